@@ -1,0 +1,34 @@
+"""Board maps as networkx graphs built from data, shared by the three games and the planners."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import networkx as nx
+
+
+def board_graph(
+    nodes: Iterable[tuple[str, Mapping[str, Any]]],
+    edges: Iterable[tuple[str, str, Mapping[str, Any]]],
+    *,
+    multi: bool = False,
+    name: str = "",
+) -> nx.Graph:
+    """A graph whose nodes carry their data (position `pos`, region, ...) and whose edges carry
+    theirs (transport `kind`, `cost`, route id, ...). Use `multi=True` where two places are joined
+    by several routes, as on The Amazing Journey's map."""
+    graph: nx.Graph = nx.MultiGraph(name=name) if multi else nx.Graph(name=name)
+    for node, attrs in nodes:
+        graph.add_node(node, **attrs)
+    for u, v, attrs in edges:
+        for end in (u, v):
+            if end not in graph:
+                raise KeyError(f"edge {u}–{v}: {end!r} is not a node of the board")
+        graph.add_edge(u, v, **attrs)
+    return graph
+
+
+def positions(graph: nx.Graph) -> dict[str, tuple[float, float]]:
+    """Drawing positions (`pos` node attribute), for networkx drawing and the map widget."""
+    return {node: tuple(data["pos"]) for node, data in graph.nodes(data=True) if "pos" in data}

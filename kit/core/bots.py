@@ -1,0 +1,112 @@
+"""Bots and the loop that plays a game to the end; the same for every game."""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from kit.core.progress import Progress
+from kit.core.rng import rng_for
+from kit.core.state import CHANCE, Action, Game, State, ranking
+
+
+class Bot(Protocol):
+    """Anything that picks one of the legal actions for the player to move."""
+
+    def choose(self, state: State) -> Action: ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions: the baseline every other bot must beat."""
+
+    def __init__(self, seed: int | None = None, player: int = 0) -> None:
+        self.rng = rng_for(seed, "random-bot", player)
+
+    def choose(self, state: State) -> Action:
+        return self.rng.choice(state.legal_actions())
+
+
+BotFactory = Callable[[int | None, int], Bot]
+
+
+def play(
+    state: State,
+    bots: Sequence[Bot],
+    *,
+    max_steps: int = 1_000_000,
+    chance_rng: random.Random | None = None,
+) -> State:
+    """Play `state` to the end: chance by the game's seed (or `chance_rng`), players by `bots`."""
+    for _ in range(max_steps):
+        player = state.current_player
+        if player == CHANCE:
+            state.apply(state.sample_chance(chance_rng))
+        elif state.is_terminal:
+            return state
+        else:
+            state.apply(bots[player].choose(state))
+    raise RuntimeError(f"the game did not end within {max_steps} steps")
+
+
+@dataclass(frozen=True)
+class SimulationResult:
+    """Score statistics over many games, per seat."""
+
+    games: int
+    mean: list[float]
+    stdev: list[float]
+    best: list[int]
+    worst: list[int]
+    wins: list[float]
+    actions: int
+
+    def __str__(self) -> str:
+        rows = [f"{self.games} games, {self.actions} actions"]
+        rows.append("seat   mean  stdev  worst  best  wins")
+        for seat, mean in enumerate(self.mean):
+            rows.append(
+                f"{seat:>4} {mean:>6.1f} {self.stdev[seat]:>6.1f} "
+                f"{self.worst[seat]:>6} {self.best[seat]:>5} {self.wins[seat]:>5.1f}"
+            )
+        return "\n".join(rows)
+
+
+def simulate(
+    game: Game,
+    bots: Sequence[BotFactory],
+    games: int,
+    *,
+    first_seed: int = 0,
+    progress: Progress | None = None,
+) -> SimulationResult:
+    """Play `games` games with seeds first_seed, first_seed+1, ...; shared wins count as parts."""
+    totals: list[list[int]] = [[] for _ in bots]
+    wins = [0.0 for _ in bots]
+    actions = 0
+    for index in range(games):
+        seed = first_seed + index
+        seeded = type(game)(**{**game.options, "seed": seed})
+        players = [make(seed, seat) for seat, make in enumerate(bots)]
+        final = play(seeded.new_game(), players)
+        actions += len(final.history)
+        sheets = final.scores()
+        places = ranking(sheets)
+        winners = places.count(1)
+        for seat, sheet in enumerate(sheets):
+            totals[seat].append(sheet.total)
+            if places[seat] == 1:
+                wins[seat] += 1 / winners
+        if progress:
+            progress(index + 1, games)
+    return SimulationResult(
+        games=games,
+        mean=[statistics.fmean(t) for t in totals],
+        stdev=[statistics.pstdev(t) for t in totals],
+        best=[max(t) for t in totals],
+        worst=[min(t) for t in totals],
+        wins=wins,
+        actions=actions,
+    )

@@ -1,0 +1,137 @@
+"""Reading the games' content from `seeds/`, with errors that name the file, the field and why.
+
+`Reader` walks a parsed TOML table and checks each field as it is read, so a game's loader is a
+list of plain statements and every mistake in a data file is reported in the same words:
+`seeds/amazing_journey/board_regular.toml: routes[17].cities: city 'Lima' is not on the map`."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from kit.core.errors import DataError
+
+SEEDS_DIR = Path(__file__).resolve().parents[2] / "seeds"
+
+
+def load_toml(path: Path | str) -> Reader:
+    """Parse a TOML file into a `Reader`; a missing file or bad syntax is a `DataError`."""
+    path = Path(path)
+    try:
+        with path.open("rb") as handle:
+            data = tomllib.load(handle)
+    except FileNotFoundError:
+        raise DataError(_show(path), "", "file not found") from None
+    except tomllib.TOMLDecodeError as error:
+        raise DataError(_show(path), "", f"not valid TOML: {error}") from None
+    return Reader(data, _show(path), "")
+
+
+def _show(path: Path) -> str:
+    """The path as a user knows it: relative to the project when inside it."""
+    try:
+        return str(path.resolve().relative_to(SEEDS_DIR.parent))
+    except ValueError:
+        return str(path)
+
+
+class Reader:
+    """A TOML table with the file and field path it came from, and typed, checked getters."""
+
+    __slots__ = ("data", "file", "where")
+
+    def __init__(self, data: dict[str, Any], file: str, where: str) -> None:
+        self.data, self.file, self.where = data, file, where
+
+    def _field(self, key: str | int) -> str:
+        if isinstance(key, int):
+            return f"{self.where}[{key}]"
+        return f"{self.where}.{key}" if self.where else key
+
+    def error(self, key: str | int, problem: str) -> DataError:
+        """A `DataError` about field `key` of this table."""
+        return DataError(self.file, self._field(key), problem)
+
+    def has(self, key: str) -> bool:
+        return key in self.data
+
+    def keys(self) -> list[str]:
+        return list(self.data)
+
+    def _get(self, key: str, kind: type | tuple[type, ...], default: Any) -> Any:
+        if key not in self.data:
+            if default is _REQUIRED:
+                raise self.error(key, "missing")
+            return default
+        value = self.data[key]
+        if isinstance(value, bool) and kind is not bool and bool not in _as_tuple(kind):
+            raise self.error(key, f"expected {_name(kind)}, got a boolean")
+        if not isinstance(value, kind):
+            raise self.error(key, f"expected {_name(kind)}, got {type(value).__name__} {value!r}")
+        return value
+
+    def str(self, key: str, default: Any = None, *, choices: Any = None) -> str:
+        value = self._get(key, str, _REQUIRED if default is None else default)
+        if choices is not None and value not in choices:
+            raise self.error(key, f"{value!r} is not one of {', '.join(map(repr, choices))}")
+        return value
+
+    def int(
+        self, key: str, default: Any = None, *, low: int | None = None, high: int | None = None
+    ) -> int:
+        value = self._get(key, int, _REQUIRED if default is None else default)
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise self.error(key, f"{value} is outside {low}..{high}")
+        return value
+
+    def bool(self, key: str, default: Any = None) -> bool:
+        return self._get(key, bool, _REQUIRED if default is None else default)
+
+    def list(self, key: str, default: Any = None, *, of: type | None = None) -> list:
+        value = self._get(key, list, _REQUIRED if default is None else default)
+        if of is not None:
+            for index, item in enumerate(value):
+                if not isinstance(item, of) or (isinstance(item, bool) and of is not bool):
+                    raise DataError(
+                        self.file,
+                        f"{self._field(key)}[{index}]",
+                        f"expected {_name(of)}, got {item!r}",
+                    )
+        return value
+
+    def table(self, key: str) -> Reader:
+        return Reader(self._get(key, dict, _REQUIRED), self.file, self._field(key))
+
+    def tables(self, key: str) -> Iterator[Reader]:
+        """The items of an array of tables (`[[key]]`), each a `Reader` with its index."""
+        field = self._field(key)
+        for index, item in enumerate(self.list(key)):
+            if not isinstance(item, dict):
+                raise DataError(self.file, f"{field}[{index}]", f"expected a table, got {item!r}")
+            yield Reader(item, self.file, f"{field}[{index}]")
+
+    def provenance(self) -> str:
+        """Every content item says where its values come from: the rulebook or a reconstruction."""
+        return self.str("source", choices=PROVENANCE)
+
+
+PROVENANCE = ("rulebook", "reconstructed")
+_REQUIRED = object()
+
+
+def _as_tuple(kind: type | tuple[type, ...]) -> tuple[type, ...]:
+    return kind if isinstance(kind, tuple) else (kind,)
+
+
+def _name(kind: type | tuple[type, ...]) -> str:
+    names = {
+        "str": "a string",
+        "int": "an integer",
+        "list": "a list",
+        "dict": "a table",
+        "bool": "a boolean",
+        "float": "a number",
+    }
+    return " or ".join(names.get(k.__name__, k.__name__) for k in _as_tuple(kind))
