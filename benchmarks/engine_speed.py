@@ -1,0 +1,35 @@
+"""Engine speed of every game: random games played to the end on one core, pure Python.
+
+    python benchmarks/engine_speed.py [--games 200] [game ...]
+
+Prints actions per second, games per second and the median time of one game for each game and
+configuration (4 players; both sides of The Amazing Journey, both editions of Timeless Journeys)."""
+
+from __future__ import annotations
+
+import argparse
+
+import kit
+from kit.core.bench import engine_speed
+
+CONFIGURATIONS = {
+    "amazing_journey": [{"side": "regular"}, {"side": "fast"}],
+    "timeless_journeys": [{"edition": "en"}, {"edition": "ja"}],
+    "four_weeks": [{}],
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("games", nargs="*", default=list(CONFIGURATIONS))
+    parser.add_argument("--games-per-run", "--count", type=int, default=200, dest="count")
+    parser.add_argument("--players", type=int, default=4)
+    args = parser.parse_args()
+    for name in args.games:
+        for options in CONFIGURATIONS[name]:
+            game = kit.load(name, players=args.players, seed=0, **options)
+            print(engine_speed(game, games=args.count), flush=True)
+
+
+if __name__ == "__main__":
+    main()
