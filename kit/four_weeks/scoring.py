@@ -1,0 +1,77 @@
+"""Scoring: the regions at the end of each week, and the final score sheet.
+
+Both are reconstructed (the rulebook fragment prints only when they happen); their numbers come
+from `seeds/four_weeks/rules.toml`."""
+
+from __future__ import annotations
+
+from kit.core import ScoreLine, ScoreSheet
+from kit.four_weeks.effects import RESOURCES
+
+# Score-sheet lines kept during play, in the order of `state.pts[player]`.
+LOCATIONS, REGIONS, LOCAL_TILES, BUCKET_LISTS, FESTIVALS = range(5)
+LINES = ("Locations", "Region scoring", "Local tiles", "Bucket Lists", "Festivals")
+
+
+def week_weights(state, region: int) -> list[int]:
+    """Each player's Day discs placed in `region` this week; an Insider Tip disc counts more."""
+    rules = state.game.content.rules
+    start = state.week * rules.days_per_week
+    weights = []
+    for player, calendar in enumerate(state.calendar):
+        mask = state.insider[player]
+        weights.append(
+            sum(
+                rules.insider_weight if mask >> slot & 1 else 1
+                for slot in range(start, start + rules.days_per_week)
+                if calendar[slot] == region
+            )
+        )
+    return weights
+
+
+def place_points(weights: list[int], places: tuple[int, ...]) -> list[int]:
+    """Points by place among players with at least one disc; tied players share the place
+    (each scores its points) and the places below them are skipped, as in 1, 1, 3."""
+    result = []
+    for weight in weights:
+        place = sum(other > weight for other in weights)
+        result.append(places[place] if weight and place < len(places) else 0)
+    return result
+
+
+def score_regions(state) -> None:
+    """End of a week: every region scores its Day discs of the week."""
+    places = state.game.content.rules.region_places
+    for region in range(len(state.game.content.regions)):
+        for player, gained in enumerate(place_points(week_weights(state, region), places)):
+            state.pts[player][REGIONS] += gained
+
+
+def regions_visited(state, player: int) -> int:
+    """How many different regions hold at least one of the player's Day discs."""
+    return len({slot for slot in state.calendar[player] if slot >= 0})
+
+
+def score_sheet(state, player: int) -> ScoreSheet:
+    """Every line of the final scoring (provisional before the end of the game)."""
+    rules = state.game.content.rules
+    lines = [ScoreLine(label, state.pts[player][index]) for index, label in enumerate(LINES)]
+    count = regions_visited(state, player)
+    lines.append(ScoreLine("Regions visited", rules.regions_visited[count], f"{count} regions"))
+    held = sum(state.res[player])
+    lines.append(
+        ScoreLine(
+            "Leftover resources",
+            held // rules.resources_per_point,
+            f"{held} {'/'.join(RESOURCES)} at {rules.resources_per_point} a point",
+        )
+    )
+    visits = len(state.visited[player])
+    return ScoreSheet(
+        player,
+        f"player {player}",
+        tuple(lines),
+        (visits,),
+        f"{visits} Locations visited",
+    )
