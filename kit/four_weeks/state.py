@@ -676,6 +676,13 @@ class FourWeeksState(State):
             return f"player {self.buckets[action.region]} has claimed this Bucket List"
         return "it is not available here, or its requirements are not met"
 
+    def _activity_reason(self, action: Activity) -> str | None:
+        p, rules = self.player, self.game.content.rules
+        if self.phase != ACTIVITY:
+            return f"player {p} is at the {PHASES[self.phase]} step, not the Activity"
+        held = len(self.hands[p])
+        return f"{action} discards {rules.activity_discards} cards and player {p} holds {held}"
+
     def _keep_reason(self, action: KeepHand) -> str | None:
         if self.phase == KEEP:
             size = self.game.content.rules.hand_size
@@ -793,6 +800,7 @@ _REASONS = {
     Fly: FourWeeksState._travel_reason,
     Ticket: FourWeeksState._travel_reason,
     Visit: FourWeeksState._visit_reason,
+    Activity: FourWeeksState._activity_reason,
     UseLocal: FourWeeksState._extra_reason,
     Claim: FourWeeksState._extra_reason,
     Attend: FourWeeksState._extra_reason,
