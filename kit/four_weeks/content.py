@@ -129,6 +129,13 @@ def load_content(directory: Path = DATA_DIR) -> Content:
     )
     locations = _read_locations(load_toml(Path(directory) / "locations.toml"), codes)
     extras = load_toml(Path(directory) / "extras.toml")
+    rules_file = load_toml(Path(directory) / "rules.toml")
+    rules = _read_rules(rules_file)
+    if len(rules.regions_visited) != len(regions) + 1:
+        raise rules_file.table("final_scoring").error(
+            "regions_visited",
+            f"expected {len(regions) + 1} values, one per count 0..{len(regions)}",
+        )
     return Content(
         regions=regions,
         graph=graph,
@@ -140,7 +147,7 @@ def load_content(directory: Path = DATA_DIR) -> Content:
             _read_festival(index, item, codes)
             for index, item in enumerate(extras.tables("festivals"))
         ),
-        rules=_read_rules(load_toml(Path(directory) / "rules.toml")),
+        rules=rules,
     )
 
 

@@ -624,6 +624,8 @@ class FourWeeksState(State):
         if player == TERMINAL:
             return "the game is over"
         if player == CHANCE:
+            if isinstance(action, Draw | Reveal) or str(action).startswith(("draw", "Festival d")):
+                return "that card is not among the chance outcomes now (not in the deck)"
             return "a chance event (a card draw or a Festival reveal) is due"
         if isinstance(action, str):
             action = self.game.actions.by_name.get(action, action)
