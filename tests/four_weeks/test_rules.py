@@ -11,7 +11,6 @@ from kit.four_weeks.state import (
     ACTIVITY,
     AVAILABLE,
     DISCARD,
-    EXTRAS,
     KEEP,
     ORDER,
     REFRESH,
@@ -273,7 +272,6 @@ def test_extras_once_per_turn_local_tile_once_per_week():
 
 
 def test_bucket_list_needs_the_tags_and_goes_to_the_first_claimant():
-    hands = (HANDS_P0, ("BRI1", "BRI2", "BRI3", "BRI4", "BRI5", "BEN1", "POL1"))
     hands = (HANDS_P0, ("FRA5", "FRA3", "BEN1", "BEN2", "BEN3", "BEN4", "POL1"))
     state = deal(hands=hands)
     state.apply("start in BRI")
@@ -353,10 +351,13 @@ def test_after_week_four_no_discard_and_no_token_pass():
         firsts.append(state.first)
     assert firsts == [1, 2, 0] and state.week == 3
     state.resolve_chance()
+    state.hands[0].append(state.deck.pop())  # shortcut: player 0 holds eight cards
+    state.income[1] = 2  # shortcut: player 1 is two steps up the Income track
     coins = [res[COINS] for res in state.res]
     finish_week(state)
     assert state.current_player == TERMINAL and state.phase != KEEP and state.first == 0
-    assert [res[COINS] for res in state.res] == [c + 2 for c in coins]
+    assert [res[COINS] for res in state.res] == [coins[0] + 2, coins[1] + 3, coins[2] + 2]
+    assert len(state.hands[0]) == 8 and state.festivals  # no discard, no Festival refresh
 
 
 def test_region_scoring_counts_insider_tip_discs_double():
@@ -369,10 +370,27 @@ def test_region_scoring_counts_insider_tip_discs_double():
         state.apply(f"draw {card}")
     state.apply("start in IBE")
     state.apply("visit IBE3 spending 1 Excitement")  # 1 day, pay 1 Excitement: none left
-    state.apply("end turn") if state.phase == EXTRAS else None
+    end(state)
     state.apply("stay")
     state.apply("visit IBE1")  # Tuesday, Insider Tip: counts 2
     state.apply("stay")
     state.apply("visit IBE4")  # player 1: Tuesday to Thursday, counts 1
     finish_week(state)
     assert [state.pts[p][REGIONS] for p in (0, 1)] == [3, 1]
+
+
+def test_an_empty_deck_is_refilled_from_the_discard_pile():
+    state = deal()
+    state.apply("start in IBE")
+    state.deck, state.discard = [], [30, 40]  # shortcut: the deck has run out
+    state.apply("plan")
+    for card in ("BRI1", "BRI2", "BRI3"):
+        state.apply(f"discard {card}")
+    assert state.owed[0] == 3
+    assert names(state) == ["draw BRI1", "draw BRI2", "draw BRI3", "draw GER1", "draw POL1"]
+    state.apply("draw GER1")
+    assert state.deck == [0, 1, 2, 40] and state.discard == []
+    for card in ("BRI1", "BRI2"):
+        state.apply(f"draw {card}")
+    assert state.owed == [0, 0] and state.hands[0] == [0, 1, 3, 4, 5, 6, 30]
+    refused(state, "draw POL1", "not allowed at player 1.s Travel step")
