@@ -149,3 +149,23 @@ def test_greedy_bot_plays_to_the_end():
     final = play(game.new_game(), [BOTS["greedy"](5, 0), BOTS["random"](5, 1)])
     greedy, random = (sheet.total for sheet in final.scores())
     assert final.is_terminal and greedy > random
+
+
+def test_observation_hides_other_hands():
+    state = deal()
+    seen = state.observation(1)
+    assert seen["hand"] == ["FRA1", "FRA2", "FRA3", "FRA4", "FRA5", "BEN1", "BEN2"]
+    assert seen["hand_sizes"] == [7, 7] and "BRI1" not in json.dumps(seen)
+    assert "your hand (player 0)" in state.describe(0) and "Scottish Highlands" in state.describe(0)
+
+
+def test_command_line_simulates_and_plays(capsys, monkeypatch):
+    from kit.cli import main
+
+    assert (
+        main(["simulate", "four-weeks", "--players", "2", "--games", "2", "--bot", "random"]) == 0
+    )
+    assert "2 games" in capsys.readouterr().out
+    monkeypatch.setattr("builtins.input", lambda prompt: "q")
+    assert main(["play", "four-weeks", "--players", "2", "--seed", "1"]) == 0
+    assert "start in BRI" in capsys.readouterr().out
