@@ -59,21 +59,29 @@ class GreedyBot:
             return actions[0]
         if state.steps:
             return self._answer(state, actions)
+        self._estimates: dict[tuple[int, int], float] = {}
         values = [self._value(state, action) for action in actions]
         best = max(values)
         return self.rng.choice([a for a, v in zip(actions, values, strict=True) if v == best])
+
+    def _estimate(self, state: JourneyState, city: int, day: int) -> float:
+        """`estimated_return` for the player to move, remembered during one choice."""
+        key = (city, day)
+        if key not in self._estimates:
+            self._estimates[key] = estimated_return(state, state.player, city, day)
+        return self._estimates[key]
 
     def _value(self, state: JourneyState, action) -> float:
         """Days gained against the estimate, plus a bonus for a token (while there is slack)."""
         p = state.player
         rules = state.rules
         here, day = state.pos[p], state.day[p]
-        now = estimated_return(state, p, here, day)
+        now = self._estimate(state, here, day)
         limit = rules.length - MARGIN
         if isinstance(action, Travel):
             route = rules.board.routes[action.route]
             days = {"depart": 2, "ticket": 1, "wildcard": 1, "power": 0}[action.method]
-            after = estimated_return(state, p, action.dest, day + days + route.extra_days)
+            after = self._estimate(state, action.dest, day + days + route.extra_days)
             bonus = TOKEN_BONUS if state.city_token[action.dest] >= 0 and after + 3 <= limit else 0
             return bonus - (after - now) - TICKET_COST[action.method] - action.through
         if action.kind in ("explore", "explore_power"):
@@ -82,8 +90,8 @@ class GreedyBot:
         if action.kind == "back":
             return 0.5
         if action.kind == "plan":
-            return -(estimated_return(state, p, here, day + 2) - now) + (sum(state.tickets[p]) < 2)
-        return -(estimated_return(state, p, here, day + 1) - now) - 0.1 * action.value
+            return -(self._estimate(state, here, day + 2) - now) + (sum(state.tickets[p]) < 2)
+        return -(self._estimate(state, here, day + 1) - now) - 0.1 * action.value
 
     def _answer(self, state: JourneyState, actions):
         """Discard the most plentiful Ticket, keep tokens of new regions or higher value, play

@@ -24,7 +24,7 @@ def score_sheet(state: JourneyState, p: int) -> ScoreSheet:
     ]
     counts = [sum(t.experience == kind for t in held) for kind in scoring.experience_types]
     for kind, n in zip(scoring.experience_types, counts, strict=True):
-        lines.append(ScoreLine(f"Experience: {kind}", scoring.experience_points[n], f"{n} tokens"))
+        lines.append(ScoreLine(f"Experience: {kind}", scoring.experience_points[n], _tokens(n)))
     bonus = scoring.all_types_bonus if all(counts) else 0
     lines.append(ScoreLine("All Experience types", bonus))
     souvenirs = [tokens[t].souvenir for t in state.souvenirs[p]]
@@ -44,6 +44,10 @@ def score_sheet(state: JourneyState, p: int) -> ScoreSheet:
     name = f"player {p}" + (f" ({traveller.name})" if traveller else "")
     done = "returned" if state.finish[p] >= 0 else "still travelling"
     return ScoreSheet(p, name, tuple(lines), (-days,), f"{done} on day {days}")
+
+
+def _tokens(n: int) -> str:
+    return f"{n} token" if n == 1 else f"{n} tokens"
 
 
 def _public_token(state: JourneyState, token: int) -> dict:

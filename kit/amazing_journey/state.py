@@ -425,7 +425,9 @@ class JourneyState(State):
         if self.steps and self.current_player >= 0:
             return f"player {self.player} must first answer: {_QUESTIONS[self.steps[-1][0]]}"
         if self.current_player == CHANCE:
-            return "a chance event is due (a placement, a draw or the die)"
+            return (
+                "not a possible outcome of the chance event due now (a placement, a draw, the die)"
+            )
         p = self.player
         token = self.city_token[self.pos[p]]
         if token >= 0 and self.rules.content.tokens[token].cursed:
