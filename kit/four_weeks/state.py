@@ -618,6 +618,15 @@ class FourWeeksState(State):
         self.owed = [max(0, rules.hand_size - len(hand)) for hand in self.hands]
         self.phase = TRAVEL
 
+    def action_named(self, name: str):
+        """The legal action called `name`: first looked up in the action table (replaying a save
+        is faster so), else found among the legal actions (a train's name is the same from every
+        region it can leave from)."""
+        action = self.game.actions.by_name.get(name)
+        if action is not None and action in self.legal_actions():
+            return action
+        return super().action_named(name)
+
     # --- reasons for refusals -----------------------------------------------------------------
     def _why_illegal(self, action) -> str:
         player = self.current_player
