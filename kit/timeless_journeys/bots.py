@@ -11,7 +11,8 @@ def position_value(state, player: int) -> float:
     value = state.vp[player] + scoring.journals(state, player) + scoring.exploration(state, player)
     value += scoring.advanced_cards(state, player)
     value += 0.6 * sum(state.ideas[player]) + 0.3 * state.coins[player]
-    value += 0.5 * len(state.friends[player]) + 0.5 * len(state.exp[player] == [])
+    value += 0.5 * len(state.friends[player])
+    value += 1.5 * (len(state.content.rules.experience_tokens) - len(state.exp[player]))
     return value
 
 

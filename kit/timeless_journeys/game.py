@@ -85,6 +85,8 @@ def _travellers(content, mode: str, travellers) -> tuple[str, ...]:
         if period not in sets:
             raise KitError(f"historical set must be one of {', '.join(sets)}, got {period!r}")
         return tuple(t.id for t in content.travellers.values() if t.set == period)
+    if isinstance(travellers, str):  # "goethe,byron,twain" from the command line
+        travellers = travellers.split(",")
     chosen = list(travellers or [])
     unknown = [t for t in chosen if t not in content.travellers]
     if unknown:
