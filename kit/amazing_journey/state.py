@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from kit.amazing_journey.content import ROUTE_TYPES, SYMBOLS, Content, Route, load_content
 from kit.core import CHANCE, TERMINAL, Game, ScoreSheet, State
 
-SECRET = ROUTE_TYPES.index("secret")
 CHANCE_STEPS = frozenset({"traveller", "place", "symbol", "ticket", "objective", "roll"})
 AUTO_STEPS = frozenset({"move", "collect", "end"})
 
@@ -100,7 +99,11 @@ class Rules:
         self.faces: tuple[tuple[int, str, float], ...] = _faces(content)
         self._outcomes(content)
         self.actions: dict[tuple, Travel | Move | Outcome] = {}
-        self.travel_cache: dict[tuple, tuple[Travel, ...]] = {}
+        self.route_cache: dict[tuple[int, int], tuple] = {}
+        self.power_types = {
+            i: frozenset(ROUTE_TYPES.index(t) for t in traveller.route_types)
+            for i, traveller in enumerate(content.travellers)
+        }
         self.near = [0] * self.n_cities  # the cities whose tokens matter for Travel from a city
         for reach in self.reach:
             for city, ends in reach.items():
@@ -362,62 +365,65 @@ class JourneyState(State):
         actions += self._travels(p, power)
         return actions
 
-    def _travels(self, p: int, power: str) -> tuple:
-        """Travel actions from the player's city; cached by everything they depend on (city,
-        day on the Timeline, which Tickets are held, Traveller and power, nearby tokens)."""
+    def _travels(self, p: int, power: str) -> list:
+        """Travel actions from the player's city: by departure, Ticket, two Tickets, power."""
         rules = self.rules
-        here = self.pos[p]
+        departing = rules.departures[self.day[p] % rules.length]
         tickets = self.tickets[p]
-        held = sum(1 << t for t, n in enumerate(tickets) if n)
-        key = (
-            here,
-            rules.departure_id[self.day[p] % rules.length],
-            held,
-            sum(tickets) >= 2,
-            self.traveller[p],
-            power,
-            self.tokens_mask & rules.near[here],
-        )
-        actions = rules.travel_cache.get(key)
-        if actions is None:
-            if len(rules.travel_cache) > 500_000:
-                rules.travel_cache.clear()
-            actions = rules.travel_cache[key] = self._list_travels(p, power, key)
+        wildcard = sum(tickets) >= 2
+        traveller = self.traveller_of(p)
+        power_types = rules.power_types[self.traveller[p]] if power == "travel" else ()
+        through = power == "pass_tokens"
+        actions: list = []
+        for route, kind, by_departure, by_ticket, by_two, clear, passing in self._routes_here(p):
+            if kind in departing:
+                actions += by_departure
+            if tickets[kind]:
+                actions += by_ticket
+            if wildcard:
+                actions += by_two
+            if kind in power_types:
+                for dest in clear:
+                    if not (traveller.stop_empty and self.city_token[dest] >= 0):
+                        actions.append(rules.travel(route, dest, "power", False, traveller.short))
+            if through and passing:
+                methods = ("depart",) * (kind in departing) + ("ticket",) * (tickets[kind] > 0)
+                for method in (*methods, "wildcard") if wildcard else methods:
+                    for dest in passing:
+                        actions.append(rules.travel(route, dest, method, True, ""))
         return actions
 
-    def _list_travels(self, p: int, power: str, key: tuple) -> tuple:
+    def _routes_here(self, p: int) -> tuple:
+        """For each route through the player's city: its type, the Travel actions by departure,
+        by Ticket and by two Tickets to the cities it reaches without passing a token city, and
+        the cities beyond such a city. Cached by city and the tokens that matter there."""
         rules = self.rules
-        here, held, wildcard = key[0], key[2], key[3]
-        departing = rules.departures[self.day[p] % rules.length]
-        traveller = self.traveller_of(p)
-        power_types = (
-            {ROUTE_TYPES.index(t) for t in traveller.route_types} if power == "travel" else ()
-        )
-        stop_empty = power == "travel" and traveller.stop_empty
-        through = power == "pass_tokens"
-        blocked = self.blocked()
-        name = traveller.short if traveller else ""
-        actions = []
-        for route in rules.routes_at[here]:
-            kind = rules.route_type[route]
-            methods = []
-            if kind != SECRET and kind in departing:
-                methods.append("depart")
-            if held >> kind & 1:
-                methods.append("ticket")
-            if wildcard:
-                methods.append("wildcard")
-            if kind in power_types:
-                methods.append("power")
-            for dest, between in rules.reach[route][here] if methods else ():
-                clear = not between & blocked
-                if not clear and not through:
-                    continue
-                for method in methods:
-                    if method == "power" and stop_empty and self.city_token[dest] >= 0:
-                        continue
-                    actions.append(rules.travel(route, dest, method, not clear, name))
-        return tuple(actions)
+        here = self.pos[p]
+        key = (here, self.tokens_mask & rules.near[here])
+        entry = rules.route_cache.get(key)
+        if entry is None:
+            blocked = self.blocked()
+            entry = []
+            for route in rules.routes_at[here]:
+                ends = rules.reach[route][here]
+                clear = tuple(dest for dest, between in ends if not between & blocked)
+                passing = tuple(dest for dest, between in ends if between & blocked)
+                kind = rules.route_type[route]
+                entry.append(
+                    (
+                        route,
+                        kind,
+                        tuple(rules.travel(route, d, "depart", False, "") for d in clear),
+                        tuple(rules.travel(route, d, "ticket", False, "") for d in clear),
+                        tuple(rules.travel(route, d, "wildcard", False, "") for d in clear),
+                        clear,
+                        passing,
+                    )
+                )
+            if len(rules.route_cache) > 200_000:
+                rules.route_cache.clear()
+            entry = rules.route_cache[key] = tuple(entry)
+        return entry
 
     def _why_illegal(self, action) -> str:
         if self.current_player == TERMINAL:
