@@ -464,6 +464,25 @@ def test_observation_hides_face_down_tokens_and_other_hands():
     assert isinstance(seen["players"][0]["tickets"], int)
     assert isinstance(seen["players"][1]["tickets"], dict)
     assert "A01" not in str(seen["map"])
+    state.souvenirs[0] = [token(state, "B07")]
+    state.experiences[0] = [token(state, "B01")]
+    theirs, mine = state.observation(1)["players"][0], state.observation(0)["players"][0]
+    assert theirs["souvenirs"] == [{"region": "B"}]
+    assert theirs["experiences"] == [{"type": "adventure", "region": "B"}]
+    assert mine["souvenirs"] == [{"region": "B", "id": "B07", "value": 3}]
+
+
+def test_the_greedy_bot_returns_in_time_and_beats_random_play():
+    from kit.amazing_journey import BOTS
+    from kit.amazing_journey.state import AmazingJourney
+    from kit.core.bots import play
+
+    for seed in range(6):
+        game = AmazingJourney(players=1, seed=seed, side=("regular", "fast")[seed % 2])
+        greedy = play(game.new_game(), [BOTS["greedy"](seed, 0)])
+        assert 50 <= greedy.finish[0] <= 80 and greedy.scores()[0].total >= 15
+        rand = play(game.new_game(), [BOTS["random"](seed, 0)])
+        assert rand.scores()[0].total < greedy.scores()[0].total
 
 
 # --- fixed setups and replays, for planners -------------------------------------------------
