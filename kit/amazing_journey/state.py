@@ -237,7 +237,9 @@ class AmazingJourney(Game):
 
 
 class JourneyState(State):
-    """A position of The Amazing Journey; all data are small lists of ints (see `_key`)."""
+    """A position of The Amazing Journey. Everything is small lists of ints (cities, tokens and
+    Travellers by index) so that clone and replay stay cheap; `steps` is the stack of pending
+    sub-decisions and chance events."""
 
     def __init__(self, game: AmazingJourney) -> None:
         super().__init__(game)

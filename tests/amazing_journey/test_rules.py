@@ -107,6 +107,19 @@ def test_scoring_tables():
     assert sheet.total == 10 + 9 + 3 + 1 + 1 + 1 + 5 + 9 + 3 + 7 + 2
 
 
+def test_ties_go_to_the_traveller_back_in_fewer_days():
+    from kit.core import ranking
+
+    state = journey("Carlo", "Yuki")
+    state.finish = [78, 74]
+    state.points = [3, 3]
+    sheets = state.scores()
+    assert sheets[0].total == sheets[1].total
+    assert ranking(sheets) == [2, 1]
+    state.finish = [74, 74]
+    assert ranking(state.scores()) == [1, 1]  # the victory is shared
+
+
 # --- setup ----------------------------------------------------------------------------------
 @pytest.mark.parametrize(("players", "removed"), [(1, 2), (2, 2), (3, 1), (4, 0)])
 def test_setup_places_tokens_and_removes_symbols(players, removed):
