@@ -56,8 +56,8 @@ class Step:
     vp: int = 0
 
 
-Sequence_ = tuple[Step, ...]
-Effect = tuple[Sequence_, ...]  # alternatives ("/"), each a sequence of steps ("+")
+Steps = tuple[Step, ...]
+Effect = tuple[Steps, ...]  # alternatives ("/"), each a sequence of steps ("+")
 
 
 @dataclass(frozen=True, slots=True)

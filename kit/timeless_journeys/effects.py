@@ -63,7 +63,7 @@ def options(state, frame: tuple) -> list[Choice]:
     choices = [
         Choice(price + label, (_pay_and_run, player, step, fn, args)) for label, fn, args in found
     ]
-    choices.append(Choice("skip", (_skip,)))
+    choices.append(Choice("skip", (skip,)))
     return choices
 
 
@@ -73,7 +73,7 @@ def _pay_and_run(state, player: int, step: Step, fn: Callable, args: tuple) -> N
     fn(state, player, *args)
 
 
-def _skip(state) -> None:
+def skip(state) -> None:
     """Decline the step: nothing happens."""
 
 
@@ -280,7 +280,7 @@ def follow_options(state, frame: tuple) -> list[Choice]:
                 if any(p == player for p, _ in state.letters[other])
             ]
     if found:
-        found.append(Choice("nothing more", (_skip,)))
+        found.append(Choice("nothing more", (skip,)))
     return found
 
 

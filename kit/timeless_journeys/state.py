@@ -335,10 +335,22 @@ class TimelessState(State):
             f"your tiles: {' '.join(self.tiles[player]) or '-'}; "
             f"friends: {' '.join(self.friends[player]) or '-'}"
         )
+        genres = self.content.rules.genres
         for j, journal_id in enumerate(self.journals[player]):
-            lines.append(f"journal {journal_id}: {self.written[player][j]}")
+            journal, slots = self.content.journals[journal_id], self.written[player][j]
+            ideas = " ".join(
+                genres[g] + ("*" if slots[i] else "") for i, g in enumerate(journal.ideas)
+            )
+            lines.append(
+                f"journal {journal_id} (* = written): {ideas}; city {journal.city}"
+                f" {slots[6] or '-'}; friend {slots[7] or '-'}"
+            )
         market = "; ".join(f"{ROMAN[i]}: {' '.join(m)}" for i, m in enumerate(self.market))
         lines.append(f"market {market}")
+        shown = [*self.hand[player], *(c for m in self.market for c in m)]
+        for card_id in dict.fromkeys(shown):
+            card = self.content.card(card_id)
+            lines.append(f"  {card_id} ({card.category}, {card.vp} VP): {card.text}")
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -530,7 +542,7 @@ def _ask_turn(state: TimelessState, frame: tuple):
     found += travellers.turn_options(state, player, started)
     found += _tile_choices(state, player, frame)
     if started and found:
-        found.append(Choice("end turn", (effects._skip,)))
+        found.append(Choice("end turn", (effects.skip,)))
     return found
 
 
@@ -578,7 +590,7 @@ def _ask_chain(state: TimelessState, frame: tuple):
     found = [Choice(f"activate {c}", (_activate, player, c, cards)) for c in cards if c in face_up]
     if not found:
         return []
-    return [*found, *_tile_choices(state, player, frame), Choice("end the chain", (effects._skip,))]
+    return [*found, *_tile_choices(state, player, frame), Choice("end the chain", (effects.skip,))]
 
 
 def _activate(state: TimelessState, player: int, card: str, cards: tuple) -> None:
@@ -612,7 +624,7 @@ def _ask_effect(state: TimelessState, frame: tuple):
         Choice(f"choose {describe_effect((sequence,), genres)}", (_choose, player, sequence, ctx))
         for sequence in effect
     ]
-    return [*found, Choice("decline", (effects._skip,))]
+    return [*found, Choice("decline", (effects.skip,))]
 
 
 def _choose(state: TimelessState, player: int, sequence: tuple, ctx: tuple) -> None:
@@ -638,7 +650,7 @@ def _ask_lost(state: TimelessState, frame: tuple):
     text = describe_effect(reward, state.content.rules.genres)
     return [
         Choice(f"Lost in Admiration: lose 1 VP to gain {text} again", (_admire, player, reward)),
-        Choice("Lost in Admiration: keep the VP", (effects._skip,)),
+        Choice("Lost in Admiration: keep the VP", (effects.skip,)),
     ]
 
 
@@ -663,7 +675,7 @@ def _ask_market(state: TimelessState, frame: tuple):
         for level in range(top)
         for card in state.market[level]
     ]
-    return [*found, Choice("take no card", (effects._skip,))] if found else []
+    return [*found, Choice("take no card", (effects.skip,))] if found else []
 
 
 def _take_card(state: TimelessState, player: int, level: int, card: str) -> None:

@@ -38,7 +38,7 @@ def craven_discount(state, city: str) -> int:
 
 def twain(state, player: int) -> None:
     """2 VP for each Idea token gained while your marker is in his city."""
-    if state.city_of("twain") == state.loc[player] and state.city_of("twain") is not None:
+    if state.where.get("twain", "") == state.loc[player]:
         state.vp[player] += 2
 
 
