@@ -20,12 +20,13 @@ from __future__ import annotations
 import bisect
 from itertools import permutations
 
-from kit.core import CHANCE, TERMINAL, State
+from kit.core import CHANCE, TERMINAL, IllegalAction, State
 from kit.timeless_journeys import effects, scoring, travellers
 from kit.timeless_journeys.actions import Choice, plural
 from kit.timeless_journeys.content import Step, describe_effect
 
 ROMAN = ("I", "II", "III", "IV", "V")
+SNAPSHOT_EVERY = 64  # actions between the copies that make `undo` cheap
 MOVE = Step("move")
 NO_CTX = effects.NO_CTX
 
@@ -86,6 +87,7 @@ class TimelessState(State):
         self.advanced_played = [0] * players
         self.dickens_used = 0
         self._pending: tuple = ()
+        self._marks: list[TimelessState] = []
         self._advance()
 
     # --- shortcuts --------------------------------------------------------------------------
@@ -299,6 +301,24 @@ class TimelessState(State):
             "gazette": [list(col) for col in self.gazette],
         }
 
+    def apply(self, action) -> None:
+        """Apply one legal action; every `SNAPSHOT_EVERY` actions keep a copy for `undo`."""
+        super().apply(action)
+        if len(self.history) % SNAPSHOT_EVERY == 0:
+            self._marks.append(self.clone())
+
+    def undo(self):
+        """Take back the last action by replaying from the latest snapshot before it."""
+        if not self.history:
+            raise IllegalAction("there is nothing to undo")
+        last, target = self.history[-1], len(self.history) - 1
+        marks = [mark for mark in self._marks if len(mark.history) <= target]
+        base = marks[-1].clone() if marks else self.game.new_game()
+        for action in self.history[len(base.history) : target]:
+            base.apply(action)
+        self.__dict__.update(base.__dict__)
+        return last
+
     def clone(self) -> TimelessState:
         """A copy of the plain lists and dicts (cheaper than a deep copy; frames are tuples)."""
         twin = object.__new__(type(self))
@@ -307,9 +327,8 @@ class TimelessState(State):
         return twin
 
     def _key(self) -> dict:
-        return {
-            k: v for k, v in vars(self).items() if k not in ("game", "_legal_cache", "_pending")
-        }
+        hidden = ("game", "_legal_cache", "_pending", "_marks")
+        return {k: v for k, v in vars(self).items() if k not in hidden}
 
     # --- text -------------------------------------------------------------------------------
     def describe(self, player: int) -> str:

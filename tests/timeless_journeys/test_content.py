@@ -252,3 +252,22 @@ def test_greedy_bot_plays_a_full_game_and_beats_random_on_average():
     game = kit.load("timeless_journeys", players=2)
     result = simulate(game, [BOTS["greedy"], BOTS["random"]], 4)
     assert result.mean[0] > result.mean[1]
+
+
+def test_observation_hides_other_hands_and_face_down_tiles():
+    state = setup()
+    seen = state.observation(1)
+    assert seen["hand"] == state.hand[1] and seen["hand_sizes"] == [7, 7]
+    assert "Torino-1" not in str(seen) and seen["city_tiles"]["Torino"] == 2
+    assert str(state).startswith("Round I")
+
+
+def test_undo_from_snapshots_equals_a_replay():
+    game = kit.load("timeless_journeys", players=3, seed=8, mode="random")
+    state = play(game.new_game(), [RandomBot(8, p) for p in range(3)])
+    assert len(state._marks) == len(state.history) // 64
+    for _ in range(70):  # across a snapshot boundary
+        names_before = [str(a) for a in state.history[:-1]]
+        state.undo()
+        assert state == game.replay(names_before)
+    assert state.legal_actions() == game.replay(names_before).legal_actions()
