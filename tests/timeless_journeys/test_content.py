@@ -271,3 +271,15 @@ def test_undo_from_snapshots_equals_a_replay():
         state.undo()
         assert state == game.replay(names_before)
     assert state.legal_actions() == game.replay(names_before).legal_actions()
+
+
+def test_rules_code_never_asks_which_edition():
+    """Every English/Japanese difference is data in editions.toml, read through `state.edition`."""
+    import pathlib
+
+    import kit.timeless_journeys as package
+
+    folder = pathlib.Path(package.__file__).parent
+    for name in ("state.py", "effects.py", "travellers.py", "scoring.py", "actions.py", "bots.py"):
+        text = (folder / name).read_text()
+        assert '"ja"' not in text and "edition ==" not in text, name
