@@ -4,8 +4,11 @@
 
 from __future__ import annotations
 
+import networkx as nx
+
 from kit.core.bots import RandomBot
 from kit.timeless_journeys.bots import GreedyBot
+from kit.timeless_journeys.content import load_content
 from kit.timeless_journeys.game import TimelessJourneys
 
 
@@ -13,6 +16,12 @@ def load(**options) -> TimelessJourneys:
     return TimelessJourneys(**options)
 
 
+def board() -> nx.Graph:
+    """The map of Italy: nodes with `kind` (city or countryside), `pos` and `south`; edges with
+    the coin `cost` of the path."""
+    return load_content().graph
+
+
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
 
-__all__ = ["BOTS", "TimelessJourneys", "load"]
+__all__ = ["BOTS", "TimelessJourneys", "board", "load"]

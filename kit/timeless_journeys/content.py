@@ -221,6 +221,8 @@ def parse_effect(text: str, genres: tuple[str, ...], where: Reader, key: str) ->
         steps = tuple(
             _parse_step(part.strip(), genres, where, key) for part in alternative.split("+")
         )
+        if steps in alternatives:
+            raise where.error(key, f"the alternative {alternative.strip()!r} appears twice")
         alternatives.append(steps)
     return tuple(alternatives)
 

@@ -130,6 +130,7 @@ def corrupt(tmp_path, file: str, old: str, new: str):
             'dickens_cost = "two"',
             "en.dickens_cost: expected an integer",
         ),
+        ("cards.toml", 'effect = "explore / move"', 'effect = "move / move"', "appears twice"),
         (
             "friends.toml",
             'city = "Milano"\nsource = "rulebook"',
@@ -283,3 +284,14 @@ def test_rules_code_never_asks_which_edition():
     for name in ("state.py", "effects.py", "travellers.py", "scoring.py", "actions.py", "bots.py"):
         text = (folder / name).read_text()
         assert '"ja"' not in text and "edition ==" not in text, name
+
+
+def test_board_graph_for_drawing():
+    from kit.core.board import positions
+    from kit.timeless_journeys import board
+
+    graph = board()
+    assert graph.nodes["Torino"]["kind"] == "city" and graph.edges["Roma", "Napoli"]["cost"] == 2
+    assert all(0 <= x <= 1000 and 0 <= y <= 600 for x, y in positions(graph).values())
+    cities = [n for n, kind in graph.nodes(data="kind") if kind == "city"]
+    assert max(cities, key=lambda n: graph.nodes[n]["south"]) == "Napoli"
