@@ -38,11 +38,12 @@ class Travel:
 @dataclass(frozen=True, slots=True)
 class Move:
     """Any other choice of a player (Explore, Wait, a power, a sub-decision); `value` is its
-    argument (a ticket type, a token, an Objective type) or -1."""
+    argument (a ticket type, a token, an Objective type) or -1. The label is part of its
+    identity: "discard the new token A01" and "discard A01 for the new token" differ."""
 
     kind: str
     value: int
-    label: str = field(compare=False)
+    label: str
 
     def __str__(self) -> str:
         return self.label
@@ -129,7 +130,7 @@ class Rules:
         return action
 
     def move(self, kind: str, value: int, label: str) -> Move:
-        key = ("move", kind, value)
+        key = ("move", kind, value, label)
         action = self.actions.get(key)
         if action is None:
             action = self.actions[key] = Move(kind, value, label)

@@ -273,12 +273,18 @@ def test_experience_area_full_offers_the_discard_choice():
         "discard D01 for the new token",
     ]
     state.apply("discard C01 for the new token")
+    # the same token offered first as the new one, later as one already held, keeps each name
+    put(state, "Paris", "G01")
+    state.apply("explore")
+    state.apply("die: 3 days")
+    assert "discard A01 for the new token" in names(state)
+    state.apply("discard the new token G01")
     assert [str(state.rules.content.tokens[t]) for t in state.experiences[0]] == [
         "B01 (adventure)",
         "A01 (adventure)",
         "D01 (adventure)",
     ]
-    assert state.discarded == [token(state, "C01")]
+    assert state.discarded == [token(state, "C01"), token(state, "G01")]
 
 
 def test_souvenirs_fill_rows_and_grant_tickets_and_offer_the_choice_when_full():
