@@ -17,6 +17,7 @@ from kit.core.data import SEEDS_DIR, Reader, load_toml
 
 DATA_DIR = SEEDS_DIR / "timeless_journeys"
 EDITIONS = ("en", "ja")
+ROMAN = ("I", "II", "III", "IV", "V")
 
 # Step names of the effect notation and the kind of argument each takes.
 STEP_ARGS: dict[str, str] = {

@@ -11,11 +11,13 @@ and the targets already used by a repeated step ("letters to different locals").
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Callable
 from itertools import combinations, combinations_with_replacement
 
+from kit.timeless_journeys import travellers
 from kit.timeless_journeys.actions import Choice, plural
-from kit.timeless_journeys.content import Step
+from kit.timeless_journeys.content import ROMAN, Step
 
 NO_CTX: tuple = ("", ())
 SIDES = ("left", "right")
@@ -239,7 +241,7 @@ def talk(state, player: int, step: Step, ctx: tuple) -> list[Option]:
     found = [
         (f"talk to the {side} local in {city}", _talk, (city, s)) for s, side in enumerate(SIDES)
     ]
-    return found + state.meeting_options(player, city)
+    return found + meeting_options(state, player, city)
 
 
 def _talk(state, player: int, city: str, side: int) -> None:
@@ -410,17 +412,17 @@ def cafe(state, player: int, step: Step, ctx: tuple) -> list[Option]:
         ]
         if here in state.content.cities and here not in cities:
             cities.append(here)
-    return [option for city in cities for option in state.cafe_options(player, city)]
+    return [option for city in cities for option in cafe_options(state, player, city)]
 
 
 def buy(state, player: int, step: Step, ctx: tuple) -> list[Option]:
     """A card of the market display into your hand, paying its level's cost less the discount."""
-    return state.market_options(player, step.arg, then_play=False)
+    return market_options(state, player, step.arg, then_play=False)
 
 
 def buy_play(state, player: int, step: Step, ctx: tuple) -> list[Option]:
     """Card 42: buy a card, resolve its effect at once, and keep it in hand."""
-    return state.market_options(player, 0, then_play=True)
+    return market_options(state, player, 0, then_play=True)
 
 
 def retire_level1(state, player: int, step: Step, ctx: tuple) -> list[Option]:
@@ -453,6 +455,110 @@ def _take_priced(state, player: int, name: str, amount: int) -> None:
         state.coins[player] += amount
     else:
         state.vp[player] += amount
+
+
+# --- answers built from the board: meetings, cafés, the market ------------------------------
+def meeting_options(state, player: int, city: str) -> list[Option]:
+    """Place an Experience token on a free slot of this round's row of a traveller here."""
+    content, found = state.content, []
+    side = content.sides[state.side]
+    kinds = sorted(set(state.exp[player]))
+    for column, traveller_id in enumerate(state.travellers):
+        if state.where[traveller_id] != city:
+            continue
+        tokens = state.gazette[column]
+        if any(p == player and kind == "duel" for _, _, p, kind in tokens):
+            continue
+        traveller = content.travellers[traveller_id]
+        taken = {slot for rnd, slot, _, _ in tokens if rnd == state.round}
+        for slot, need in enumerate(side.slot_players):
+            if need > state.num_players or slot in taken:
+                continue
+            for kind in kinds:
+                if kind == "duel" and not traveller.duel:
+                    continue
+                label = f"meet {traveller.name}: slot {slot + 1} with {kind}"
+                found.append((label, _meet, (city, column, slot, kind)))
+    return found
+
+
+def cafe_options(state, player: int, city: str) -> list[Option]:
+    """The discussions of `city` with a free slot whose Ideas the player can pay."""
+    if not state.cafe_markers_left(player):
+        return []
+    found = []
+    discount = travellers.craven_discount(state, city)
+    bonus = travellers.montesquieu_bonus(state, city)
+    ideas = state.ideas[player]
+    for d, cafe in enumerate(state.content.cities[city].cafes):
+        slot = len(state.cafes[city][d])
+        if slot >= len(cafe.vp):
+            continue
+        costs = [cafe.cost]
+        if discount:
+            costs = sorted(
+                {
+                    tuple(n - (g == cut) for g, n in enumerate(cafe.cost))
+                    for cut, n in enumerate(cafe.cost)
+                    if n
+                },
+                reverse=True,
+            )
+        vp = cafe.vp[slot] + bonus
+        for cost in costs:
+            if all(have >= need for have, need in zip(ideas, cost, strict=True)):
+                paying = ideas_text(state, cost)
+                label = f"discuss in {city} café {d + 1} paying {paying} for {vp} VP"
+                found.append((label, _discuss, (city, d, cost, vp)))
+    return found
+
+
+def ideas_text(state, counts) -> str:
+    genres = state.content.rules.genres
+    return ", ".join(f"{n} {genres[g].capitalize()}" for g, n in enumerate(counts) if n)
+
+
+def market_options(state, player: int, discount: int, then_play: bool) -> list[Option]:
+    """Cards of the display the player can pay for, the level's cost less `discount`."""
+    found = []
+    for level, cards in enumerate(state.market):
+        price = max(0, state.content.rules.market_cost[level] - discount)
+        if price > state.coins[player]:
+            continue
+        for card in cards:
+            label = f"buy {card} (Level {ROMAN[level]}) for {plural(price, 'coin')}"
+            found.append((label, _buy, (level, card, price, then_play)))
+    return found
+
+
+def _meet(state, player: int, city: str, column: int, slot: int, kind: str) -> None:
+    """Place an Experience token: the slot's reward (twice for a duel), then the side's bonus."""
+    state.after_friendship(player, city)
+    state.exp[player].remove(kind)
+    state.gazette[column].append((state.round, slot, player, kind))
+    side = state.content.sides[state.side]
+    reward = side.columns[column].rewards[state.round][slot]
+    frames = [("effect", player, reward, NO_CTX)] * (2 if kind == "duel" else 1)
+    if side.first_column_bonus and column == 0 and player not in state.bonus_taken:
+        state.bonus_taken.append(player)
+        frames.append(("effect", player, side.first_column_bonus, NO_CTX))
+    state.push(*frames)
+
+
+def _discuss(state, player: int, city: str, d: int, cost: tuple, vp: int) -> None:
+    for g, n in enumerate(cost):
+        state.ideas[player][g] -= n
+        state.supply[g] += n
+    state.cafes[city][d].append(player)
+    state.vp[player] += vp
+
+
+def _buy(state, player: int, level: int, card: str, price: int, then_play: bool) -> None:
+    state.coins[player] -= price
+    state.market[level].remove(card)
+    bisect.insort(state.hand[player], card)
+    if then_play:
+        state.push(("effect", player, state.card_effect(card), NO_CTX))
 
 
 STEPS: dict[str, Callable] = {

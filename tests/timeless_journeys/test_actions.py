@@ -316,7 +316,7 @@ def test_cafe_next_slot_is_the_lower_one_and_a_letter_marker_suffices():
 def test_market_phase_level_by_categories_and_face_down_counts_as_one():
     state = setup()
     state.played[0] = [("move", True), ("talk", True), ("ideas", False)]
-    from kit.timeless_journeys.state import _ask_market, categories_played
+    from kit.timeless_journeys.phases import _ask_market, categories_played
 
     assert categories_played(state, 0) == 3
     offered = [str(c) for c in _ask_market(state, ("market", 0))]
