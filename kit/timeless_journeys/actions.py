@@ -11,10 +11,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Choice:
     text: str
-    code: tuple = field(default=(), compare=False, repr=False)
+    code: tuple = field(default=(), repr=False)
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (type(other) is Choice and self.text == other.text)
+
+    def __hash__(self) -> int:
+        return hash(self.text)
 
     def __str__(self) -> str:
         return self.text

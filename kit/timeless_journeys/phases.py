@@ -8,6 +8,7 @@ frame)` lists a question's answers, or returns None after replacing its frame by
 from __future__ import annotations
 
 import bisect
+from functools import cache
 
 from kit.timeless_journeys import effects, travellers
 from kit.timeless_journeys.actions import Choice, plural
@@ -155,13 +156,21 @@ def _ask_turn(state, frame: tuple):
     found = []
     if not started:
         for card in state.hand[player]:
-            found.append(Choice(f"play {card} face up", (_play_up, player, card)))
-            found.append(Choice(f"play {card} face down", (_play_down, player, card)))
+            found += _play_choices(player, card)
     found += travellers.turn_options(state, player, started)
     found += _tile_choices(state, player, frame)
     if started and found:
         found.append(Choice("end turn", (effects.skip,)))
     return found
+
+
+@cache
+def _play_choices(player: int, card: str) -> tuple[Choice, Choice]:
+    """The two ways to play a card; the same every turn, so made once."""
+    return (
+        Choice(f"play {card} face up", (_play_up, player, card)),
+        Choice(f"play {card} face down", (_play_down, player, card)),
+    )
 
 
 def _tile_choices(state, player: int, frame: tuple) -> list[Choice]:
