@@ -93,3 +93,12 @@ def test_score_sheet_lines_of_a_finished_game():
     # after the last round, played cards are back in hand and hands hold at most 8 cards
     assert all(p == [] for p in state.played) and all(len(h) <= 8 for h in state.hand)
     assert "Total" in str(state)
+
+
+def test_last_round_only_recovers_cards():
+    """Five displays of 2 cards per level (setup + 4 refreshes), the token passed 4 times."""
+    game = kit.load("timeless_journeys", players=2, seed=12)
+    state = play(game.new_game(), [RandomBot(12, 0), RandomBot(12, 1)])
+    reveals = [str(a) for a in state.history if str(a).startswith("reveal ") and "Level" in str(a)]
+    assert len(reveals) == 2 * 3 * 5
+    assert state.first == 4 % 2 and state.round == 4

@@ -327,3 +327,19 @@ def test_reusing_an_exploration_tile_is_the_edition_s_card(edition, offered):
     if offered:
         do(state, "use tile Roma-2 again")
         assert state.coins[0] == 9 + 2
+
+
+def test_side_c_bonus_is_once_per_player():
+    state = setup(gazette="C", players=3)
+    give(state, coins=0)
+    meet(state, "Lady Montagu", "affinity")
+    do(state, "skip")
+    assert state.vp[0] == 3
+    state.round = 1
+    state.where["montagu"] = "Torino"
+    state.stack[-1:] = [("turn", 0, False)]
+    state.played[0] = []
+    state.hand[0] = sorted([*state.hand[0], "talk"])
+    refresh(state)
+    meet(state, "Lady Montagu", "night", slot=2)  # side C, column 1, round II, slot 2: 1 coin 1 VP
+    assert state.vp[0] == 3 + 1 and state.bonus_taken == [0]
