@@ -287,7 +287,16 @@ def load_content(directory: str = str(DATA_DIR)) -> Content:
     if start not in graph:
         raise board.error("start", f"{start!r} is not a city of the board")
     cities, tiles = _cities(load_toml(folder / "cities.toml"), graph, genres)
-    favours = _favours(load_toml(folder / "favours.toml"), genres)
+    favour_file = load_toml(folder / "favours.toml")
+    favours = _favours(favour_file, genres)
+    for back in (1, 2):
+        slots = sum(1 for city in cities.values() if city.favour_slot == back)
+        tiles_ = sum(1 for favour in favours.values() if favour.back == back)
+        if tiles_ < slots:
+            raise favour_file.error(
+                "favour",
+                f"{slots} cities take a tile with back {back}, only {tiles_} tiles have it",
+            )
     friends = _friends(load_toml(folder / "friends.toml"), cities)
     journals, journal_scores = _journals(load_toml(folder / "journals.toml"), cities, genres)
     sides = _sides(load_toml(folder / "gazette.toml"), cities, genres)

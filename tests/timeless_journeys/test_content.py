@@ -146,6 +146,16 @@ def test_malformed_data_names_file_and_field(tmp_path, file, old, new, message):
     assert file in str(error.value) and message in str(error.value)
 
 
+def test_too_few_favour_tiles_for_the_cities(tmp_path):
+    folder = corrupt(tmp_path, "favours.toml", "back = 1", "back = 1")
+    path = tmp_path / "seeds" / "favours.toml"
+    path.write_text(path.read_text().replace("back = 2", "back = 1"))
+    with pytest.raises(
+        DataError, match="favours.toml: favour: 4 cities take a tile with back 2, only 0"
+    ):
+        load_content(folder)
+
+
 @pytest.mark.parametrize(
     ("options", "message"),
     [
