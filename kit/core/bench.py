@@ -6,7 +6,7 @@ import statistics
 import time
 from dataclasses import dataclass
 
-from kit.core.bots import RandomBot, play
+from kit.core.bots import BotFactory, RandomBot, play
 from kit.core.state import Game
 
 
@@ -16,6 +16,7 @@ class SpeedResult:
 
     game: str
     options: dict
+    players: str
     games: int
     actions: int
     seconds: float
@@ -32,27 +33,40 @@ class SpeedResult:
     def __str__(self) -> str:
         options = " ".join(f"{k}={v}" for k, v in self.options.items() if k != "seed")
         return (
-            f"{self.game:<18} {options:<28} {self.games:>5} games "
+            f"{self.game:<18} {options:<22} {self.players:<16} {self.games:>5} games "
             f"{self.actions / self.games:>7.0f} actions/game "
             f"{self.actions_per_second:>9,.0f} actions/s {self.games_per_second:>7.1f} games/s "
             f"median {self.median_game_ms:>7.2f} ms/game"
         )
 
 
-def engine_speed(game: Game, games: int = 200, first_seed: int = 0) -> SpeedResult:
-    """Play `games` random games (chance by seed, every player a `RandomBot`) and time them."""
+def engine_speed(
+    game: Game, games: int = 200, first_seed: int = 0, bot: BotFactory | None = None
+) -> SpeedResult:
+    """Time `games` seeded games of the engine alone.
+
+    By default every player is a `RandomBot` and the whole game is timed (a random bot costs
+    next to nothing). With `bot` (for example a greedy bot, whose games are the realistic ones),
+    the games are first played by that bot, untimed, then the engine is timed replaying their
+    histories, so that the bot's own thinking is not counted."""
     durations, actions = [], 0
     for index in range(games):
         seed = first_seed + index
         seeded = type(game)(**{**game.options, "seed": seed})
-        bots = [RandomBot(seed, seat) for seat in range(seeded.num_players)]
-        start = time.perf_counter()
-        final = play(seeded.new_game(), bots)
+        seats = range(seeded.num_players)
+        if bot is None:
+            start = time.perf_counter()
+            final = play(seeded.new_game(), [RandomBot(seed, seat) for seat in seats])
+        else:
+            history = play(seeded.new_game(), [bot(seed, seat) for seat in seats]).history
+            start = time.perf_counter()
+            final = seeded.replay(history)
         durations.append(time.perf_counter() - start)
         actions += len(final.history)
     return SpeedResult(
         game.name,
         dict(game.options),
+        "random" if bot is None else "greedy, replayed",
         games,
         actions,
         sum(durations),
