@@ -412,23 +412,24 @@ def _timeline(r: Reader) -> Timeline:
 
 
 def _tokens(reader: Reader) -> tuple[Scoring, tuple[Token, ...], dict[int, int]]:
-    types = tuple(reader.list("experience_types", of=str))
+    layout, points = reader.table("travel_board"), reader.table("scoring")
     scoring = Scoring(
-        types,
-        reader.int("experience_spaces", low=1),
-        reader.int("souvenir_rows", low=1),
-        reader.int("souvenir_row_length", low=1),
-        tuple(reader.list("experience_points", of=int)),
-        reader.int("all_types_bonus"),
-        tuple(reader.list("souvenir_row_points", of=int)),
-        reader.int("region_points"),
-        reader.int("objective_points"),
+        tuple(layout.list("experience_types", of=str)),
+        layout.int("experience_spaces", low=1),
+        layout.int("souvenir_rows", low=1),
+        layout.int("souvenir_row_length", low=1),
+        tuple(points.list("experience_points", of=int)),
+        points.int("all_types_bonus"),
+        tuple(points.list("souvenir_row_points", of=int)),
+        points.int("region_points"),
+        points.int("objective_points"),
     )
-    reader.provenance()
+    layout.provenance()
+    points.provenance()
     if len(scoring.experience_points) != scoring.experience_spaces + 1:
-        raise reader.error("experience_points", "expected one value per token count 0..spaces")
+        raise points.error("experience_points", "expected one value per token count 0..spaces")
     if len(scoring.souvenir_row_points) != scoring.souvenir_rows + 1:
-        raise reader.error("souvenir_row_points", "expected one value per row count 0..rows")
+        raise points.error("souvenir_row_points", "expected one value per row count 0..rows")
     table = reader.table("symbol_removal")
     table.provenance()
     players, removed = table.list("players", of=int), table.list("removed", of=int)
@@ -440,8 +441,9 @@ def _tokens(reader: Reader) -> tuple[Scoring, tuple[Token, ...], dict[int, int]]
         souvenir = r.int("souvenir", -1, low=-1, high=3)
         if (experience is None) == (souvenir < 0):
             raise r.error("experience", "a token is either an Experience or a Souvenir")
-        if experience is not None and experience not in types:
-            raise r.error("experience", f"{experience!r} is not one of {', '.join(types)}")
+        if experience is not None and experience not in scoring.experience_types:
+            types = ", ".join(scoring.experience_types)
+            raise r.error("experience", f"{experience!r} is not one of {types}")
         cursed = r.bool("cursed", False)
         if cursed and souvenir != 0:
             raise r.error("cursed", "only 0-point Souvenirs are Cursed")

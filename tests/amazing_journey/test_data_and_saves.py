@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import tomllib
 from collections import Counter
 
 import networkx as nx
@@ -68,6 +69,9 @@ def test_every_content_item_has_a_provenance():
     content = load_content()
     assert all(t.source in ("rulebook", "reconstructed") for t in content.tokens)
     assert {t.source for t in content.travellers} == {"rulebook"}
+    tokens = tomllib.loads((SEEDS / "tokens.toml").read_text())
+    assert tokens["scoring"]["source"] == "rulebook"  # 1/3/9, +5, rows 1/3/6 are printed
+    assert tokens["travel_board"]["source"] == "reconstructed"
 
 
 def test_the_80_day_limit_bites():
@@ -149,6 +153,12 @@ def _broken_copy(tmp_path, name, old, new):
             r"timeline.departures\[1\]: a corner shows all five types",
         ),
         ("tokens.toml", "souvenir = 3", "souvenir = 7", r"tokens\[6\].souvenir: 7 is outside"),
+        (
+            "tokens.toml",
+            "souvenir_row_points = [0, 1, 3, 6]",
+            "souvenir_row_points = [0, 1, 3]",
+            r"scoring.souvenir_row_points: expected one value per row count",
+        ),
         ("cards.toml", 'effect = "none"', 'effect = "teleport"', r"die\[2\].effect"),
         ("travellers.toml", 'effect = "pass_tokens"', 'effect = "fly"', r"travellers\[7\].effect"),
         ("board.toml", 'source = "reconstructed"', 'source = "guess"', r"regions\[0\].source"),
