@@ -120,10 +120,13 @@ def test_lebrun_english_three_revealed_one_taken_no_duplicates_discarded_at_roun
     assert state.revealed == [] and state.painting_discard == ["Allegory", "Allegory"]
 
 
-def test_lebrun_two_players_remove_one_of_each_and_reveal_two():
-    state = setup(players=2, travellers=("craven", "lebrun", "twain"))
+@pytest.mark.parametrize("players", [1, 2])
+def test_lebrun_two_players_remove_one_of_each_and_reveal_two(players):
+    """One player uses the two-player numbers, as every other unprinted one-player value."""
+    state = setup(players=players, travellers=("craven", "lebrun", "twain"))
     assert len(state.revealed) == 2
     assert sum(state.painting_pile.values()) + len(state.revealed) == 10
+    assert all(count <= 2 for count in state.painting_pile.values())
 
 
 @pytest.mark.parametrize(
