@@ -89,7 +89,8 @@ def lebrun_score(state, player: int) -> int:
 
 
 def turn_options(state, player: int, started: bool) -> list[Choice]:
-    """Byron (before the card) and Dickens (any time in the turn) as choices of the turn."""
+    """Byron (before the card) and Dickens (any time in the turn) as choices of the turn; Dickens's
+    discussion only when one there can be paid for, as the coins buy the action."""
     found = []
     byron_city = state.city_of("byron")
     if not started and byron_city and state.loc[player] != byron_city and state.coins[player] >= 3:
@@ -104,8 +105,13 @@ def turn_options(state, player: int, started: bool) -> list[Choice]:
         and state.coins[player] >= edition.dickens_cost
         and (not limit or state.dickens_used < limit)
     ):
+        from kit.timeless_journeys.effects import cafe_options  # effects imports this module
+
         cost = plural(edition.dickens_cost, "coin")
-        for step in ("explore", "cafe"):
+        steps = ["explore"]  # an exploration always has at least the city reward
+        if cafe_options(state, player, dickens_city):
+            steps.append("cafe")
+        for step in steps:
             found.append(
                 Choice(
                     f"Dickens: pay {cost} to {step} in {dickens_city}",

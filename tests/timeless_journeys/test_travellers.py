@@ -224,6 +224,17 @@ def test_dickens_explore_or_discuss_in_his_city_from_anywhere(edition, cost, twi
     assert (label in names(state)) is twice
 
 
+def test_dickens_discussion_offered_only_when_one_can_be_paid_for():
+    """Paying Dickens buys a discussion: without the Ideas for one there is nothing to pay for."""
+    state = setup(travellers=("craven", "dickens", "twain"))  # Dickens in Roma
+    give(state, loc="Torino", coins=4)
+    assert "Dickens: pay 2 coins to cafe in Roma" not in names(state)
+    give(state, ideas={"history": 2, "art": 1})
+    do(state, "Dickens: pay 2 coins to cafe in Roma")
+    do(state, "discuss in Roma café 1 paying 1 Art, 2 History for 6 VP")
+    assert (state.coins[0], state.vp[0], state.cafes["Roma"][0]) == (2, 6, [0])
+
+
 @pytest.mark.parametrize("edition", ["en", "ja"])
 def test_twain_two_vp_per_idea_gained_in_his_city(edition):
     state = setup(edition=edition, travellers=("craven", "montesquieu", "twain"))  # Genova
