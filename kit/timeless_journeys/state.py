@@ -205,7 +205,8 @@ class TimelessState(State):
         return scoring.score_sheets(self)
 
     def observation(self, player: int) -> dict:
-        """The public board, the player's own hand, and the hands of others by size only."""
+        """The public board and play areas, the player's own hand and face-down cards; the hands
+        of others by size only, their face-down cards and used (face-down) tiles unnamed."""
         return {
             "round": self.round + 1,
             "travellers": {t: self.where.get(t) for t in self.travellers},
@@ -216,9 +217,29 @@ class TimelessState(State):
             "market": [list(m) for m in self.market],
             "hand": list(self.hand[player]),
             "hand_sizes": [len(h) for h in self.hand],
-            "played": [[c if up else "face-down" for c, up in p] for p in self.played],
+            "played": [
+                [c if up or p == player else "face-down" for c, up in cards]
+                for p, cards in enumerate(self.played)
+            ],
             "tiles": list(self.tiles[player]),
             "tile_counts": [len(t) for t in self.tiles],
+            "tiles_in_play": [
+                [t if p == player or t not in self.used[p] else "face-down" for t in tiles]
+                for p, tiles in enumerate(self.tiles)
+            ],
+            "journals": [
+                [
+                    (j, list(slots))
+                    for j, slots in zip(self.journals[p], self.written[p], strict=True)
+                ]
+                for p in range(self.num_players)
+            ],
+            "friends": [list(f) for f in self.friends],
+            "paintings": [list(p) for p in self.paintings],
+            "revealed_paintings": list(self.revealed),
+            "experience_left": [list(e) for e in self.exp],
+            "favours": dict(self.favour),
+            "friend_tiles": dict(self.friend),
             "city_tiles": {c: len(t) for c, t in self.city_tiles.items()},
             "letters": {c: list(m) for c, m in self.letters.items()},
             "cafes": {c: [list(d) for d in ds] for c, ds in self.cafes.items()},

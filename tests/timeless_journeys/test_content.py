@@ -273,6 +273,27 @@ def test_observation_hides_other_hands_and_face_down_tiles():
     assert str(state).startswith("Round I")
 
 
+def test_observation_shows_the_public_play_areas_and_one_s_own_face_down_cards():
+    """Exploration tiles lie face up in the play area until used (then face down); Journals,
+    Friend tiles, Paintings and unplaced Experience tokens are in view; a face-down card is
+    known to its owner only."""
+    state = setup()
+    state.tiles[0] = ["Roma-1", "Torino-2"]
+    state.used[0] = ["Torino-2"]
+    state.friends[0] = ["Milano"]
+    state.written[0][0][6] = "Roma-1"
+    state.played[0] = [("move", True), ("talk", False)]
+    state.paintings[0] = ["Queen"]
+    theirs, mine = state.observation(1), state.observation(0)
+    assert theirs["played"][0] == ["move", "face-down"] and mine["played"][0] == ["move", "talk"]
+    assert theirs["tiles_in_play"][0] == ["Roma-1", "face-down"]
+    assert mine["tiles_in_play"][0] == ["Roma-1", "Torino-2"]
+    assert theirs["journals"][0][0] == ("A1", [0, 0, 0, 0, 0, 0, "Roma-1", ""])
+    assert theirs["friends"][0] == ["Milano"] and theirs["paintings"][0] == ["Queen"]
+    assert theirs["experience_left"][1] == sorted(state.content.rules.experience_tokens)
+    assert theirs["favours"] == state.favour and theirs["friend_tiles"] == state.friend
+
+
 def test_undo_from_snapshots_equals_a_replay():
     game = kit.load("timeless_journeys", players=3, seed=8, mode="random")
     state = play(game.new_game(), [RandomBot(8, p) for p in range(3)])
