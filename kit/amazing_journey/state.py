@@ -637,15 +637,15 @@ def _explore_power(state: JourneyState, p: int, _: int) -> None:
 
 
 def _refresh(state: JourneyState, p: int, redraw: int) -> None:
-    """Wait 1 day; optionally discard both Objectives and draw two new ones."""
+    """Wait 1 day; optionally discard both Objectives and draw two new ones (a full hand even
+    if an empty deck had left it short)."""
     state.day[p] += 1
     if redraw:
         hand = state.hand[p]
-        count = sum(hand)
         for kind, n in enumerate(hand):
             state.objective_discard[kind] += n
         state.hand[p] = [0] * len(hand)
-        state.steps += [("objective", p)] * count
+        state.steps += [("objective", p)] * state.rules.content.hand_objectives
 
 
 def _plan(state: JourneyState, p: int, _: int) -> None:

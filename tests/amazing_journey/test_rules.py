@@ -336,6 +336,22 @@ def test_refresh_waits_a_day_and_may_redraw_both_objectives():
     assert state.objective_discard == [0, 0, 1, 1, 0]
 
 
+def test_redraw_discards_the_hand_and_draws_two_new_objectives():
+    """'discard both of your Objectives and draw 2 new ones': a hand left short by an empty
+    deck is refilled to two, from the reshuffled discard pile."""
+    state = journey("Carlo")
+    hand(state, 0, {}, objectives=["food"])
+    state.objective_discard = list(state.objective_deck)
+    state.objective_deck = [0] * 5
+    state.apply("refresh and redraw objectives")
+    # the discarded food Objective is shuffled in with the rest of the discard pile
+    assert sum(state.objective_deck) == 40 and sum(state.objective_discard) == 0
+    state.apply("draw a party objective")
+    assert state.current_player == CHANCE
+    state.apply("draw a nature objective")
+    assert state.hand[0] == [0, 0, 0, 1, 1] and state.day[0] == 1
+
+
 def test_plan_waits_two_days_and_draws_a_ticket_reshuffling_an_empty_deck():
     state = journey("Carlo")
     hand(state, 0, {})
