@@ -10,6 +10,7 @@ the step; automatic steps (moving, collecting, ending the action) run as soon as
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from kit.amazing_journey.content import ROUTE_TYPES, SYMBOLS, Content, Route, load_content
@@ -75,6 +76,7 @@ class Rules:
         self.checkpoint_city = tuple(index[cp.city] for cp in board.checkpoints)
         self.checkpoint_mask = sum(1 << c for c in set(self.checkpoint_city))
         self.route_type = tuple(ROUTE_TYPES.index(r.type) for r in board.routes)
+        self.route_number = {r.id: number for number, r in enumerate(board.routes)}
         self.routes_at: list[list[int]] = [[] for _ in board.cities]
         self.reach: list[dict[int, tuple[tuple[int, int], ...]]] = []
         for number, route in enumerate(board.routes):
@@ -441,12 +443,64 @@ class JourneyState(State):
         token = self.city_token[self.pos[p]]
         if token >= 0 and self.rules.content.tokens[token].cursed:
             return "a Cursed Souvenir is a forced stop: Explore first"
-        if isinstance(action, Travel) or (isinstance(action, str) and " to " in action):
-            return (
-                "that Travel is not possible now (the type does not depart today, no matching "
-                "Ticket, or a token city on the way must be stopped at)"
-            )
+        name = str(action)
+        if name.startswith("explore") and token < 0:
+            return "there is no Location token here to Explore"
+        owner = _POWER_NAME.search(name)
+        if owner:
+            why = self._why_no_power(p, owner.group(1), name, token)
+            if why:
+                return why
+        travel = _TRAVEL_NAME.match(name)
+        if travel:
+            return self._why_no_travel(p, *travel.groups()) or "that Travel is not possible now"
         return "it is not among the legal actions in this state"
+
+    def _why_no_power(self, p: int, owner: str, name: str, token: int) -> str:
+        """Why a power cannot be used now ('' if the reason lies in the Travel itself)."""
+        traveller = self.traveller_of(p)
+        if traveller is None or traveller.short != owner:
+            return "that is not your Traveller's power"
+        if not self.fresh[p]:
+            return f"{owner}'s power is exhausted until the next Checkpoint"
+        if name.startswith("explore") and not self.rules.content.tokens[token].cursed:
+            return f"{owner}'s power is only for a Cursed Souvenir"
+        if name.startswith("move back"):
+            return "the Timeline pawn cannot move back before day 0"
+        return ""
+
+    def _why_no_travel(self, p: int, route_id: str, how: str, dest: str, through) -> str:
+        """Why a Travel named '<route> <how> to <city>' cannot be taken from here now."""
+        rules, here = self.rules, self.pos[p]
+        cities = rules.board.cities
+        number = rules.route_number.get(route_id)
+        if number is None:
+            return f"there is no route {route_id} on this side of the board"
+        if here not in rules.reach[number]:
+            return f"route {route_id} does not pass through {cities[here].name}"
+        ends = dict(rules.reach[number][here])
+        target = rules.board.index.get(dest)
+        if target not in ends:
+            return f"route {route_id} does not reach {dest} from {cities[here].name}"
+        stops = ends[target] & self.blocked()
+        if stops and not (through and self.power(p) == "pass_tokens"):
+            names = ", ".join(c.name for c in cities if stops >> c.index & 1)
+            return f"it must stop at {names} on the way (a Location or Checkpoint token)"
+        kind = rules.route_type[number]
+        route_type = ROUTE_TYPES[kind]
+        if how == route_type and kind not in rules.departures[self.day[p] % rules.length]:
+            return f"no {route_type} departs on day {self.day[p] % rules.length} of the Timeline"
+        if how == f"{route_type} ticket" and not self.tickets[p][kind]:
+            return f"no {route_type} Ticket in hand"
+        if how == "with 2 tickets" and sum(self.tickets[p]) < 2:
+            return "two Tickets are needed (any two)"
+        traveller = self.traveller_of(p)
+        if how.startswith("by ") and traveller is not None:
+            if kind not in rules.power_types.get(self.traveller[p], ()):
+                return f"{traveller.short}'s power does not take {route_type} routes"
+            if traveller.stop_empty and self.city_token[target] >= 0:
+                return f"{traveller.short}'s power must stop at an empty city"
+        return ""
 
     # --- applying ---------------------------------------------------------------------------
     def _apply(self, action) -> None:
@@ -814,6 +868,8 @@ _ANSWERS = {
     "play_objective": _play_objective,
     "lisette": _lisette,
 }
+_POWER_NAME = re.compile(r"(\w+)'s power")
+_TRAVEL_NAME = re.compile(r"^(\S+) (.+) to (.+?)( passing tokens \(Hendrika's power\))?$")
 _QUESTIONS = {
     "discard_ticket": "which Ticket to discard",
     "experience_full": "which Experience token to give up",
