@@ -342,6 +342,13 @@ def _board(reader: Reader, routes_reader: Reader, side: str) -> Board:
             "checkpoints", "expected three checkpoints, the last at the Starting City"
         )
     timeline = _timeline(reader.table("timeline"))
+    for i, checkpoint in enumerate(checkpoints):
+        if len(checkpoint.bars) != 3 or checkpoint.bars[-1].last >= timeline.length:
+            raise reader.error(
+                f"checkpoints[{i}].bars",
+                f"expected three bars within the Timeline's {timeline.length} days "
+                "(past the 80th day the Final checkpoint gives no points)",
+            )
     routes = []
     for r in routes_reader.tables("routes"):
         route = _route(r, names)

@@ -152,6 +152,18 @@ def _broken_copy(tmp_path, name, old, new):
             '  ["bus", "ship", "train"],  # day 1',
             r"timeline.departures\[1\]: a corner shows all five types",
         ),
+        (
+            "board.toml",
+            "bars = [[50, 59, 5], [60, 69, 3], [70, 79, 1]]",
+            "bars = [[50, 59, 5], [60, 69, 3], [70, 85, 1]]",
+            r"checkpoints\[2\].bars: expected three bars within the Timeline's 80 days",
+        ),
+        (
+            "board.toml",
+            "bars = [[10, 15, 3], [16, 21, 2], [22, 27, 1]]",
+            "bars = [[10, 15, 3], [16, 27, 2]]",
+            r"checkpoints\[0\].bars: expected three bars",
+        ),
         ("tokens.toml", "souvenir = 3", "souvenir = 7", r"tokens\[6\].souvenir: 7 is outside"),
         (
             "tokens.toml",
