@@ -8,12 +8,14 @@ frame)` lists a question's answers, or returns None after replacing its frame by
 from __future__ import annotations
 
 import bisect
+import re
 from functools import cache
 
 from kit.timeless_journeys import effects, travellers
 from kit.timeless_journeys.actions import Choice, plural
 from kit.timeless_journeys.content import ROMAN, Step, describe_effect
 from kit.timeless_journeys.draws import DRAWS
+from kit.timeless_journeys.effects import SIDES
 
 MOVE = Step("move")
 NO_CTX = effects.NO_CTX
@@ -322,6 +324,78 @@ def _discard(state, player: int, card: str) -> None:
     state.hand[player].remove(card)
     state.box.append(card)
     state.push(("hand_limit", player))
+
+
+# --- why an answer is refused ---------------------------------------------------------------------
+QUESTIONS = {
+    "turn": "what else to do this turn",
+    "chain": "which card of the chain to activate",
+    "facedown": "what the face-down card does",
+    "effect": "which effect to use",
+    "step": "how to carry out a step of an effect",
+    "follow": "whether to take the Friend tile or place a Letter marker",
+    "lebrun": "whether to take a Painting",
+    "montagu": "which reward of Lady Montagu to take",
+    "lost": "whether to use Lost in Admiration",
+    "market": "which market card to take",
+    "hand_limit": "which card to discard down to the hand limit",
+}
+_PLAY = re.compile(r"play (\S+) face (?:up|down)")
+_MOVE = re.compile(r"(?:face down: )?move to (.+) \(\d+ coins?\)")
+_TILE = re.compile(r"take tile (\S+) in (.+)")
+_LETTER = re.compile(r"send a letter to the (left|right) local in (.+)")
+
+
+def refusal(state, text: str) -> str:
+    """Why the answer `text` is refused now, in the rules' words where the answer is known."""
+    frame = state.stack[-1]
+    kind, player = frame[0], frame[1]
+    if kind == "draw":
+        return "it is not a possible outcome of the chance event due now"
+    question = QUESTIONS[kind]
+    if kind == "turn" and not frame[2]:
+        question = "which card to play (a card must be played first)"
+    if (play := _PLAY.fullmatch(text)) is not None:
+        if ("turn", player, True) in state.stack:
+            return f"player {player} has already played a card this turn"
+        if kind == "turn" and play[1] not in state.hand[player]:
+            return f"{play[1]} is not in player {player}'s hand"
+    elif kind in ("step", "facedown"):
+        reason = _step_refusal(state, player, frame, text)
+        if reason:
+            return reason
+    return f"it is not a possible answer now: player {player} is asked {question}"
+
+
+def _step_refusal(state, player: int, frame: tuple, text: str) -> str | None:
+    """Moves, explorations and letters refused for a reason of the board."""
+    here = state.loc[player]
+    step = frame[2] if frame[0] == "step" else MOVE
+    if (move := _MOVE.fullmatch(text)) is not None and step.name == "move":
+        costs = dict(state.content.neighbours[here])
+        if move[1] not in costs:
+            return f"{move[1]} is not next to {here}"
+        pay = max(0, costs[move[1]] - step.arg)
+        if pay > state.coins[player]:
+            return (
+                f"the path from {here} to {move[1]} costs {plural(pay, 'coin')}, "
+                f"player {player} has {state.coins[player]}"
+            )
+    if (tile := _TILE.fullmatch(text)) is not None and step.name == "explore":
+        city = frame[3][0] or here
+        if city not in state.content.cities:
+            return f"the marker is in {city}, not a city"
+        if any(state.content.tiles[t].city == city for t in state.tiles[player]):
+            return f"player {player} already has an Exploration tile of {city}"
+        if tile[1] not in state.city_tiles[city]:
+            return f"tile {tile[1]} is not face down in {city}"
+    if (letter := _LETTER.fullmatch(text)) is not None and step.name in ("letter", "letters"):
+        side, city = SIDES.index(letter[1]), letter[2]
+        if city == here:
+            return f"the marker is in {city}: letters go to other places"
+        if (player, side) not in state.letters.get(city, []):
+            return f"player {player} has no Letter marker under the {letter[1]} local in {city}"
+    return None
 
 
 ASK = {

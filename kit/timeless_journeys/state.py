@@ -174,8 +174,7 @@ class TimelessState(State):
     def _why_illegal(self, action) -> str:
         if self.is_terminal:
             return "the game is over"
-        top = self.stack[-1]
-        return f"it is not a possible answer to the current question ({top[0]})"
+        return phases.refusal(self, str(action))
 
     def _advance(self) -> None:
         """Run the frames that ask nothing until a question, a chance event or the end."""

@@ -384,3 +384,54 @@ def test_illegal_actions_are_refused_with_a_reason_and_change_nothing():
     with pytest.raises(IllegalAction, match="not a possible answer"):
         state.apply("take tile Torino-1 in Torino")
     assert state == before
+
+
+def refused(state, action: str, reason: str) -> None:
+    """`action` is refused with `reason` in the message and the position is unchanged."""
+    before = state.clone()
+    with pytest.raises(IllegalAction, match=reason):
+        state.apply(action)
+    assert state == before
+
+
+def test_refusals_say_why():
+    state = setup()
+    give(state, coins=0, hand=["explore", "move", "talk"])
+    refused(state, "play 33 face up", "33 is not in player 0's hand")
+    refused(state, "take tile Torino-1 in Torino", "a card must be played first")
+    do(state, "play move face up")
+    refused(state, "play talk face up", "player 0 has already played a card this turn")
+    do(state, "activate move")
+    refused(state, "move to Napoli (0 coins)", "Napoli is not next to Torino")
+    refused(state, "move to Milano (0 coins)", "the path from Torino to Milano costs 1 coin")
+    do(state, "move to Asti Hills (0 coins)")
+    state = setup()
+    give(state, loc="Asti Hills")
+    do(state, "play explore face up")
+    refused(
+        state,
+        "take tile Torino-1 in Torino",
+        "player 0 is asked which card of the chain to activate",
+    )
+    state.stack[-1] = ("step", 0, state.content.card("explore").effect[0][0], ("", ()))
+    refused(state, "take tile Torino-1 in Torino", "the marker is in Asti Hills, not a city")
+    state = setup()
+    state.tiles[0] = ["Torino-2"]
+    play_and_activate(state, "explore")
+    refused(
+        state, "take tile Torino-1 in Torino", "player 0 already has an Exploration tile of Torino"
+    )
+    state = setup()
+    state.letters["Milano"] = [(0, 0)]
+    state.letters["Venezia"] = [(0, 1)]
+    play_and_activate(state, "letter")
+    refused(
+        state,
+        "send a letter to the left local in Roma",
+        "player 0 has no Letter marker under the left local in Roma",
+    )
+    give(state, loc="Milano")
+    refused(state, "send a letter to the left local in Milano", "letters go to other places")
+    state = setup()
+    state.resolve_chance()
+    refused(state, "discard 03 to the box", "is asked which card to play")
