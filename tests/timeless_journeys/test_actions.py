@@ -371,6 +371,22 @@ def test_reorganisation_hand_limit_and_first_player_passes():
     assert [len(m) for m in state.market] == [2, 2, 2]
 
 
+def test_reorganisation_discards_the_display_under_its_deck_then_reveals_anew():
+    """The display goes to the bottom of its level's deck; new cards come from the top, and the
+    discarded ones come back, oldest first, once a deck has run out."""
+    state = setup(players=2, travellers=QUIET)
+    state.deck = [["03", "04"], [], []]
+    state.bottom = [["05"], ["19"], []]
+    state.market = [["01", "02"], ["17", "18"], ["33"]]
+    for _ in range(5):
+        for player in (0, 1):
+            do(state, f"play {state.hand[player][0]} face down", "face down: take 2 coins")
+    assert names(state) == ["reveal 03 (Level I)", "reveal 04 (Level I)"]
+    do(state, "reveal 04 (Level I)", "reveal 03 (Level I)")
+    assert state.market == [["04", "03"], ["19", "17"], ["33"]]
+    assert state.deck == [[], [], []] and state.bottom == [["05", "01", "02"], ["18"], []]
+
+
 def test_illegal_actions_are_refused_with_a_reason_and_change_nothing():
     state = setup()
     before = state.clone()
