@@ -198,18 +198,20 @@ assert {level: value for level, (value, _) in best_by_level(basic_hand).items()}
 # single round. How far is that?
 #
 # The map is a networkx graph: 8 cities (blue), the countryside between them (orange), and paths
-# with a coin `cost`. Most paths are free; ten cost 1 to 3 coins (drawn brown below), among them
-# every direct path from one city to another.
+# with a coin `cost`. Most paths are free; ten cost 1 to 3 coins (drawn brown below, with their
+# cost), among them every direct path from one city to another.
 
 # %%
 italy = board()
-coloured = italy.copy()
-nx.set_node_attributes(coloured, dict(italy.nodes(data="kind")), "region")
 paying = {(a, b): cost for a, b, cost in italy.edges(data="cost") if cost}
-nx.set_edge_attributes(coloured, dict.fromkeys(paying, "train"), "kind")  # drawn brown
 print(italy)
 print("paths that cost coins:", ", ".join(f"{a}–{b} {cost}" for (a, b), cost in paying.items()))
-display(HTML(board_svg(coloured, title="Italy: cities and countryside")))
+style = {
+    "group": "kind",
+    "edge_colour": lambda path: "#8c564b" if path["cost"] else "#bbbbbb",
+    "edge_label": "cost",
+}
+display(HTML(board_svg(italy, **style, title="Italy: cities and countryside")))
 
 # %% [markdown]
 # Two questions a traveller from Torino to Napoli can ask networkx: the fewest moves, and the
@@ -265,7 +267,8 @@ assert cheapest_within(start, goal, len(fewest_coins) - 1) == coins(fewest_coins
 display(
     HTML(
         board_svg(
-            coloured,
+            italy,
+            **style,
             path=fewest_coins,
             labels=fewest_coins,
             marks={place: f"move {i}" for i, place in enumerate(fewest_coins) if i},

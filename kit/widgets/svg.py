@@ -6,7 +6,7 @@ and the same function draws all three games' maps, a planner's route on top, and
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 import networkx as nx
 
@@ -38,18 +38,25 @@ def board_svg(
     path: Sequence[str] = (),
     marks: Mapping[str, str] | None = None,
     labels: bool | Iterable[str] = True,
+    group: str = "region",
+    edge_colour: Callable[[dict], str] | None = None,
+    edge_label: str | None = None,
     width: int = 1000,
     height: int = 600,
     title: str = "",
 ) -> str:
     """SVG text of the board: edges coloured by transport `kind`, nodes by `region`.
 
+    `group` names the node attribute that colours nodes; `edge_colour` maps an edge's data to a
+    colour (instead of its `kind`); `edge_label` names an edge attribute written at the edge's
+    middle where it is set and not zero (a path's coin cost, say).
+
     `path` is drawn on top as a thick red line through its nodes in order (a plan, a route);
     `marks` puts a short text (a pawn, a score) beside chosen nodes; `labels` names every node,
     or only those given. Edges marked `crosses_edge` leave one side of the map and come back on
     the other, as on a world map."""
     pos = {node: data["pos"] for node, data in graph.nodes(data=True)}
-    regions = sorted({data.get("region", "") for _, data in graph.nodes(data=True)})
+    regions = sorted({str(data.get(group, "")) for _, data in graph.nodes(data=True)})
     fill = {region: REGION_COLOURS[i % len(REGION_COLOURS)] for i, region in enumerate(regions)}
     named = set(graph.nodes) if labels is True else set(labels or ())
     parts = [
@@ -59,12 +66,18 @@ def board_svg(
     if title:
         parts.append(f'<text x="10" y="20" font-size="16">{html.escape(title)}</text>')
     for u, v, data in graph.edges(data=True):
-        colour = COLOURS.get(data.get("kind", ""), "#999")
+        colour = edge_colour(data) if edge_colour else COLOURS.get(data.get("kind", ""), "#999")
         dash = ' stroke-dasharray="6 4"' if data.get("kind") == "secret" else ""
         for (x1, y1), (x2, y2) in _segments(pos[u], pos[v], data.get("crosses_edge", False), width):
             parts.append(
                 f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{colour}" '
                 f'stroke-width="1.5" opacity="0.7"{dash}/>'
+            )
+        if edge_label and data.get(edge_label):
+            (x1, y1), (x2, y2) = pos[u], pos[v]
+            parts.append(
+                f'<text x="{(x1 + x2) / 2}" y="{(y1 + y2) / 2}" font-size="11" fill="#555">'
+                f"{html.escape(str(data[edge_label]))}</text>"
             )
     if len(path) > 1:
         for u, v in zip(path, path[1:], strict=False):
@@ -75,7 +88,7 @@ def board_svg(
                     'stroke-width="4" opacity="0.85"/>'
                 )
     for node, (x, y) in pos.items():
-        region = graph.nodes[node].get("region", "")
+        region = str(graph.nodes[node].get(group, ""))
         parts.append(
             f'<circle cx="{x}" cy="{y}" r="5" fill="{fill[region]}" stroke="#333">'
             f"<title>{html.escape(str(node))} ({html.escape(str(region))})</title></circle>"
