@@ -313,6 +313,15 @@ def test_cafe_next_slot_is_the_lower_one_and_a_letter_marker_suffices():
     assert not any("Napoli café 2" in n for n in names(state))
 
 
+def test_cafe_a_player_may_hold_both_slots_of_one_discussion():
+    state = setup()
+    state.cafes["Napoli"] = [[], [0]]
+    give(state, loc="Napoli", ideas={"philosophy": 5})
+    play_and_activate(state, "write_cafe")
+    do(state, "choose cafe", "discuss in Napoli café 2 paying 5 Philosophy for 12 VP")
+    assert state.cafes["Napoli"] == [[], [0, 0]] and state.vp[0] == 12
+
+
 def test_market_phase_level_by_categories_and_face_down_counts_as_one():
     state = setup()
     state.played[0] = [("move", True), ("talk", True), ("ideas", False)]

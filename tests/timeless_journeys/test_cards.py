@@ -291,6 +291,46 @@ def test_second_letter_cannot_go_to_the_same_local():
     assert state.current_player == 1  # no other local: the second letter passes
 
 
+def test_card_25_second_letter_may_go_to_the_same_local():
+    state = arrange(letters=ROMA)
+    play_and_activate(state, "25")
+    do(state, "send a letter to the left local in Roma")
+    do(state, "pay 1 coin: send a letter to the left local in Roma")
+    assert state.ideas[0] == [0, 0, 0, 2] and state.coins[0] == 4
+
+
+def test_card_05_trades_only_for_another_genre():
+    state = arrange(ideas={"art": 2})
+    play_and_activate(state, "05")
+    do(state, "choose exchange:2")
+    assert not any(n.startswith("trade 1 Art for 1 Art") for n in names(state))
+    assert names(state)[:3] == [
+        "trade 1 Art for 1 History",
+        "trade 1 Art for 1 Science",
+        "trade 1 Art for 1 Philosophy",
+    ]
+
+
+def test_ft05_card_turned_face_down_counts_as_face_down_and_leaves_the_chain():
+    from kit.timeless_journeys.phases import categories_played
+
+    state = arrange()
+    state.favour["Milano"] = "FT05"
+    give(state, played=[("move", True)], hand=[*state.hand[0], "11"])
+    play_and_activate(state, "talk")
+    do(state, "talk to the right local in Milano", "turn move face down and move 2")
+    do(state, "skip", "skip")
+    assert state.played[0] == [("move", False), ("talk", True)]
+    assert categories_played(state, 0) == 2  # friendship + face-down
+    do(state, *(["nothing more"] if "nothing more" in names(state) else []))
+    while state.current_player == 0:
+        do(state, names(state)[-1])
+    state.stack[-1] = ("turn", 0, False)
+    refresh(state)
+    do(state, "play 11 face up")
+    assert names(state) == ["activate 11", "end the chain"]  # the move card is face down
+
+
 def test_paid_step_is_not_offered_without_the_coins():
     state = arrange()
     state.coins[0] = 0

@@ -180,6 +180,30 @@ def test_keats_two_vp_per_advanced_card_in_his_city_and_one_each_at_round_end(ed
     assert state.vp[0] == 4
 
 
+def test_keats_counts_an_advanced_card_played_face_down():
+    state = setup(travellers=("craven", "keats", "twain"))  # Keats in Roma
+    give(state, loc="Roma", coins=0, hand=[*state.hand[0], "13"])
+    do(state, "play 13 face down", "face down: take 2 coins")
+    assert state.vp[0] == 2 and state.advanced_played[0] == 1
+
+
+def test_byron_still_offered_after_a_tile_is_used_before_the_card():
+    state = setup(travellers=("byron", "craven", "twain"))  # Byron in Torino
+    state.tiles[0] = ["Roma-2"]  # 2 coins
+    give(state, loc="Napoli", coins=1)
+    do(state, "use tile Roma-2")
+    do(state, "Byron: pay 3 coins to go to Torino")
+    assert (state.loc[0], state.coins[0]) == ("Torino", 0)
+
+
+def test_twain_counts_ideas_gained_by_a_trade():
+    state = setup(travellers=("craven", "montesquieu", "twain"))  # Twain in Genova
+    give(state, loc="Genova", ideas={"art": 2}, hand=[*state.hand[0], "05"])
+    play_and_activate(state, "05")
+    do(state, "choose exchange:2", "trade 1 Art for 1 History", "trade 1 Art for 1 Science")
+    assert state.vp[0] == 4 and state.ideas[0] == [0, 1, 1, 0]
+
+
 @pytest.mark.parametrize("edition", ["en", "ja"])
 def test_shelley_one_vp_per_idea_written(edition):
     state = setup(edition=edition)  # Shelley in Genova
@@ -197,6 +221,19 @@ def test_blessington_closest_gain_farthest_lose_two(edition, closest):
     state.vp = [0, 5, 5]
     travellers.blessington(state, "Torino")
     assert state.vp == [closest, 5, 3]
+
+
+@pytest.mark.parametrize("edition", ["en", "ja"])
+def test_blessington_loss_stops_at_zero_and_all_equal_all_gain(edition):
+    state = setup(players=3, edition=edition, travellers=("blessington", "craven", "twain"))
+    closest = state.edition.blessington_closest
+    state.loc = ["Torino", "Torino", "Napoli"]
+    state.vp = [0, 0, 1]
+    travellers.blessington(state, "Torino")
+    assert state.vp == [closest, closest, 0]
+    state.loc = ["Milano", "Milano", "Milano"]
+    travellers.blessington(state, "Torino")
+    assert state.vp == [2 * closest, 2 * closest, closest]
 
 
 def test_blessington_cannot_be_duelled():
@@ -317,6 +354,20 @@ def test_lost_in_admiration_timing_by_edition(edition):
         seen = seen or state.stack[-1][0] == "lost"
         do(state, names(state)[-1])
     assert seen is (edition == "ja")
+
+
+def test_japanese_lost_in_admiration_also_after_the_last_market_phase():
+    from kit.timeless_journeys import phases
+
+    state = setup(edition="ja", travellers=("craven", "montesquieu", "twain"))
+    state.gazette[1] = [(0, 0, 0, "lost")]  # placed in round I
+    state.stack = []
+    phases._round(state, ("round", 4))
+    kinds = [frame[0] for frame in reversed(state.stack)]
+    assert kinds[-4:] == ["travellers_phase", "market_phase", "lost_phase", "reorganise"]
+    state.stack = []
+    phases._lost_phase(state, ("lost_phase",))
+    assert state.stack == [("lost", 0, 1, 0, 0)]
 
 
 def test_affinities_and_side_c_first_column_bonus():
