@@ -115,9 +115,14 @@ def resolve(state, player: int, effect, category: int) -> None:
             EFFECTS[name](state, player, amount, category)
 
 
+def _count(amount: int, name: str) -> str:
+    """'1 coin', '2 coins': the singular for one of a plural resource."""
+    return f"{amount} {name[:-1]}" if amount == 1 and name.endswith("s") else f"{amount} {name}"
+
+
 def describe(effect) -> str:
     """An effect in words, e.g. 'pay 2 coins: 5 points'."""
-    paid = [f"{amount} {name[4:]}" for name, amount in effect if name in PAYMENTS]
-    gained = [f"{amount} {name}" for name, amount in effect if name not in PAYMENTS]
+    paid = [_count(amount, name[4:]) for name, amount in effect if name in PAYMENTS]
+    gained = [_count(amount, name) for name, amount in effect if name not in PAYMENTS]
     text = ", ".join(gained) or "nothing"
     return f"pay {', '.join(paid)}: {text}" if paid else text

@@ -169,3 +169,11 @@ def test_command_line_simulates_and_plays(capsys, monkeypatch):
     monkeypatch.setattr("builtins.input", lambda prompt: "q")
     assert main(["play", "four-weeks", "--players", "2", "--seed", "1"]) == 0
     assert "start in BRI" in capsys.readouterr().out
+
+
+def test_effects_read_as_words():
+    from kit.four_weeks.effects import describe
+
+    effect = (("pay_coins", 1), ("points", 1), ("locals", 2))
+    assert describe(effect) == "pay 1 coin: 1 point, 2 locals"
+    assert describe(()) == "nothing"
