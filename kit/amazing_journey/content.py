@@ -452,8 +452,8 @@ def _tokens(reader: Reader) -> tuple[Scoring, tuple[Token, ...], dict[int, int]]
             types = ", ".join(scoring.experience_types)
             raise r.error("experience", f"{experience!r} is not one of {types}")
         cursed = r.bool("cursed", False)
-        if cursed and souvenir != 0:
-            raise r.error("cursed", "only 0-point Souvenirs are Cursed")
+        if cursed != (souvenir == 0):
+            raise r.error("cursed", "the Cursed Souvenirs are exactly the 0-point ones")
         symbol = r.str("symbol", "", choices=("", *SYMBOLS)) or None
         tokens.append(
             Token(

@@ -167,6 +167,12 @@ def _broken_copy(tmp_path, name, old, new):
         ("tokens.toml", "souvenir = 3", "souvenir = 7", r"tokens\[6\].souvenir: 7 is outside"),
         (
             "tokens.toml",
+            "souvenir = 0\ncursed = true",
+            "souvenir = 0\ncursed = false",
+            r"tokens\[9\].cursed: the Cursed Souvenirs are exactly the 0-point ones",
+        ),
+        (
+            "tokens.toml",
             "souvenir_row_points = [0, 1, 3, 6]",
             "souvenir_row_points = [0, 1, 3]",
             r"scoring.souvenir_row_points: expected one value per row count",
