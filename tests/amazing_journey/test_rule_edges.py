@@ -212,3 +212,27 @@ def test_the_80th_day_is_the_limit(day, penalty, final):
     state.apply("refresh")
     sheet = state.scores()[0]
     assert (sheet.line("Late penalty"), sheet.line("Checkpoints")) == (penalty, final)
+
+
+def test_a_token_given_up_for_room_does_not_count_as_a_visited_region():
+    """Regions are counted from the tokens on the Travel board (a decision)."""
+    state = journey("Carlo")
+    clear_map(state)
+    state.souvenirs[0] = [token(state, f"{r}07") for r in "ABCDEF"]
+    put(state, "Rio de Janeiro", "G07")
+    place(state, 0, "Rio de Janeiro", 0)
+    state.apply("explore")
+    state.apply("die: 3 days")
+    state.apply("discard the new token G07")
+    assert state.scores()[0].line("Regions") == 2 * 6
+
+
+def test_the_timeline_loops_after_day_79():
+    """Departures repeat on the second lap; a checkpoint's bars are not read again."""
+    state = journey("Carlo")
+    clear_map(state)
+    place(state, 0, "London", 82)  # day 2 of the Timeline: trains
+    assert "T1 train to Paris" in names(state) and "B1 bus to Amsterdam" not in names(state)
+    place(state, 0, "Mumbai", 89)
+    state.apply("refresh")  # day 90, on the First checkpoint's first bar a lap later
+    assert (state.stage[0], state.points[0]) == (1, 0)
