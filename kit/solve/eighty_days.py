@@ -1,0 +1,953 @@
+"""The 80-day planner for The Amazing Journey: the best whole journey for one player, on CP-SAT.
+
+    from kit.solve.eighty_days import standard_puzzle, solve
+    plan = solve(standard_puzzle("regular", "Paulo", explore=3))
+    print(plan)                      # a day-by-day timeline and the engine's score sheet
+
+A *puzzle* is a position of one player (`Puzzle.from_state(state, player)` takes any position of
+a game at the start of an action; `standard_puzzle` makes the reference ones) plus what the
+player cannot know: how long each Explore takes (`explore`: 2, 3 or 4 days for all, or the die
+results in order) and the day limit (80 by default).
+
+The model is a time-expanded network. A node is (city, day, stage), the stage counting the
+checkpoints completed; each arc is one action: Travel by departure (only on days whose Timeline
+shows the type; 2 days plus the Long-route days), by a Ticket (1 day, a Ticket of a type the player
+holds now), by two Tickets as a wildcard (any route, Secret ones too), by a Traveller's power;
+Explore (the assumed days, collecting the city's token); Refresh (1 day) and Plan (2 days, one
+Ticket). An arc that ends where a checkpoint is due jumps to the next stage and earns its bar's
+points, so checkpoints are met in order exactly as the engine completes them. The rules'
+subtleties are constraints on arcs: a Travel only passes a token city once that token was
+collected, never a checkpoint city; a city with a Cursed Souvenir is left only after Exploring it;
+a Traveller's power is used at most once per stage (it refreshes at each checkpoint); Yuki's step
+back is folded into the action that follows it, so days never decrease along a path.
+
+Tickets: the starting hand's types are known; every Ticket drawn later is of unknown type, so the
+plan spends drawn Tickets only where any type works (wildcard pairs and the die's discard). A
+running balance per day keeps the Tickets the plan will spend by type out of reach of the others.
+Objectives: only the hand in view can be planned (a replacement is drawn face down), and the
+plan never redraws. The objective is the engine's final score, line by line.
+
+Every plan is replayed in the engine, from the puzzle's own position with the die fixed to the
+assumption, and must score exactly what the solver claims, otherwise `PlanError` is raised.
+`exact_search` (pure Python, over engine states) finds the same optimum on tiny boards and works
+without OR-Tools."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TextIO
+
+from kit.amazing_journey.content import ROUTE_TYPES, Content
+from kit.amazing_journey.setup import setup
+from kit.amazing_journey.state import AmazingJourney, JourneyState, Rules
+from kit.core import CHANCE, IllegalAction, KitError
+from kit.solve.plan import FEASIBLE, INFEASIBLE, OPTIMAL, UNKNOWN, Plan, Step
+
+try:
+    from ortools.sat.python import cp_model
+except ImportError:  # pragma: no cover - exact_search still works
+    cp_model = None
+
+LIMIT = 80
+"""The journey must end on or before this day unless the puzzle says otherwise."""
+
+SINK = -1
+"""The node id of "journey ended" (Final checkpoint completed)."""
+
+OnSolution = Callable[[int, float, float], None]
+"""Progress callback: `(score, bound, elapsed_seconds)` for every improving plan."""
+
+
+class PlanError(KitError):
+    """A plan the engine does not accept or scores differently from the solver: a bug, never
+    a result."""
+
+
+# --------------------------------------------------------------------------------------------
+# Puzzles
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One player's position and the assumptions the plan is made under.
+
+    `explore` is one duration for every Explore, or the die results in order (a plan then
+    explores at most that many times). `days` is the last day the journey may end on."""
+
+    state: JourneyState = field(repr=False, compare=False)
+    player: int = 0
+    explore: tuple[int, ...] = (3,)
+    days: int = LIMIT
+
+    def __post_init__(self) -> None:
+        state, p = self.state, self.player
+        if state.is_terminal or state.finish[p] >= 0:
+            raise KitError(f"player {p} has already ended the journey")
+        if state.steps or state.current_player != p:
+            raise KitError(
+                f"plan from the start of an action of player {p} (a decision or chance is due)"
+            )
+        durations = {days for days, _, _ in state.rules.faces}
+        explore = (self.explore,) if isinstance(self.explore, int) else tuple(self.explore)
+        if not explore or any(d not in durations for d in explore):
+            raise KitError(f"Explore durations must be among {sorted(durations)}, got {explore}")
+        object.__setattr__(self, "explore", explore)
+
+    @classmethod
+    def from_state(
+        cls, state: JourneyState, player: int | None = None, explore=3, days: int = LIMIT
+    ) -> Puzzle:
+        """The puzzle of `player` (the one to move by default) in a position of any game."""
+        return cls(state.clone(), state.current_player if player is None else player, explore, days)
+
+    @property
+    def rules(self) -> Rules:
+        return self.state.rules
+
+    def alone(self) -> JourneyState:
+        """A copy of the position where the other travellers stand still (marked as ended), so
+        that the player plays on alone as the rules let the last traveller do."""
+        state = self.state.clone()
+        for q in range(len(state.day)):
+            if q != self.player and state.finish[q] < 0:
+                state.finish[q] = state.day[q]
+        return state
+
+    @property
+    def content(self) -> Content:
+        return self.state.rules.content
+
+    def assumptions(self) -> tuple[str, ...]:
+        """The assumptions in words, printed with every plan."""
+        if len(self.explore) == 1:
+            dice = f"every Explore takes {self.explore[0]} days"
+        else:
+            dice = "the die shows " + ", ".join(map(str, self.explore)) + " days in order"
+        return (
+            dice,
+            f"the journey ends by day {self.days}",
+            "Tickets drawn during the game are of unknown type (spent only in pairs or as the "
+            "die's discard)",
+            "only the Objectives in hand are planned; they are never redrawn",
+            "the tokens on the map are known face up",
+        )
+
+
+def standard_puzzle(
+    side: str = "regular", traveller: str = "Paulo", explore=3, seed: int = 1, days: int = LIMIT
+) -> Puzzle:
+    """A reference solo puzzle: a one-player game set up by `seed` on `side` with `traveller`
+    (tokens, removed symbols, starting Ticket and Objectives as the seed deals them)."""
+    game = AmazingJourney(players=1, seed=seed, side=side, travellers=[traveller])
+    return Puzzle(setup(game), 0, explore, days)
+
+
+# --------------------------------------------------------------------------------------------
+# The time-expanded network
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Arc:
+    """One action from node `tail` (on day `start`) to node `head` (ending on day `end`).
+
+    `needs` lists token cities that must have been explored by `start` (passed through, left
+    after a Cursed stop, or an empty stop for Catalina). Ticket effects: `gain` drawn (unknown
+    type), `spend` any Tickets, `typed` the type of a held Ticket spent (or -1), `discard` the
+    die's discard of one Ticket if any is held."""
+
+    tail: int
+    head: int
+    start: int
+    end: int
+    kind: str  # "travel", "explore", "refresh", "plan"
+    stage: int
+    route: int = -1
+    dest: int = -1
+    method: str = ""
+    through: bool = False
+    back: bool = False
+    power: bool = False
+    city: int = -1
+    duration: int = 0
+    doubled: bool = False
+    gain: int = 0
+    spend: int = 0
+    typed: int = -1
+    discard: bool = False
+    needs: tuple[int, ...] = ()
+    points: int = 0
+
+
+class Network:
+    """The (city, day, stage) nodes reachable from the puzzle's position that can still end the
+    journey by the limit, and the arcs between them."""
+
+    def __init__(self, puzzle: Puzzle, limit: int | None = None) -> None:
+        self.puzzle = puzzle
+        state, p = puzzle.state, puzzle.player
+        rules = self.rules = puzzle.rules
+        self.limit = puzzle.days if limit is None else limit
+        self.token = list(state.city_token)
+        self.cursed = {
+            c for c, t in enumerate(self.token) if t >= 0 and rules.content.tokens[t].cursed
+        }
+        traveller = state.traveller_of(p)
+        self.effect = traveller.effect if traveller else ""
+        self.traveller = traveller
+        self.power_types = (
+            {ROUTE_TYPES.index(t) for t in traveller.route_types}
+            if traveller and self.effect == "travel"
+            else set()
+        )
+        self.known = tuple(state.tickets[p])
+        self.durations = sorted(set(puzzle.explore))
+        self.die = {days: effect for days, effect, _ in rules.faces}
+        self.nodes: dict[tuple[int, int, int], int] = {}
+        self.keys: list[tuple[int, int, int]] = []
+        self.arcs: list[Arc] = []
+        start = (state.pos[p], state.day[p], state.stage[p])
+        self.start = self._node(start)
+        self.fresh = state.fresh[p]
+        self._build()
+
+    def simple_path(self) -> list[int]:
+        """Arc numbers of a plain journey (departures and waits only, no token collected), found
+        breadth-first: a first solution for the solver to improve, or [] if there is none."""
+        by_tail: dict[int, list[int]] = {}
+        for number, arc in enumerate(self.arcs):
+            if arc.method == "depart" and not arc.needs or arc.kind == "refresh" and not arc.needs:
+                by_tail.setdefault(arc.tail, []).append(number)
+        parent = {self.start: -1}
+        queue = deque([self.start])
+        while queue:
+            node = queue.popleft()
+            for number in by_tail.get(node, ()):
+                head = self.arcs[number].head
+                if head not in parent:
+                    parent[head] = number
+                    queue.append(head)
+        if SINK not in parent:
+            return []
+        path, node = [], SINK
+        while parent[node] >= 0:
+            path.append(parent[node])
+            node = self.arcs[parent[node]].tail
+        return path[::-1]
+
+    def _node(self, key: tuple[int, int, int]) -> int:
+        node = self.nodes.get(key)
+        if node is None:
+            node = self.nodes[key] = len(self.keys)
+            self.keys.append(key)
+        return node
+
+    def _head(self, city: int, day: int, stage: int) -> tuple[tuple[int, int, int] | None, int]:
+        """Where an action ending in `city` on `day` leaves the traveller: checkpoints due there
+        are completed in order (their points returned); None once the Final one is done."""
+        checkpoints = self.rules.board.checkpoints
+        points = 0
+        while stage < len(checkpoints):
+            checkpoint = checkpoints[stage]
+            if city != self.rules.checkpoint_city[stage] or day < checkpoint.activation:
+                return (city, day, stage), points
+            points += checkpoint.points(day)
+            stage += 1
+        return None, points
+
+    def _build(self) -> None:
+        """Breadth-first over nodes from the start, then keep what can reach the end."""
+        queue = deque([self.start])
+        seen = {self.start}
+        while queue:
+            tail = queue.popleft()
+            for arc in self._arcs_from(tail):
+                if arc.head != SINK and arc.head not in seen:
+                    seen.add(arc.head)
+                    queue.append(arc.head)
+        into: dict[int, list[int]] = {}
+        for arc in self.arcs:
+            into.setdefault(arc.head, []).append(arc.tail)
+        alive, queue = {SINK}, deque([SINK])
+        while queue:
+            for tail in into.get(queue.popleft(), ()):
+                if tail not in alive:
+                    alive.add(tail)
+                    queue.append(tail)
+        self.arcs = [a for a in self.arcs if a.head in alive and a.tail in alive]
+        self.alive = alive
+
+    def _arcs_from(self, tail: int) -> list[Arc]:
+        city, day, stage = self.keys[tail]
+        made: list[Arc] = []
+        for back in (False, True) if self.effect == "timeline_back" else (False,):
+            if back and day < self.traveller.days:
+                continue
+            start = day - self.traveller.days if back else day
+            for arc in self._actions(city, start, stage):
+                arc.start, arc.back = day, back
+                arc.power = arc.power or back
+                if back and arc.end <= day and arc.kind == "refresh":
+                    continue  # stepping back to wait a day is no move at all
+                if arc.end > self.limit:
+                    continue
+                key, points = self._head(arc.dest if arc.kind == "travel" else city, arc.end, stage)
+                arc.tail, arc.points = tail, points
+                arc.head = SINK if key is None else self._node(key)
+                if city in self.cursed and arc.kind != "explore":
+                    arc.needs += (city,)
+                made.append(arc)
+        self.arcs += made
+        return made
+
+    def _actions(self, city: int, day: int, stage: int) -> list[Arc]:
+        """The actions from `city` taken on Timeline `day` (before checkpoints and limits)."""
+        rules = self.rules
+        arcs = []
+        token = self.token[city]
+        if token >= 0:
+            info = rules.content.tokens[token]
+            for duration in self.durations:
+                effect = self.die[duration]
+                arcs.append(self._explore(city, day, stage, duration, effect, info.tickets))
+                if self.effect == "double_souvenir_tickets" and info.tickets:
+                    arc = self._explore(city, day, stage, duration, effect, 2 * info.tickets)
+                    arc.power = arc.doubled = True
+                    arcs.append(arc)
+            if self.effect == "cursed_explore" and info.cursed:
+                arc = self._explore(city, day, stage, self.traveller.days, "none", info.tickets)
+                arc.power, arc.method = True, "power"
+                arcs.append(arc)
+        arcs.append(Arc(0, 0, day, day + 1, "refresh", stage))
+        arcs.append(Arc(0, 0, day, day + 2, "plan", stage, gain=1))
+        departing = rules.departures[day % rules.length]
+        blocked = rules.checkpoint_mask
+        for route in rules.routes_at[city]:
+            kind = rules.route_type[route]
+            extra = rules.board.routes[route].extra_days
+            methods = []
+            if kind in departing and ROUTE_TYPES[kind] != "secret":
+                methods.append(("depart", 2, 0, -1))
+            if self.known[kind]:
+                methods.append(("ticket", 1, 0, kind))
+            methods.append(("wildcard", 1, 2, -1))
+            if kind in self.power_types:
+                methods.append(("power", self.traveller.days, 0, -1))
+            for dest, between in rules.reach[route][city]:
+                passed = tuple(c for c in _cities(between) if self.token[c] >= 0)
+                for method, days, spend, typed in methods:
+                    arc = Arc(
+                        0, 0, day, day + days + extra, "travel", stage, route, dest, method,
+                        spend=spend, typed=typed, power=method == "power", needs=passed,
+                    )  # fmt: skip
+                    if method == "power" and self.traveller.stop_empty and self.token[dest] >= 0:
+                        arc.needs += (dest,)
+                    if not between & blocked:
+                        arcs.append(arc)
+                    if self.effect == "pass_tokens" and (between & blocked or passed):
+                        arcs.append(_through(arc))
+        return arcs
+
+    def _explore(self, city, day, stage, duration, effect, tickets) -> Arc:
+        return Arc(
+            0, 0, day, day + duration, "explore", stage, city=city, duration=duration,
+            gain=tickets + (effect == "draw_ticket"), discard=effect == "discard_ticket",
+        )  # fmt: skip
+
+
+def _through(arc: Arc) -> Arc:
+    """Hendrika's variant of a Travel: passes token and checkpoint cities, uses the power."""
+    fields = {name: getattr(arc, name) for name in Arc.__slots__}
+    return Arc(**{**fields, "through": True, "power": True, "needs": ()})
+
+
+def _cities(mask: int) -> list[int]:
+    cities, c = [], 0
+    while mask:
+        if mask & 1:
+            cities.append(c)
+        mask >>= 1
+        c += 1
+    return cities
+
+
+# --------------------------------------------------------------------------------------------
+# The CP-SAT model
+# --------------------------------------------------------------------------------------------
+
+
+class Model:
+    """CP-SAT variables and constraints over a `Network`: one Boolean per arc forming a single
+    path from the start to the end, with the Ticket balance, power uses, explore order and the
+    score sheet as linear expressions. `minimize_days` asks for the earliest end instead."""
+
+    def __init__(self, network: Network, minimize_days: bool = False) -> None:
+        if cp_model is None:
+            raise KitError("OR-Tools is not installed: use exact_search on small boards")
+        self.network = network
+        puzzle, state, p = network.puzzle, network.puzzle.state, network.puzzle.player
+        m = self.model = cp_model.CpModel()
+        arcs = network.arcs
+        x = self.x = [m.NewBoolVar(f"a{i}") for i in range(len(arcs))]
+        outs: dict[int, list] = {}
+        ins: dict[int, list] = {}
+        for var, arc in zip(x, arcs, strict=True):
+            outs.setdefault(arc.tail, []).append(var)
+            ins.setdefault(arc.head, []).append(var)
+        for node in set(outs) | set(ins):
+            if node == network.start:
+                m.Add(sum(outs.get(node, [])) == 1)
+                m.Add(sum(ins.get(node, [])) == 0)
+            elif node == SINK:
+                m.Add(sum(ins[node]) == 1)
+            else:
+                m.Add(sum(ins.get(node, [])) == sum(outs.get(node, [])))
+                m.Add(sum(ins.get(node, [])) <= 1)
+        first_stage = state.stage[p]
+        for stage in range(first_stage, 3):
+            uses = [v for v, a in zip(x, arcs, strict=True) if a.power and a.stage == stage]
+            allowed = 1 if stage > first_stage or network.fresh else 0
+            if uses:
+                m.Add(sum(uses) <= allowed)
+        self._collection(arcs)
+        self._tickets(arcs, state.day[p])
+        self._explore_order(arcs, state.day[p])
+        if minimize_days:
+            m.Minimize(sum(a.end * v for v, a in zip(x, arcs, strict=True) if a.head == SINK))
+            self.score = None
+        else:
+            self.score = self._score(arcs, puzzle)
+            m.Maximize(self.score)
+
+    def hint(self, path: Sequence[int]) -> None:
+        """Start the search from the arcs of `path` (a known feasible journey)."""
+        chosen = set(path)
+        for number, var in enumerate(self.x):
+            self.model.AddHint(var, number in chosen)
+
+    def _collection(self, arcs: list[Arc]) -> None:
+        """Each token city explored at most once; `needs` only after that Explore ended."""
+        m, x = self.model, self.x
+        explores: dict[int, list[tuple[int, object]]] = {}
+        for var, arc in zip(x, arcs, strict=True):
+            if arc.kind == "explore":
+                explores.setdefault(arc.city, []).append((arc.end, var))
+        self.collected = {c: sum(v for _, v in items) for c, items in explores.items()}
+        for expr in self.collected.values():
+            m.Add(expr <= 1)
+        done: dict[tuple[int, int], object] = {}
+        for var, arc in zip(x, arcs, strict=True):
+            for city in arc.needs:
+                key = (city, arc.start)
+                if key not in done:
+                    before = [v for end, v in explores.get(city, ()) if end <= arc.start]
+                    done[key] = m.NewBoolVar(f"done{city}_{arc.start}")
+                    m.Add(done[key] == sum(before))
+                m.AddImplication(var, done[key])
+
+    def _tickets(self, arcs: list[Arc], first: int) -> None:
+        """Day by day: Tickets spent on wildcards and discards never exceed those drawn plus the
+        starting ones not kept back for the typed Ticket travels; typed ones by the hand."""
+        m, x = self.model, self.x
+        net = self.network
+        last = net.limit
+        gains = [[] for _ in range(last + 2)]
+        spends = [[] for _ in range(last + 2)]
+        typed_at = [[] for _ in range(last + 2)]
+        discards: list[tuple[int, object, object]] = []
+        typed_by_kind: dict[int, list] = {}
+        for var, arc in zip(x, arcs, strict=True):
+            if arc.gain:
+                gains[arc.end].append(arc.gain * var)
+            if arc.spend:
+                spends[arc.start].append(arc.spend * var)
+            if arc.typed >= 0:
+                typed_at[arc.start].append(var)
+                typed_by_kind.setdefault(arc.typed, []).append(var)
+            if arc.discard:
+                delta = m.NewBoolVar("")
+                m.Add(delta <= var)
+                spends[arc.start].append(delta)
+                discards.append((arc.start, var, delta))
+        for kind, uses in typed_by_kind.items():
+            m.Add(sum(uses) <= net.known[kind])
+        typed_total = sum(v for uses in typed_by_kind.values() for v in uses)
+        start = sum(net.known)
+        balance: dict[int, object] = {}
+        remaining: dict[int, object] = {}
+        previous = start - typed_total
+        for day in range(first, last + 1):
+            level = m.NewIntVar(0, start + 4 * (last + 1), f"r{day}")
+            m.Add(level == previous + sum(gains[day]) - sum(spends[day]))
+            balance[day] = previous = level
+        later = 0
+        for day in range(last, first - 1, -1):
+            remaining[day] = later
+            if typed_at[day]:
+                later = m.NewIntVar(0, start, f"typed{day}")
+                m.Add(later == remaining[day] + sum(typed_at[day]))
+        for day, var, delta in discards:
+            m.Add(balance[day] + remaining[day] <= 0).OnlyEnforceIf([var, delta.Not()])
+
+    def _explore_order(self, arcs: list[Arc], first: int) -> None:
+        """With die results in order, the i-th Explore takes the i-th result."""
+        sequence = self.network.puzzle.explore
+        if len(sequence) == 1:
+            return
+        m, x = self.model, self.x
+        per_day = [[] for _ in range(self.network.limit + 2)]
+        for var, arc in zip(x, arcs, strict=True):
+            if arc.kind == "explore" and arc.method != "power":
+                per_day[arc.start].append((var, arc.duration))
+        done = 0
+        for day in range(first, self.network.limit + 1):
+            for var, duration in per_day[day]:
+                allowed = [i for i, d in enumerate(sequence) if d == duration]
+                m.AddLinearExpressionInDomain(
+                    done, cp_model.Domain.FromValues(allowed)
+                ).OnlyEnforceIf(var)
+            if per_day[day]:
+                count = m.NewIntVar(0, len(sequence), f"explored{day}")
+                m.Add(count == done + sum(var for var, _ in per_day[day]))
+                done = count
+
+    def _score(self, arcs: list[Arc], puzzle: Puzzle):
+        """The engine's final score sheet as a linear expression (see `scoring.score_sheet`)."""
+        m, x = self.model, self.x
+        state, p = puzzle.state, puzzle.player
+        content = puzzle.content
+        scoring = content.scoring
+        tokens = content.tokens
+        token_of = self.network.token
+        self.kept = {c: m.NewBoolVar(f"k{c}") for c in self.collected}
+        for c, var in self.kept.items():
+            m.Add(var <= self.collected[c])
+        held = [tokens[t] for t in state.experiences[p] + state.souvenirs[p]]
+        terms = []
+        counts = []
+        for kind in scoring.experience_types:
+            n = sum(t.experience == kind for t in held) + sum(
+                v for c, v in self.kept.items() if tokens[token_of[c]].experience == kind
+            )
+            counts.append(n)
+            terms.append(_table(m, n, scoring.experience_points))
+        bonus = m.NewBoolVar("bonus")
+        for n in counts:
+            m.Add(bonus <= n)
+        terms.append(scoring.all_types_bonus * bonus)
+        souvenir_cities = [c for c in self.kept if tokens[token_of[c]].souvenir is not None]
+        n_souvenirs = len(state.souvenirs[p]) + sum(self.kept[c] for c in souvenir_cities)
+        room = scoring.souvenir_rows * scoring.souvenir_row_length
+        m.Add(n_souvenirs <= room)
+        terms.append(sum(tokens[t].souvenir for t in state.souvenirs[p]))
+        terms.append(sum(tokens[token_of[c]].souvenir * self.kept[c] for c in souvenir_cities))
+        rows = m.NewIntVar(0, scoring.souvenir_rows, "rows")
+        m.Add(scoring.souvenir_row_length * rows <= n_souvenirs)
+        terms.append(_table(m, rows, scoring.souvenir_row_points))
+        for region in content.board.regions:
+            has = sum(t.region == region.code for t in held)
+            if has:
+                terms.append(scoring.region_points)
+                continue
+            visited = m.NewBoolVar(f"region{region.code}")
+            m.Add(
+                visited
+                <= sum(v for c, v in self.kept.items() if tokens[token_of[c]].region == region.code)
+            )
+            terms.append(scoring.region_points * visited)
+        self.plays = {}
+        for k, kind in enumerate(scoring.experience_types):
+            if state.hand[p][k]:
+                play = self.plays[k] = m.NewIntVar(0, state.hand[p][k], f"play{kind}")
+                m.Add(
+                    play
+                    <= sum(
+                        v
+                        for c, v in self.collected.items()
+                        if tokens[token_of[c]].experience == kind
+                    )
+                )
+                terms.append(scoring.objective_points * play)
+        terms.append(scoring.objective_points * state.played[p] + state.points[p])
+        length = puzzle.rules.length
+        for var, arc in zip(x, arcs, strict=True):
+            value = arc.points - (max(0, arc.end - length) if arc.head == SINK else 0)
+            if value:
+                terms.append(value * var)
+        return sum(terms)
+
+
+def _table(m, count, points: Sequence[int]):
+    """`points[count]` for an integer expression `count`, as a one-hot choice (points grow)."""
+    picks = [m.NewBoolVar("") for _ in points]
+    m.AddExactlyOne(picks)
+    m.Add(sum(i * v for i, v in enumerate(picks)) == count)
+    return sum(value * v for value, v in zip(points, picks, strict=True))
+
+
+# --------------------------------------------------------------------------------------------
+# Solving, and replaying in the engine
+# --------------------------------------------------------------------------------------------
+
+
+class _Progress(cp_model.CpSolverSolutionCallback if cp_model else object):
+    """Reports each improving plan to `on_solution(score, bound, elapsed)`."""
+
+    def __init__(self, on_solution: OnSolution | None, sign: int) -> None:
+        super().__init__()
+        self.on_solution, self.sign = on_solution, sign
+
+    def on_solution_callback(self) -> None:
+        if self.on_solution:
+            self.on_solution(
+                round(self.sign * self.ObjectiveValue()),
+                self.sign * self.BestObjectiveBound(),
+                self.WallTime(),
+            )
+
+
+def solve(
+    puzzle: Puzzle,
+    time_limit: float = 10.0,
+    workers: int = 2,
+    on_solution: OnSolution | None = None,
+) -> Plan:
+    """The best plan for `puzzle` within `time_limit` seconds on `workers` threads, replayed and
+    scored by the engine. An impossible puzzle gives an infeasible `Plan` with the earliest day
+    the journey could end (`earliest`)."""
+    began = time.perf_counter()
+    network = Network(puzzle)
+    if network.start not in network.alive:
+        return _infeasible(puzzle, began, time_limit, workers)
+    model = Model(network)
+    model.hint(network.simple_path())
+    solver = _solver(time_limit, workers)
+    status = solver.Solve(model.model, _Progress(on_solution, 1))
+    if status == cp_model.INFEASIBLE:
+        return _infeasible(puzzle, began, time_limit, workers)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return Plan(UNKNOWN, (), None, None, solver.BestObjectiveBound(), _since(began))
+    arcs = _path(network, [solver.Value(v) for v in model.x])
+    kept = {network.token[c] for c, v in model.kept.items() if solver.Value(v)}
+    plays = {k: solver.Value(v) for k, v in model.plays.items()}
+    objective = round(solver.ObjectiveValue())
+    final, steps, history = replay(puzzle, arcs, kept, plays)
+    sheet = final.scores()[puzzle.player]
+    if sheet.total != objective:
+        raise PlanError(
+            f"the solver claims {objective} points but the engine scores the plan {sheet.total}"
+        )
+    return Plan(
+        OPTIMAL if status == cp_model.OPTIMAL else FEASIBLE,
+        steps,
+        sheet,
+        objective,
+        solver.BestObjectiveBound(),
+        _since(began),
+        puzzle.assumptions(),
+        final.finish[puzzle.player],
+        tuple(history),
+    )
+
+
+def earliest_end(puzzle: Puzzle, time_limit: float = 10.0, workers: int = 2) -> int | None:
+    """The earliest day the journey can end (ignoring the score), or None if it cannot end
+    within three loops of the Timeline. A journey by departures alone bounds the horizon; the
+    min-days model then uses Tickets and powers where they help."""
+    horizon = max(puzzle.days, 3 * puzzle.rules.length)
+    network = Network(puzzle, limit=horizon)
+    if network.start not in network.alive:
+        return None
+    plain = network.simple_path()
+    if plain:
+        network = Network(puzzle, limit=network.arcs[plain[-1]].end)
+    model = Model(network, minimize_days=True)
+    model.hint(network.simple_path())
+    solver = _solver(time_limit, workers)
+    status = solver.Solve(model.model)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    return round(solver.ObjectiveValue())
+
+
+def _infeasible(puzzle: Puzzle, began: float, time_limit: float, workers: int) -> Plan:
+    earliest = earliest_end(puzzle, time_limit, workers)
+    return Plan(INFEASIBLE, (), None, None, None, _since(began), puzzle.assumptions(), earliest)
+
+
+def _solver(time_limit: float, workers: int):
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = time_limit
+    solver.parameters.num_workers = workers
+    solver.parameters.cp_model_probing_level = 0
+    return solver
+
+
+def _since(began: float) -> float:
+    return time.perf_counter() - began
+
+
+def _path(network: Network, values: Sequence[int]) -> list[Arc]:
+    """The chosen arcs in order from the start to the end (every chosen arc must be on it)."""
+    chosen: dict[int, Arc] = {}
+    for value, arc in zip(values, network.arcs, strict=True):
+        if value:
+            if arc.tail in chosen:
+                raise PlanError("the solution leaves a node twice")
+            chosen[arc.tail] = arc
+    path, node = [], network.start
+    while node != SINK:
+        arc = chosen.pop(node, None)
+        if arc is None:
+            raise PlanError("the solution's path breaks off")
+        path.append(arc)
+        node = arc.head
+    if chosen:
+        raise PlanError("the solution holds arcs off its path")
+    return path
+
+
+def replay(
+    puzzle: Puzzle, arcs: Sequence[Arc], kept: set[int], plays: dict[int, int]
+) -> tuple[JourneyState, tuple[Step, ...], list[str]]:
+    """Play `arcs` in the engine from the puzzle's position: the die fixed to each arc's days,
+    Tickets and Objectives drawn as the deck lists them (the plan does not rely on their
+    types), sub-decisions answered as the plan says (`kept` tokens, `plays` per type).
+    Returns the final state, the steps with days and the engine action names."""
+    state, p = puzzle.alone(), puzzle.player
+    rules = state.rules
+    tokens = rules.content.tokens
+    name = state.traveller_of(p).short if state.traveller_of(p) else ""
+    plays = dict(plays)
+    history: list[str] = []
+    steps = []
+
+    def act(label: str) -> None:
+        try:
+            state.apply(label)
+        except IllegalAction as error:
+            raise PlanError(f"the engine refuses the plan's step: {error}") from None
+        history.append(label)
+
+    for index, arc in enumerate(arcs):
+        names = []
+        if arc.back:
+            names.append(f"move back on the Timeline ({name}'s power)")
+            act(names[-1])
+        day = state.day[p]
+        token = state.city_token[state.pos[p]]
+        stage = state.stage[p]
+        names.append(_label(state, arc, name))
+        act(names[-1])
+        future = arcs[index + 1 :]
+        while state.steps and not state.is_terminal:
+            act(_answer(state, p, arc, future, kept, plays))
+        note = []
+        if arc.kind == "explore":
+            note.append(f"collect {tokens[token]}")
+        for done in range(stage, state.stage[p]):
+            checkpoint = rules.board.checkpoints[done]
+            note.append(f"{checkpoint.name} checkpoint in {checkpoint.city}")
+        steps.append(Step(day, state.day[p], tuple(names), ", ".join(note)))
+    if state.finish[p] < 0:
+        raise PlanError("the plan does not end the journey in the engine")
+    return state, tuple(steps), history
+
+
+def _label(state: JourneyState, arc: Arc, name: str) -> str:
+    """The engine's name of the arc's action (a Travel by Hendrika's power falls back to the
+    plain Travel when the way is clear by then)."""
+    if arc.kind == "explore":
+        return f"explore ({name}'s power)" if arc.method == "power" else "explore"
+    if arc.kind != "travel":
+        return arc.kind
+    rules = state.rules
+    label = rules.travel(arc.route, arc.dest, arc.method, arc.through, name).label
+    if arc.through and label not in map(str, state.legal_actions()):
+        label = rules.travel(arc.route, arc.dest, arc.method, False, name).label
+    return label
+
+
+def _answer(state, p, arc: Arc, future: Sequence[Arc], kept: set[int], plays: dict) -> str:
+    """The plan's answer to the chance event or sub-decision now due."""
+    step = state.steps[-1]
+    kind = step[0]
+    actions = state.legal_actions()
+    if kind == "roll":
+        return next(str(a) for a in actions if state.rules.faces[a.value][0] == arc.duration)
+    if state.current_player == CHANCE:
+        return str(actions[0])
+    if kind == "discard_ticket":
+        need = [0] * len(ROUTE_TYPES)
+        for later in future:
+            if later.typed >= 0:
+                need[later.typed] += 1
+        return str(
+            max(actions, key=lambda a: (state.tickets[p][a.value] - need[a.value], -a.value))
+        )
+    if kind == "lisette":
+        return str(next(a for a in actions if a.value == int(arc.doubled)))
+    if kind == "play_objective":
+        if plays.get(step[2], 0) > 0:
+            plays[step[2]] -= 1
+            return str(actions[0])
+        return str(actions[1])
+    new = step[2]
+    if new not in kept:
+        return str(actions[0])
+    return str(next(a for a in actions[1:] if a.value not in kept))
+
+
+# --------------------------------------------------------------------------------------------
+# The exact search for tiny boards
+# --------------------------------------------------------------------------------------------
+
+
+def exact_search(puzzle: Puzzle, max_states: int = 2_000_000) -> Plan:
+    """The optimum by depth-first search over engine states (memoised), for tiny boards and
+    where OR-Tools is missing. Chance follows the planner's assumptions: the die as assumed, and
+    each Ticket or Objective drawn is of the type least present on the board (so that, on a
+    board without that type, a drawn card is as unknown to the search as to the model)."""
+    began = time.perf_counter()
+    state, p = puzzle.alone(), puzzle.player
+    rules = state.rules
+    route_count = [sum(t == k for t in rules.route_type) for k in range(len(ROUTE_TYPES))]
+    memo: dict[tuple, tuple[int, str | None]] = {}
+
+    def chance(s: JourneyState, explored: int) -> str:
+        kind = s.steps[-1][0]
+        outcomes = s.legal_actions()
+        if kind == "roll":
+            days = puzzle.explore[min(explored - 1, len(puzzle.explore) - 1)]  # this one counted
+            return next(str(a) for a in outcomes if rules.faces[a.value][0] == days)
+        if kind == "ticket":
+            return str(min(outcomes, key=lambda a: (route_count[a.value], a.value)))
+        if kind == "objective":
+            left = [0] * len(rules.experience_types)
+            for t in s.city_token:
+                if t >= 0 and rules.token_type[t] >= 0:
+                    left[rules.token_type[t]] += 1
+            return str(min(outcomes, key=lambda a: (left[a.value], a.value)))
+        return str(outcomes[0])
+
+    def key(s: JourneyState, explored: int) -> tuple:
+        return (
+            s.pos[p], s.day[p], s.stage[p], s.fresh[p], tuple(s.tickets[p]), tuple(s.hand[p]),
+            s.played[p], tuple(sorted(s.experiences[p])), tuple(sorted(s.souvenirs[p])),
+            s.points[p], tuple(s.city_token), tuple(s.steps), explored,
+        )  # fmt: skip
+
+    def best(s: JourneyState, explored: int) -> int:
+        if s.finish[p] >= 0:
+            return s.scores()[p].total if s.finish[p] <= puzzle.days else -(10**9)
+        if s.day[p] > puzzle.days or (len(puzzle.explore) > 1 and explored > len(puzzle.explore)):
+            return -(10**9)
+        k = key(s, explored)
+        if k in memo:
+            return memo[k][0]
+        if len(memo) >= max_states:
+            raise KitError(f"the board is too large for the exact search ({max_states} states)")
+        memo[k] = (-(10**9), None)
+        if s.current_player == CHANCE:
+            choices = [chance(s, explored)]
+        else:
+            choices = [str(a) for a in s.legal_actions()]
+        value, pick = -(10**9), None
+        for name in choices:
+            child = s.clone()
+            child.apply(name)
+            score = best(child, explored + (name == "explore"))
+            if score > value:
+                value, pick = score, name
+        memo[k] = (value, pick)
+        return value
+
+    value = best(state, 0)
+    if value < -(10**8):
+        plan = Plan(INFEASIBLE, (), None, None, None, _since(began), puzzle.assumptions())
+        return plan
+    history, explored = [], 0
+    while state.finish[p] < 0:
+        name = memo[key(state, explored)][1]
+        state.apply(name)
+        history.append(name)
+        explored += name == "explore"
+    sheet = state.scores()[p]
+    steps = tuple(Step(-1, -1, (name,)) for name in history)
+    return Plan(
+        OPTIMAL, steps, sheet, value, value, _since(began), puzzle.assumptions(),
+        state.finish[p], tuple(history),
+    )  # fmt: skip
+
+
+# --------------------------------------------------------------------------------------------
+# The command line and the demo
+# --------------------------------------------------------------------------------------------
+
+
+def main(argv: Sequence[str]) -> int:
+    """`kit solve eighty-days [--side fast] [--days N] [--explore-days 3] [--traveller NAME]
+    [--time-limit S] [--workers N] [--seed N]`: the best plan as a day-by-day timeline."""
+    parser = argparse.ArgumentParser(prog="kit solve eighty-days", description=main.__doc__)
+    parser.add_argument("--side", default="regular", choices=("regular", "fast"))
+    parser.add_argument("--traveller", default="Paulo")
+    parser.add_argument("--days", type=int, default=LIMIT)
+    parser.add_argument(
+        "--explore-days",
+        default="3",
+        help="days of every Explore (2, 3 or 4), or the die results in order: 3,2,4,...",
+    )
+    parser.add_argument("--seed", type=int, default=1, help="the setup of the solo game")
+    parser.add_argument("--time-limit", type=float, default=10.0)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args(list(argv))
+    explore = tuple(int(d) for d in args.explore_days.split(","))
+    puzzle = standard_puzzle(args.side, args.traveller, explore, args.seed, args.days)
+
+    def show(score: int, bound: float, elapsed: float) -> None:
+        print(f"  {elapsed:6.2f} s: a plan scoring {score} (bound {bound:g})", file=sys.stderr)
+
+    plan = solve(puzzle, args.time_limit, args.workers, on_solution=show)
+    print(plan)
+    return 0 if plan.status in (OPTIMAL, FEASIBLE) else 1
+
+
+def demo(out: TextIO, seed: int = 1, side: str = "regular", traveller: str = "Paulo") -> Plan:
+    """For `kit demo`: the planned journey on the reference board beside the greedy bot's game
+    on the same solo puzzle (the die fixed at 3 days for both)."""
+    puzzle = standard_puzzle(side, traveller, 3, seed)
+    plan = solve(puzzle)
+    greedy = greedy_score(puzzle, seed)
+    print(f"\nThe planner on a solo puzzle ({side} side, {traveller}, seed {seed}):", file=out)
+    print(plan, file=out)
+    print(f"\nThe greedy bot on the same puzzle scores {greedy}.", file=out)
+    return plan
+
+
+def greedy_score(puzzle: Puzzle, seed: int = 1) -> int:
+    """The greedy bot's final score on the puzzle, every Explore taking the assumed days."""
+    from kit.amazing_journey.bots import GreedyBot
+
+    state, p = puzzle.alone(), puzzle.player
+    bot = GreedyBot(seed, p)
+    explored = 0
+    for _ in range(10_000):
+        if state.finish[p] >= 0:
+            break
+        if state.current_player == CHANCE:
+            actions = state.legal_actions()
+            if state.steps[-1][0] == "roll":
+                days = puzzle.explore[min(explored, len(puzzle.explore) - 1)]
+                explored += 1
+                state.apply(next(a for a in actions if state.rules.faces[a.value][0] == days))
+            else:
+                state.apply(state.sample_chance())
+        else:
+            state.apply(bot.choose(state))
+    return state.scores()[p].total

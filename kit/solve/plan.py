@@ -1,0 +1,86 @@
+"""What every planner of the kit returns: a `Plan`, the same shape for the three games.
+
+A plan is a list of steps (each an engine action name with the day or round it starts on), the
+score sheet the game's own engine gave when the plan was replayed, and the solver's account of
+how good it is: the status ("optimal", "feasible", "infeasible"), the objective and its proven
+bound, the gap between them, and the time spent. Planners build it only after the replay has
+confirmed the objective, so a `Plan` in hand is always one the rules allow."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kit.core import ScoreSheet
+
+OPTIMAL = "optimal"
+FEASIBLE = "feasible"
+INFEASIBLE = "infeasible"
+UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One action of the plan: the engine action name(s) it stands for, the day (or round) it
+    starts and ends on, and a short human note (what was collected, which checkpoint)."""
+
+    day: int
+    end: int
+    actions: tuple[str, ...]
+    note: str = ""
+
+    def __str__(self) -> str:
+        days = f"day {self.day:>2}" + (f"-{self.end:<2}" if self.end != self.day else "   ")
+        text = " + ".join(self.actions)
+        return f"{days}  {text}" + (f"  [{self.note}]" if self.note else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """A planner's answer. For an infeasible puzzle `steps` is empty, `sheet` is None and
+    `earliest` says the first day (or round) the goal could be reached at all, if any."""
+
+    status: str
+    steps: tuple[Step, ...]
+    sheet: ScoreSheet | None
+    objective: int | None
+    bound: float | None
+    solve_time: float
+    assumptions: tuple[str, ...] = ()
+    earliest: int | None = None
+    history: tuple[str, ...] = field(default=(), repr=False)
+
+    @property
+    def gap(self) -> float | None:
+        """Relative distance between the objective and the bound (0.0 when proven optimal)."""
+        if self.objective is None or self.bound is None:
+            return None
+        if self.bound == self.objective:
+            return 0.0
+        return abs(self.bound - self.objective) / max(1.0, abs(self.bound))
+
+    @property
+    def is_optimal(self) -> bool:
+        return self.status == OPTIMAL
+
+    def timeline(self) -> str:
+        """The plan as a day-by-day timeline followed by the score sheet."""
+        if self.status == INFEASIBLE:
+            when = (
+                f"; the earliest the goal can be reached is day {self.earliest}"
+                if self.earliest is not None
+                else "; the goal cannot be reached at all"
+            )
+            return f"No plan: the puzzle is infeasible{when}."
+        gap = self.gap
+        rows = [
+            f"{self.status} plan scoring {self.objective} (bound {self.bound:g}, "
+            f"gap {gap:.1%}, {self.solve_time:.2f} s)"
+        ]
+        rows += [f"  assumes {text}" for text in self.assumptions]
+        rows += [f"  {step}" for step in self.steps]
+        if self.sheet is not None:
+            rows.append(str(self.sheet))
+        return "\n".join(rows)
+
+    def __str__(self) -> str:
+        return self.timeline()

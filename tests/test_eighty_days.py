@@ -1,0 +1,135 @@
+"""The 80-day planner: the CP-SAT optimum equals an exhaustive search over engine states on a
+tiny board, every plan is replayed and scored by the engine, impossible puzzles say when the
+journey could end, and bad puzzles are refused."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kit.amazing_journey.content import load_content
+from kit.amazing_journey.setup import setup
+from kit.amazing_journey.state import AmazingJourney, Rules
+from kit.core import KitError
+from kit.solve import eighty_days
+from kit.solve.eighty_days import (
+    SINK,
+    Arc,
+    Network,
+    PlanError,
+    Puzzle,
+    exact_search,
+    replay,
+    solve,
+    standard_puzzle,
+)
+from kit.solve.plan import INFEASIBLE, OPTIMAL
+
+TINY = Path(__file__).parent / "data" / "tiny_journey"
+PLACEMENT = {"Pine": "A1", "Quay": "A2", "Reef": "B1", "Sands": "B3", "Tor": "B2"}
+
+
+def tiny(traveller: str, explore=3, days: int = 12, tickets=("bus",), placement=None) -> Puzzle:
+    """A solo puzzle on the tiny board: tokens as PLACEMENT, a bus Ticket, food and party
+    Objectives in hand."""
+    game = AmazingJourney(players=1, seed=1, side="regular", travellers=[traveller])
+    game.rules = Rules(load_content("regular", str(TINY)))
+    state = setup(
+        game, placement or PLACEMENT, tickets=[list(tickets)], objectives=[["food", "party"]]
+    )
+    return Puzzle(state, 0, explore, days)
+
+
+@pytest.mark.parametrize(
+    ("traveller", "explore", "optimum"),
+    [("Hendrika", 2, 20), ("Wolfgang", 3, 15), ("Paulo", 4, 13)],
+)
+def test_cp_sat_optimum_equals_the_exhaustive_search(traveller, explore, optimum):
+    puzzle = tiny(traveller, explore)
+    plan = solve(puzzle, time_limit=60, workers=2)
+    exact = exact_search(puzzle)
+    assert plan.status == OPTIMAL and exact.status == OPTIMAL
+    assert plan.objective == exact.objective == optimum
+    assert plan.sheet.total == optimum and plan.gap == 0.0
+
+
+def test_the_plan_is_the_engine_replay_with_its_days():
+    plan = solve(tiny("Wolfgang", 3), time_limit=60)
+    # Re-apply the recorded history from the puzzle's position: the same final score.
+    state = tiny("Wolfgang", 3).state
+    for name in plan.history:
+        state.apply(name)
+    assert state.finish[0] == plan.earliest
+    assert state.scores()[0].total == plan.objective == 15
+    days = [step.day for step in plan.steps]
+    assert days == sorted(days) and days[0] == 0
+    assert plan.steps[-1].end == state.finish[0] <= 12
+    assert "Final checkpoint in Home" in plan.steps[-1].note
+    assert "every Explore takes 3 days" in plan.assumptions
+
+
+def test_a_cursed_souvenir_is_explored_before_leaving():
+    plan = solve(tiny("Wolfgang", 3), time_limit=60)
+    names = list(plan.history)
+    for index, name in enumerate(names):
+        if name.endswith("to Tor"):
+            assert names[index + 1] == "explore"
+
+
+def test_a_plan_the_engine_refuses_is_an_error_never_a_result():
+    # With the Cursed Souvenir in Reef and a late limit, a journey by departures alone exists.
+    puzzle = tiny("Wolfgang", 3, days=30, placement={**PLACEMENT, "Reef": "B2", "Tor": "B1"})
+    network = Network(puzzle)
+    path = [network.arcs[i] for i in network.simple_path()]
+    final, steps, _ = replay(puzzle, path, set(), {})
+    assert final.finish[0] == path[-1].end and len(steps) == len(path)
+    # The same journey cut short does not end it; an Explore where no token lies is refused
+    # by the engine: both are PlanErrors, never results.
+    with pytest.raises(PlanError, match="does not end"):
+        replay(puzzle, path[:-1], set(), {})
+    home = Arc(network.start, SINK, 0, 3, "explore", 0, city=0, duration=3)
+    with pytest.raises(PlanError, match="refuses"):
+        replay(puzzle, [home], set(), {})
+
+
+def test_an_impossible_puzzle_says_the_earliest_end():
+    # Lisette cannot be back within 13 days (the exhaustive search agrees), but on day 14.
+    plan = solve(tiny("Lisette", 3, days=12), time_limit=30)
+    assert plan.status == INFEASIBLE and not plan.steps and plan.sheet is None
+    assert plan.earliest == 14
+    assert "earliest the goal can be reached is day 14" in str(plan)
+    assert exact_search(tiny("Lisette", 3, days=13)).status == INFEASIBLE
+    assert exact_search(tiny("Lisette", 3, days=14)).status == OPTIMAL
+
+
+def test_die_results_in_order():
+    puzzle = tiny("Wolfgang", (4, 2))
+    plan = solve(puzzle, time_limit=60)
+    rolls = [name for name in plan.history if name.startswith("die:")]
+    assert rolls == ["die: 4 days, draw a ticket", "die: 2 days, discard a ticket"][: len(rolls)]
+    assert plan.objective == exact_search(puzzle).objective
+
+
+def test_progress_is_streamed():
+    seen = []
+    solve(tiny("Hendrika", 2), time_limit=60, on_solution=lambda *a: seen.append(a))
+    assert seen and seen[-1][0] == 20
+    assert all(score <= bound + 1e-9 for score, bound, _ in seen)
+
+
+def test_bad_puzzles_are_refused():
+    puzzle = tiny("Paulo", 3)
+    with pytest.raises(KitError, match="Explore durations"):
+        Puzzle(puzzle.state, 0, 5)
+    game = AmazingJourney(players=1, seed=1, side="regular", travellers=["Paulo"])
+    with pytest.raises(KitError, match="chance is due"):
+        Puzzle(game.new_game(), 0, 3)
+
+
+def test_standard_puzzle_and_command_line(capsys):
+    puzzle = standard_puzzle("regular", "Paulo", 3, seed=1)
+    assert puzzle.state.day == [0] and puzzle.explore == (3,)
+    assert eighty_days.main(["--days", "12", "--time-limit", "5"]) == 1
+    out = capsys.readouterr().out
+    assert "No plan: the puzzle is infeasible" in out
