@@ -8,9 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from kit.amazing_journey.content import load_content
-from kit.amazing_journey.setup import setup
-from kit.amazing_journey.state import AmazingJourney, Rules
+from kit.amazing_journey.state import AmazingJourney
 from kit.core import KitError
 from kit.solve import eighty_days
 from kit.solve.eighty_days import (
@@ -33,12 +31,10 @@ PLACEMENT = {"Pine": "A1", "Quay": "A2", "Reef": "B1", "Sands": "B3", "Tor": "B2
 def tiny(traveller: str, explore=3, days: int = 12, tickets=("bus",), placement=None) -> Puzzle:
     """A solo puzzle on the tiny board: tokens as PLACEMENT, a bus Ticket, food and party
     Objectives in hand."""
-    game = AmazingJourney(players=1, seed=1, side="regular", travellers=[traveller])
-    game.rules = Rules(load_content("regular", str(TINY)))
-    state = setup(
-        game, placement or PLACEMENT, tickets=[list(tickets)], objectives=[["food", "party"]]
-    )
-    return Puzzle(state, 0, explore, days)
+    return standard_puzzle(
+        "regular", traveller, explore, 1, days, TINY, placement=placement or PLACEMENT,
+        tickets=[list(tickets)], objectives=[["food", "party"]],
+    )  # fmt: skip
 
 
 @pytest.mark.parametrize(
@@ -130,6 +126,10 @@ def test_bad_puzzles_are_refused():
 def test_standard_puzzle_and_command_line(capsys):
     puzzle = standard_puzzle("regular", "Paulo", 3, seed=1)
     assert puzzle.state.day == [0] and puzzle.explore == (3,)
-    assert eighty_days.main(["--days", "12", "--time-limit", "5"]) == 1
+    assert len(puzzle.state.tickets[0]) == 6 and sum(puzzle.state.tickets[0]) == 1
+    argv = ["--board", str(TINY), "--traveller", "Wolfgang", "--days", "12"]
+    assert eighty_days.main(argv) == 0
     out = capsys.readouterr().out
-    assert "No plan: the puzzle is infeasible" in out
+    assert "optimal plan scoring 15" in out and "Final checkpoint in Home" in out
+    assert eighty_days.main([*argv[:-1], "8", "--explore-days", "3,2"]) == 1
+    assert "No plan: the puzzle is infeasible" in capsys.readouterr().out

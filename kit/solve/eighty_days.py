@@ -42,7 +42,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from kit.amazing_journey.content import ROUTE_TYPES, Content
+from kit.amazing_journey.content import ROUTE_TYPES, Content, load_content
 from kit.amazing_journey.setup import setup
 from kit.amazing_journey.state import AmazingJourney, JourneyState, Rules
 from kit.core import CHANCE, IllegalAction, KitError
@@ -140,12 +140,23 @@ class Puzzle:
 
 
 def standard_puzzle(
-    side: str = "regular", traveller: str = "Paulo", explore=3, seed: int = 1, days: int = LIMIT
+    side: str = "regular",
+    traveller: str = "Paulo",
+    explore=3,
+    seed: int = 1,
+    days: int = LIMIT,
+    board: str | None = None,
+    **fixed,
 ) -> Puzzle:
-    """A reference solo puzzle: a one-player game set up by `seed` on `side` with `traveller`
-    (tokens, removed symbols, starting Ticket and Objectives as the seed deals them)."""
+    """A solo puzzle: a one-player game set up by `seed` on `side` with `traveller` (tokens,
+    removed symbols, starting Ticket and Objectives as the seed deals them, or as `fixed` gives
+    them: `placement`, `tickets`, `objectives` as for `kit.amazing_journey.setup`). `board` is
+    a folder of content files in the format of `seeds/amazing_journey/` (default: the reference
+    board)."""
     game = AmazingJourney(players=1, seed=seed, side=side, travellers=[traveller])
-    return Puzzle(setup(game), 0, explore, days)
+    if board is not None:
+        game.rules = Rules(load_content(side, str(board)))  # the same rules on another board
+    return Puzzle(setup(game, **fixed), 0, explore, days)
 
 
 # --------------------------------------------------------------------------------------------
@@ -904,11 +915,14 @@ def main(argv: Sequence[str]) -> int:
         help="days of every Explore (2, 3 or 4), or the die results in order: 3,2,4,...",
     )
     parser.add_argument("--seed", type=int, default=1, help="the setup of the solo game")
+    parser.add_argument(
+        "--board", default=None, help="a folder of board files (default: reference)"
+    )
     parser.add_argument("--time-limit", type=float, default=10.0)
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(list(argv))
     explore = tuple(int(d) for d in args.explore_days.split(","))
-    puzzle = standard_puzzle(args.side, args.traveller, explore, args.seed, args.days)
+    puzzle = standard_puzzle(args.side, args.traveller, explore, args.seed, args.days, args.board)
 
     def show(score: int, bound: float, elapsed: float) -> None:
         print(f"  {elapsed:6.2f} s: a plan scoring {score} (bound {bound:g})", file=sys.stderr)

@@ -71,6 +71,9 @@ class Plan:
                 else "; the goal cannot be reached at all"
             )
             return f"No plan: the puzzle is infeasible{when}."
+        if self.objective is None:
+            bound = "" if self.bound is None else f" (the score cannot exceed {self.bound:g})"
+            return f"No plan found within the time limit{bound}."
         gap = self.gap
         rows = [
             f"{self.status} plan scoring {self.objective} (bound {self.bound:g}, "
