@@ -1,0 +1,786 @@
+"""The Orienteering Problem (OP): the classic prize-collecting path under a travel budget.
+
+A traveller leaves a *start* point, must arrive at an *end* point (the same place or another), may
+travel at most `tmax`, and collects the *score* of every point visited on the way (each point at
+most once). Which points, in which order, give the largest total score?
+
+This is the teaching entry point to route optimisation in the kit, and the part of the solver
+stack that is checked against published optimal values (Tsiligirides' instances, read by
+`read_tsiligirides`). Game maps come in through `OPInstance.from_graph`.
+
+Vocabulary used below:
+- *points* are numbered 0..n-1; `start` and `end` are two different point numbers (a round trip
+  from a graph gets a second copy of its home node as `end`);
+- distances are integers: the real distance times `scale`, rounded down (as the published
+  optimal values assume), so CP-SAT works on exact integer arithmetic;
+- the *budget* is `tmax` in the same scaled integers.
+
+Three ways to solve an instance:
+- `solve`: the kit's CP-SAT model (an `AddCircuit` path plus the strengthening listed in
+  `Strengthening`);
+- `solve_plain`: the same `AddCircuit` model with no strengthening, kept as a benchmark baseline;
+- `brute_force`: an exact pure-Python search for small instances, which cross-checks the models
+  in the tests and works where OR-Tools cannot be imported.
+Every route any of them returns has been re-measured and re-scored from the instance."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import networkx as nx
+
+from kit.core.errors import DataError, KitError
+
+try:
+    from ortools.sat.python import cp_model
+except ImportError:  # pragma: no cover - brute_force and the instance tools still work
+    cp_model = None
+
+SCALE = 10_000
+"""Default factor for fractional distances: 10,000 with rounding down reproduces every
+published Tsiligirides value."""
+
+BRUTE_FORCE_LIMIT = 12
+"""`brute_force` refuses instances with more optional points than this (its work grows as 2^n)."""
+
+OnSolution = Callable[[int, float, float], None]
+"""Progress callback: `(score, bound, elapsed_seconds)` for every improving solution."""
+
+
+class OPFileError(DataError, ValueError):
+    """A malformed instance file: names the file, the line and the problem."""
+
+
+class RouteError(KitError, ValueError):
+    """A route that breaks the instance's rules, or does not match what a solver claimed."""
+
+
+# --------------------------------------------------------------------------------------------
+# Instances
+# --------------------------------------------------------------------------------------------
+
+
+def _exact(number: float | int | str | Fraction) -> Fraction:
+    """`number` as the exact decimal a person wrote: a float goes through its shortest text
+    form, so 10.3 is 103/10 and not the binary value just below it (which could round a
+    distance down one unit too far). Raises ValueError on nan, inf and non-numbers."""
+    if isinstance(number, bool):
+        raise ValueError(f"{number!r} is not a number")
+    if isinstance(number, int | Fraction):
+        return Fraction(number)
+    return Fraction(str(number))  # str also covers numpy numbers and Decimal
+
+
+def _scaled(number: float | int | str | Fraction, scale: int) -> int:
+    """`number * scale`, rounded down, computed exactly."""
+    return math.floor(_exact(number) * scale)
+
+
+def _scaled_euclidean(
+    p: tuple[Fraction, Fraction], q: tuple[Fraction, Fraction], scale: int
+) -> int:
+    """floor(scale * |p - q|), exactly: floor(sqrt(x)) == isqrt(floor(x)) for every real x >= 0."""
+    square = ((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2) * scale * scale
+    return math.isqrt(math.floor(square))
+
+
+def _integer_score(value: Any, what: str) -> int:
+    """A score must be a non-negative whole number: CP-SAT maximises integers."""
+    try:
+        exact = _exact(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{what}: score {value!r} is not a number") from None
+    if exact.denominator != 1 or exact < 0:
+        raise ValueError(f"{what}: score {value!r} is not a whole number >= 0")
+    return int(exact)
+
+
+@dataclass(frozen=True, slots=True)
+class OPInstance:
+    """One Orienteering Problem: points with scores, a start, an end and a travel limit.
+
+    `distances[i][j]` is the length of the leg i -> j in scaled integers (None when there is no
+    way from i to j); the matrix may be asymmetric (a directed game map). `tmax` is the limit in
+    the instance's own units and `budget` the same limit scaled and rounded down. The scores of
+    `start` and `end` always count, since every route passes there."""
+
+    name: str
+    scores: tuple[int, ...]
+    start: int
+    end: int
+    tmax: float
+    distances: tuple[tuple[int | None, ...], ...] = field(repr=False)
+    scale: int = SCALE
+    coords: tuple[tuple[float, float], ...] | None = field(default=None, repr=False)
+    labels: tuple[Hashable, ...] | None = field(default=None, repr=False)
+    budget: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        n = len(self.scores)
+        if n < 2:
+            raise ValueError(f"{self.name}: an instance needs a start and an end point")
+        for i, score in enumerate(self.scores):
+            if not isinstance(score, int) or isinstance(score, bool) or score < 0:
+                raise ValueError(f"{self.name}: point {i}: score {score!r} is not an integer >= 0")
+        if not (0 <= self.start < n and 0 <= self.end < n) or self.start == self.end:
+            raise ValueError(
+                f"{self.name}: start {self.start} and end {self.end} must be two different "
+                f"points among 0..{n - 1} (a round trip uses a copy of the start as the end)"
+            )
+        if not isinstance(self.scale, int) or self.scale < 1:
+            raise ValueError(f"{self.name}: scale {self.scale!r} is not a positive integer")
+        budget = _scaled(self.tmax, self.scale)
+        if budget < 0:
+            raise ValueError(f"{self.name}: tmax {self.tmax} is negative")
+        object.__setattr__(self, "budget", budget)
+        if len(self.distances) != n or any(len(row) != n for row in self.distances):
+            raise ValueError(f"{self.name}: the distance matrix is not {n} x {n}")
+        for i, row in enumerate(self.distances):
+            for j, leg in enumerate(row):
+                if leg is not None and (not isinstance(leg, int) or leg < 0):
+                    raise ValueError(f"{self.name}: distance {i}->{j} is {leg!r}, not an int >= 0")
+            if row[i] != 0:
+                raise ValueError(f"{self.name}: distance {i}->{i} is {row[i]!r}, not 0")
+        if self.coords is not None and len(self.coords) != n:
+            raise ValueError(f"{self.name}: {len(self.coords)} coordinates for {n} points")
+        labels = tuple(range(n)) if self.labels is None else tuple(self.labels)
+        if len(labels) != n:
+            raise ValueError(f"{self.name}: {len(labels)} labels for {n} points")
+        object.__setattr__(self, "labels", labels)
+
+    @property
+    def n(self) -> int:
+        """The number of points, start and end included."""
+        return len(self.scores)
+
+    @classmethod
+    def from_points(
+        cls,
+        coords: Sequence[tuple[float, float]],
+        scores: Sequence[int],
+        tmax: float,
+        *,
+        start: int = 0,
+        end: int = 1,
+        name: str = "points",
+        scale: int = SCALE,
+    ) -> OPInstance:
+        """Points in the plane with Euclidean legs, scaled by `scale` and rounded down."""
+        exact = [(_exact(x), _exact(y)) for x, y in coords]
+        distances = tuple(tuple(_scaled_euclidean(p, q, scale) for q in exact) for p in exact)
+        return cls(
+            name=name,
+            scores=tuple(_integer_score(s, f"{name}: point {i}") for i, s in enumerate(scores)),
+            start=start,
+            end=end,
+            tmax=tmax,
+            distances=distances,
+            scale=scale,
+            coords=tuple((float(x), float(y)) for x, y in coords),
+        )
+
+    @classmethod
+    def from_graph(
+        cls,
+        graph: nx.Graph,
+        start: Hashable,
+        end: Hashable,
+        budget: float,
+        score: str = "score",
+        weight: str = "weight",
+        *,
+        name: str | None = None,
+        scale: int | None = None,
+    ) -> OPInstance:
+        """The OP on a map: the points are `start`, `end` and every node with a positive `score`
+        attribute; a leg between two points is their shortest path in `graph` (its metric
+        closure), so a route may pass through other nodes on the way. Directed graphs give
+        directed legs. Edges without `weight` count 1. `scale` defaults to 1 when every weight
+        and the budget are whole numbers (legs stay exact) and to `SCALE` otherwise. A node that
+        cannot be reached from `start`, or cannot reach `end`, is left out. When `start == end`
+        the route is a round trip: the instance gets a copy of the node as its end point."""
+        for role, node in (("start", start), ("end", end)):
+            if node not in graph:
+                raise ValueError(f"{role} node {node!r} is not in the graph")
+        weights = []
+        for u, v, data in graph.edges(data=True):
+            value = data.get(weight, 1)
+            try:
+                exact = _exact(value)
+            except (TypeError, ValueError):
+                exact = None
+            if exact is None or exact < 0:
+                raise ValueError(f"edge ({u!r}, {v!r}): {weight} {value!r} is not a number >= 0")
+            weights.append(exact)
+        if scale is None:
+            whole = all(v.denominator == 1 for v in [*weights, _exact(budget)])
+            scale = 1 if whole else SCALE
+
+        def leg(_u: Hashable, _v: Hashable, data: dict) -> int:
+            if graph.is_multigraph():
+                return min(_scaled(d.get(weight, 1), scale) for d in data.values())
+            return _scaled(data.get(weight, 1), scale)
+
+        prized = {
+            node: _integer_score(data.get(score, 0), f"node {node!r}")
+            for node, data in graph.nodes(data=True)
+        }
+        from_start = nx.single_source_dijkstra_path_length(graph, start, weight=leg)
+        to_end = (
+            nx.single_source_dijkstra_path_length(graph.reverse(copy=False), end, weight=leg)
+            if graph.is_directed()
+            else nx.single_source_dijkstra_path_length(graph, end, weight=leg)
+        )
+        middle = [
+            node
+            for node, value in prized.items()
+            if value > 0 and node not in (start, end) and node in from_start and node in to_end
+        ]
+        nodes = [start, *middle, end]
+        rows = []
+        for node in nodes:
+            reach = (
+                from_start
+                if node == start
+                else nx.single_source_dijkstra_path_length(graph, node, weight=leg)
+            )
+            rows.append(tuple(reach.get(other) for other in nodes))
+        scores = [prized[start], *(prized[node] for node in middle), prized[end]]
+        if start == end:  # the copy at the end: same place, nothing more to collect
+            scores[-1] = 0
+        positions = [graph.nodes[node].get("pos") for node in nodes]
+        coords = None
+        if all(p is not None for p in positions):
+            coords = tuple((float(p[0]), float(p[1])) for p in positions)
+        return cls(
+            name=name if name is not None else str(graph.graph.get("name") or "graph"),
+            scores=tuple(scores),
+            start=0,
+            end=len(nodes) - 1,
+            tmax=budget,
+            distances=tuple(rows),
+            scale=scale,
+            coords=coords,
+            labels=tuple(nodes),
+        )
+
+    def evaluate(self, indices: Sequence[int]) -> tuple[int, int]:
+        """`(score, scaled length)` of a route given as point numbers, after checking that it
+        runs from start to end, visits no point twice, uses existing legs and keeps within the
+        budget. Raises `RouteError` saying what is wrong."""
+        route = list(indices)
+        if not route or route[0] != self.start or route[-1] != self.end:
+            raise RouteError(
+                f"{self.name}: route {route} does not run from {self.start} to {self.end}"
+            )
+        if len(set(route)) != len(route) or not all(0 <= i < self.n for i in route):
+            raise RouteError(f"{self.name}: route {route} repeats a point or names an unknown one")
+        length = 0
+        for a, b in zip(route, route[1:], strict=False):
+            leg = self.distances[a][b]
+            if leg is None:
+                raise RouteError(f"{self.name}: route {route} uses the missing leg {a}->{b}")
+            length += leg
+        if length > self.budget:
+            raise RouteError(
+                f"{self.name}: route {route} is {length / self.scale:g} long, over "
+                f"the limit {self.tmax:g}"
+            )
+        return sum(self.scores[i] for i in route), length
+
+
+def read_tsiligirides(path: str | Path) -> OPInstance:
+    """Read one instance in the Tsiligirides format: `Tmax<TAB>P` (P = 1 path), then the start
+    point `x y 0`, the end point `x y 0`, and one `x y score` line per further point. Any error
+    names the file, the line and the problem, because these files are edited by hand."""
+    path = Path(path)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    while lines and not lines[-1].strip():
+        lines.pop()
+
+    def fail(line: int, problem: str) -> OPFileError:
+        return OPFileError(str(path), f"line {line}", problem)
+
+    def numbers(line: int, count: int, what: str) -> list[Fraction]:
+        fields = lines[line - 1].split()
+        if len(fields) != count:
+            raise fail(line, f"expected {count} columns ({what}), found {len(fields)}")
+        try:
+            return [_exact(text) for text in fields]
+        except (ValueError, ZeroDivisionError):
+            raise fail(line, f"not a number in {lines[line - 1].strip()!r} ({what})") from None
+
+    if not lines:
+        raise fail(1, "the file is empty; expected 'Tmax<TAB>P'")
+    tmax, paths = numbers(1, 2, "Tmax P")
+    if paths != 1:
+        raise fail(1, f"P is {paths}; only single-path instances (P = 1) are supported")
+    if tmax < 0:
+        raise fail(1, f"Tmax is negative ({tmax})")
+    if len(lines) < 3:
+        missing = "start" if len(lines) < 2 else "end"
+        raise fail(len(lines) + 1, f"missing the {missing} point 'x<TAB>y<TAB>0'")
+    coords, scores = [], []
+    for line in range(2, len(lines) + 1):
+        if not lines[line - 1].strip():
+            raise fail(line, "blank line among the points")
+        x, y, score = numbers(line, 3, "x y score")
+        if score.denominator != 1 or score < 0:
+            raise fail(line, f"score {score} is not a whole number >= 0")
+        if line <= 3 and score != 0:
+            role = "start" if line == 2 else "end"
+            raise fail(line, f"the {role} point has score {score}; the format requires 0")
+        coords.append((x, y))
+        scores.append(int(score))
+    return OPInstance.from_points(
+        [(float(x), float(y)) for x, y in coords],
+        scores,
+        tmax=int(tmax) if tmax.denominator == 1 else float(tmax),
+        name=path.stem,
+    )
+
+
+def expand_route(graph: nx.Graph, route: Sequence[Hashable], weight: str = "weight") -> list:
+    """The full walk on `graph` behind a route of node names from `from_graph`: each leg is
+    replaced by its shortest path, so a map can draw every node the traveller passes."""
+    walk = [route[0]]
+    for a, b in zip(route, route[1:], strict=False):
+        walk += nx.shortest_path(graph, a, b, weight=weight)[1:]
+    return walk
+
+
+# --------------------------------------------------------------------------------------------
+# Results
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class OPResult:
+    """What a solver found: the `route` as labels (point numbers for files, node names for
+    graphs) and as `indices`, its `score` and `length` (in the instance's units), the solver
+    `status` (OPTIMAL, FEASIBLE, INFEASIBLE, UNKNOWN...), the best proven upper `bound` on the
+    score, the wall time in seconds and a plain-words `message` when something is off."""
+
+    status: str
+    score: int
+    route: tuple[Hashable, ...]
+    indices: tuple[int, ...]
+    length: float
+    bound: float
+    wall_time: float
+    message: str = ""
+
+    @property
+    def gap(self) -> float:
+        """How far the score may still be from the optimum, relative to the bound (0 = proven)."""
+        return (self.bound - self.score) / self.bound if self.bound > 0 else 0.0
+
+    @property
+    def optimal(self) -> bool:
+        return self.status == "OPTIMAL"
+
+    def __str__(self) -> str:
+        if not self.route:
+            return f"{self.status}: {self.message or 'no route'}"
+        path = " -> ".join(str(label) for label in self.route)
+        return (
+            f"{self.status} score {self.score} (bound {self.bound:g}), length "
+            f"{self.length:g}, {self.wall_time:.2f} s: {path}"
+        )
+
+
+def _result(
+    instance: OPInstance,
+    indices: Sequence[int],
+    status: str,
+    score: int,
+    length: int,
+    bound: float,
+    started: float,
+    message: str = "",
+) -> OPResult:
+    """Check a solver's claim against the instance and wrap it; a mismatch raises RouteError
+    rather than returning a silently wrong answer."""
+    if indices:
+        real_score, real_length = instance.evaluate(indices)
+        if (real_score, real_length) != (score, length):
+            raise RouteError(
+                f"{instance.name}: solver claimed score {score}, length {length}, but route "
+                f"{list(indices)} scores {real_score} and measures {real_length}"
+            )
+    return OPResult(
+        status=status,
+        score=score,
+        route=tuple(instance.labels[i] for i in indices),
+        indices=tuple(indices),
+        length=length / instance.scale,
+        bound=bound,
+        wall_time=time.perf_counter() - started,
+        message=message,
+    )
+
+
+def _impossible(instance: OPInstance, started: float) -> OPResult | None:
+    """The INFEASIBLE answer when even going straight from start to end breaks the budget
+    (every route is at least that long by the triangle inequality of shortest paths)."""
+    direct = _shortest_from(instance, instance.start)[instance.end]
+    if direct is not None and direct <= instance.budget:
+        return None
+    if direct is None:
+        message = "there is no way from the start to the end"
+    else:
+        message = (
+            f"the shortest way from start to end is {direct / instance.scale:g}, over "
+            f"the limit {instance.tmax:g}"
+        )
+    return OPResult("INFEASIBLE", 0, (), (), 0.0, 0.0, time.perf_counter() - started, message)
+
+
+# --------------------------------------------------------------------------------------------
+# Exact pure-Python search (small instances)
+# --------------------------------------------------------------------------------------------
+
+
+def brute_force(instance: OPInstance) -> OPResult:
+    """The optimum by exhaustive dynamic programming over subsets (Held-Karp): for every set of
+    visited points and every last point, the shortest way there from the start. Independent of
+    OR-Tools and of the CP-SAT model, so it cross-checks them; limited to `BRUTE_FORCE_LIMIT`
+    optional points."""
+    started = time.perf_counter()
+    if (impossible := _impossible(instance, started)) is not None:
+        return impossible
+    d, budget, s, e = instance.distances, instance.budget, instance.start, instance.end
+    optional = [i for i in range(instance.n) if i not in (s, e)]
+    m = len(optional)
+    if m > BRUTE_FORCE_LIMIT:
+        raise ValueError(
+            f"{instance.name}: {m} optional points, brute force stops at {BRUTE_FORCE_LIMIT}"
+        )
+    inf = math.inf
+    shortest = [[inf] * m for _ in range(1 << m)]  # shortest[mask][k]: start -> mask, ending at k
+    for k, point in enumerate(optional):
+        if d[s][point] is not None:
+            shortest[1 << k][k] = d[s][point]
+    for mask in range(1, 1 << m):
+        row = shortest[mask]
+        for k in range(m):
+            here = row[k]
+            if here > budget:
+                continue
+            legs = d[optional[k]]
+            for j in range(m):
+                bit = 1 << j
+                if mask & bit or legs[optional[j]] is None:
+                    continue
+                if here + legs[optional[j]] < shortest[mask | bit][j]:
+                    shortest[mask | bit][j] = here + legs[optional[j]]
+    best_score, best_length, best_mask, best_last = -1, inf, 0, -1
+    for mask in range(1 << m):
+        if mask == 0:
+            length, last = (inf if d[s][e] is None else d[s][e]), -1
+        else:
+            length, last = inf, -1
+            for k in range(m):
+                if d[optional[k]][e] is not None and shortest[mask][k] + d[optional[k]][e] < length:
+                    length, last = shortest[mask][k] + d[optional[k]][e], k
+        if length > budget:
+            continue
+        score = sum(instance.scores[optional[k]] for k in range(m) if mask >> k & 1)
+        if score > best_score or (score == best_score and length < best_length):
+            best_score, best_length, best_mask, best_last = score, length, mask, last
+    middle, mask, last = [], best_mask, best_last
+    while last >= 0:  # walk back through the table
+        middle.append(optional[last])
+        rest, target = mask & ~(1 << last), shortest[mask][last]
+        previous = -1
+        for k in range(m):
+            leg = d[optional[k]][optional[last]]
+            if rest >> k & 1 and leg is not None and shortest[rest][k] + leg == target:
+                previous = k
+                break
+        mask, last = rest, previous
+    indices = [s, *reversed(middle), e]
+    score = best_score + instance.scores[s] + instance.scores[e]
+    return _result(instance, indices, "OPTIMAL", score, best_length, score, started)
+
+
+# --------------------------------------------------------------------------------------------
+# Shortest ways and the insertion heuristic
+# --------------------------------------------------------------------------------------------
+
+
+def _dijkstra(n: int, leg: Callable[[int, int], int | None], source: int) -> list[int | None]:
+    """Dense Dijkstra: the shortest scaled distance from `source` along `leg(a, b)`."""
+    best: list[int | None] = [None] * n
+    best[source] = 0
+    done = [False] * n
+    for _ in range(n):
+        here = min(
+            (i for i in range(n) if not done[i] and best[i] is not None),
+            key=lambda i: best[i],
+            default=None,
+        )
+        if here is None:
+            break
+        done[here] = True
+        for other in range(n):
+            step = leg(here, other)
+            if step is None or done[other]:
+                continue
+            if best[other] is None or best[here] + step < best[other]:
+                best[other] = best[here] + step
+    return best
+
+
+def _shortest_from(instance: OPInstance, source: int) -> list[int | None]:
+    """Shortest scaled distances from `source` to every point. Rounded legs need not obey the
+    triangle inequality, so bounds use these rather than the direct legs."""
+    return _dijkstra(instance.n, lambda a, b: instance.distances[a][b], source)
+
+
+def _shortest_to(instance: OPInstance, target: int) -> list[int | None]:
+    """Shortest scaled distances from every point to `target`."""
+    return _dijkstra(instance.n, lambda a, b: instance.distances[b][a], target)
+
+
+def _insertion_route(instance: OPInstance, points: Iterable[int], power: float) -> list[int]:
+    """A good route fast: insert the point with the best score**power / added length at its
+    cheapest place while the budget allows, shorten the route by 2-opt when nothing fits any
+    more, and repeat. Used to hint CP-SAT, never as an answer by itself."""
+    d, budget, scores = instance.distances, instance.budget, instance.scores
+    big = 2 * budget + 1  # a missing leg is never affordable
+
+    def leg(a: int, b: int) -> int:
+        value = d[a][b]
+        return big if value is None else value
+
+    symmetric = all(d[a][b] == d[b][a] for a in range(instance.n) for b in range(a))
+    route = [instance.start, instance.end]
+    length = leg(instance.start, instance.end)
+    left = set(points) - set(route)
+    while True:
+        inserted = False
+        while left:
+            best = None
+            for point in left:
+                for place in range(1, len(route)):
+                    a, b = route[place - 1], route[place]
+                    extra = leg(a, point) + leg(point, b) - leg(a, b)
+                    if length + extra <= budget:
+                        value = (scores[point] ** power) / (extra + 1)
+                        if best is None or value > best[0]:
+                            best = (value, point, place, extra)
+            if best is None:
+                break
+            _, point, place, extra = best
+            route.insert(place, point)
+            length += extra
+            left.discard(point)
+            inserted = True
+        if not (inserted and symmetric and left):
+            return route
+        improved = True
+        while improved:  # 2-opt: reverse route[i..j] when that shortens it
+            improved = False
+            for i in range(1, len(route) - 2):
+                for j in range(i + 1, len(route) - 1):
+                    a, b, c, e = route[i - 1], route[i], route[j], route[j + 1]
+                    delta = leg(a, c) + leg(b, e) - leg(a, b) - leg(c, e)
+                    if delta < 0:
+                        route[i : j + 1] = reversed(route[i : j + 1])
+                        length += delta
+                        improved = True
+
+
+def heuristic_route(instance: OPInstance, points: Iterable[int] | None = None) -> list[int]:
+    """The best of a few insertion runs (different weights of score against added length), as
+    point numbers from start to end. Feasible whenever going straight from start to end is."""
+    points = list(range(instance.n) if points is None else points)
+    best, best_score = [instance.start, instance.end], -1
+    for power in (0.5, 1.0, 1.5, 2.0, 3.0):
+        route = _insertion_route(instance, points, power)
+        try:
+            score, _ = instance.evaluate(route)
+        except RouteError:
+            continue
+        if score > best_score:
+            best, best_score = route, score
+    return best
+
+
+# --------------------------------------------------------------------------------------------
+# CP-SAT models
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Strengthening:
+    """What the kit adds to the plain `AddCircuit` model. Every part keeps the optimum intact:
+    - `prune`: leave out points i with dist(start, i) + dist(i, end) > budget, and legs i -> j
+      with dist(start, i) + d(i, j) + dist(j, end) > budget (dist = shortest way), since no
+      route within budget can use them;
+    - `hint`: start the search from `heuristic_route`;
+    - `cuts`: let the bound-proving search separate subtour cuts on the circuit (CP-SAT's
+      linearization level 2), which tightens the LP bound on the score most of all."""
+
+    prune: bool = True
+    hint: bool = True
+    cuts: bool = True
+
+
+KIT = Strengthening()
+PLAIN = Strengthening(prune=False, hint=False, cuts=False)
+
+
+@dataclass
+class _Model:
+    """A built CP-SAT model and the handles needed to read a route back from it."""
+
+    model: Any
+    legs: dict[tuple[int, int], Any]  # (i, j) -> the literal "the route goes i -> j"
+    length: Any
+    score: Any
+
+
+def _build(instance: OPInstance, strengthening: Strengthening) -> _Model:
+    """The path start -> end as a circuit: one literal per leg, a self-loop literal for every
+    skipped point, and a fixed leg end -> start that closes the path into a circuit."""
+    model = cp_model.CpModel()
+    s, e, budget, d = instance.start, instance.end, instance.budget, instance.distances
+    from_start, to_end = _shortest_from(instance, s), _shortest_to(instance, e)
+
+    def reachable(i: int) -> bool:
+        if not strengthening.prune:
+            return True
+        return (
+            from_start[i] is not None
+            and to_end[i] is not None
+            and from_start[i] + to_end[i] <= budget
+        )
+
+    points = [i for i in range(instance.n) if i in (s, e) or reachable(i)]
+    node = {point: k for k, point in enumerate(points)}  # AddCircuit wants nodes 0..m-1
+    legs: dict[tuple[int, int], Any] = {}
+    for i in points:
+        for j in points:
+            if i in (j, e) or j == s or d[i][j] is None:
+                continue
+            if strengthening.prune and from_start[i] + d[i][j] + to_end[j] > budget:
+                continue
+            legs[i, j] = model.new_bool_var(f"leg_{i}_{j}")
+    closing = model.new_bool_var("closing")
+    model.add(closing == 1)
+    visit = {i: model.new_bool_var(f"visit_{i}") for i in points if i not in (s, e)}
+    circuit = [(node[i], node[j], literal) for (i, j), literal in legs.items()]
+    circuit.append((node[e], node[s], closing))
+    circuit += [(node[i], node[i], literal.Not()) for i, literal in visit.items()]
+    model.add_circuit(circuit)
+    length = sum(d[i][j] * literal for (i, j), literal in legs.items())
+    model.add(length <= budget)
+    score = sum(instance.scores[i] * literal for i, literal in visit.items())
+    score += instance.scores[s] + instance.scores[e]
+    model.maximize(score)
+
+    if strengthening.hint:
+        route = heuristic_route(instance, points)
+        used = set(zip(route, route[1:], strict=False))
+        for key, literal in legs.items():
+            model.add_hint(literal, key in used)
+        for i, literal in visit.items():
+            model.add_hint(literal, i in route)
+        model.add_hint(closing, True)
+    return _Model(model, legs, length, score)
+
+
+def _add_cut_parameters(parameters: Any, workers: int) -> None:
+    """Make the search thread that proves the bound separate subtour cuts for the circuit.
+
+    CP-SAT only generates circuit cuts at linearization level 2. One worker gets that level;
+    with several, the `max_lp` subsolver (level 2) takes the slot of `default_lp` (level 1),
+    which is the only full subsolver CP-SAT runs beside local search at two workers."""
+    if workers == 1:
+        parameters.linearization_level = 2
+    else:
+        parameters.ignore_subsolvers.append("default_lp")
+        parameters.extra_subsolvers.append("max_lp")
+
+
+def _progress(on_solution: OnSolution, started: float) -> Any:
+    """A CP-SAT solution callback that reports every improving solution to `on_solution`."""
+
+    class Progress(cp_model.CpSolverSolutionCallback):
+        def on_solution_callback(self) -> None:
+            on_solution(
+                round(self.objective_value),
+                self.best_objective_bound,
+                time.perf_counter() - started,
+            )
+
+    return Progress()
+
+
+def solve(
+    instance: OPInstance,
+    *,
+    time_limit: float = 10.0,
+    workers: int = 2,
+    on_solution: OnSolution | None = None,
+    strengthening: Strengthening = KIT,
+) -> OPResult:
+    """The best route within `time_limit` seconds on `workers` CP-SAT threads, proven optimal
+    when the status says OPTIMAL. `on_solution(score, bound, elapsed)` hears of every
+    improving solution, for progress bars. An instance whose start and end are too far apart
+    comes back INFEASIBLE with a message instead of raising."""
+    if cp_model is None:
+        raise ImportError("OR-Tools is not installed; use brute_force for small instances")
+    if workers < 1 or time_limit <= 0:
+        raise ValueError(f"need workers >= 1 and time_limit > 0, not {workers} and {time_limit}")
+    started = time.perf_counter()
+    if (impossible := _impossible(instance, started)) is not None:
+        return impossible
+    built = _build(instance, strengthening)
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = time_limit
+    solver.parameters.num_workers = workers
+    if strengthening.cuts:
+        _add_cut_parameters(solver.parameters, workers)
+    callback = _progress(on_solution, started) if on_solution is not None else None
+    status = solver.solve(built.model, callback)
+    name = solver.status_name(status)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        message = "no route found within the time limit" if name == "UNKNOWN" else name
+        bound, elapsed = solver.best_objective_bound, time.perf_counter() - started
+        return OPResult(name, 0, (), (), 0.0, bound, elapsed, message)
+    after = {i: j for (i, j), literal in built.legs.items() if solver.boolean_value(literal)}
+    indices = [instance.start]
+    while indices[-1] != instance.end:
+        if indices[-1] not in after or len(indices) > instance.n:
+            raise RouteError(f"{instance.name}: the solver's legs {after} do not reach the end")
+        indices.append(after[indices[-1]])
+    score = solver.value(built.score)
+    bound = max(float(score), solver.best_objective_bound)
+    return _result(instance, indices, name, score, solver.value(built.length), bound, started)
+
+
+def solve_plain(
+    instance: OPInstance,
+    *,
+    time_limit: float = 10.0,
+    workers: int = 2,
+    on_solution: OnSolution | None = None,
+) -> OPResult:
+    """The straightforward `AddCircuit` model with none of the kit's strengthening: the
+    baseline that `benchmarks/orienteering.py` measures `solve` against."""
+    return solve(
+        instance,
+        time_limit=time_limit,
+        workers=workers,
+        on_solution=on_solution,
+        strengthening=PLAIN,
+    )
