@@ -430,7 +430,9 @@ def _cities(
                 if genre not in genres:
                     raise cost.error(genre, "unknown Idea genre")
             vp = cafe.list("vp", of=int)
-            if len(vp) < 1 or vp != sorted(vp, reverse=True):
+            if len(vp) != 2:
+                raise cafe.error("vp", f"a discussion holds up to 2 Café markers, got {len(vp)}")
+            if vp != sorted(vp, reverse=True):
                 raise cafe.error("vp", "needs the slots' VP, best first")
             cafes.append(Cafe(tuple(cost.int(g, 0, low=0) for g in genres), tuple(vp)))
         if len(cafes) != 2:

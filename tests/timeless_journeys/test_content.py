@@ -118,6 +118,12 @@ def corrupt(tmp_path, file: str, old: str, new: str):
         ),
         ("journals.toml", 'id = "A1"', 'idd = "A1"', "journal[0].id: missing"),
         (
+            "cities.toml",
+            "vp = [11, 8]",
+            "vp = [11, 8, 5]",
+            "city[0].cafe[1].vp: a discussion holds up to 2 Café markers",
+        ),
+        (
             "gazette.toml",
             'name = "A"\nslot_players',
             'name = "A"\nsource = "guess"\nslot_players',
