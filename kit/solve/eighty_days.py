@@ -35,6 +35,7 @@ without OR-Tools."""
 from __future__ import annotations
 
 import argparse
+import bisect
 import sys
 import time
 from collections import deque
@@ -438,9 +439,8 @@ class Model:
 
     def hint(self, path: Sequence[int]) -> None:
         """Start the search from the arcs of `path` (a known feasible journey)."""
-        chosen = set(path)
-        for number, var in enumerate(self.x):
-            self.model.AddHint(var, number in chosen)
+        for number in path:
+            self.model.AddHint(self.x[number], 1)
 
     def _collection(self, arcs: list[Arc]) -> None:
         """Each token city explored at most once; `needs` only after that Explore ended."""
@@ -453,13 +453,16 @@ class Model:
         for expr in self.collected.values():
             m.Add(expr <= 1)
         done: dict[tuple[int, int], object] = {}
+        for items in explores.values():
+            items.sort(key=lambda item: item[0])
         for var, arc in zip(x, arcs, strict=True):
             for city in arc.needs:
                 key = (city, arc.start)
                 if key not in done:
-                    before = [v for end, v in explores.get(city, ()) if end <= arc.start]
+                    items = explores.get(city, [])
+                    count = bisect.bisect_right(items, arc.start, key=lambda item: item[0])
                     done[key] = m.NewBoolVar(f"done{city}_{arc.start}")
-                    m.Add(done[key] == sum(before))
+                    m.Add(done[key] == sum(v for _, v in items[:count]))
                 m.AddImplication(var, done[key])
 
     def _tickets(self, arcs: list[Arc], first: int) -> None:
