@@ -35,7 +35,6 @@ without OR-Tools."""
 from __future__ import annotations
 
 import argparse
-import bisect
 import sys
 import time
 from collections import deque
@@ -452,17 +451,28 @@ class Model:
         self.collected = {c: sum(v for _, v in items) for c, items in explores.items()}
         for expr in self.collected.values():
             m.Add(expr <= 1)
+        needed: dict[int, set[int]] = {}
+        for arc in arcs:
+            for city in arc.needs:
+                needed.setdefault(city, set()).add(arc.start)
         done: dict[tuple[int, int], object] = {}
-        for items in explores.values():
-            items.sort(key=lambda item: item[0])
+        for city, days in needed.items():
+            ending: dict[int, list] = {}
+            for end, var in explores.get(city, ()):
+                ending.setdefault(end, []).append(var)
+            running = 0  # explored by `day`: a chain, so each Explore appears in one sum only
+            for day in range(min([*days, *ending]), max(days) + 1):
+                if ending.get(day):
+                    chain = m.NewBoolVar(f"done{city}_{day}")
+                    m.Add(chain == running + sum(ending[day]))
+                    running = chain
+                done[(city, day)] = running
         for var, arc in zip(x, arcs, strict=True):
             for city in arc.needs:
                 key = (city, arc.start)
-                if key not in done:
-                    items = explores.get(city, [])
-                    count = bisect.bisect_right(items, arc.start, key=lambda item: item[0])
-                    done[key] = m.NewBoolVar(f"done{city}_{arc.start}")
-                    m.Add(done[key] == sum(v for _, v in items[:count]))
+                if isinstance(done[key], int):
+                    m.Add(var == 0)
+                    continue
                 m.AddImplication(var, done[key])
 
     def _tickets(self, arcs: list[Arc], first: int) -> None:
