@@ -1,0 +1,328 @@
+"""The Orienteering Problem solvers against published optima, brute force and bad input."""
+
+from __future__ import annotations
+
+import csv
+import math
+from pathlib import Path
+
+import networkx as nx
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kit.solve.orienteering import (
+    OPFileError,
+    OPInstance,
+    RouteError,
+    _result,  # the check behind every solver's answer
+    brute_force,
+    expand_route,
+    heuristic_route,
+    read_tsiligirides,
+    solve,
+    solve_plain,
+)
+
+DATA = Path(__file__).parent / "data" / "op-tsiligirides"
+
+
+def best_known(*sets: int) -> list[tuple[str, int]]:
+    with open(DATA / "best_known.tsv", encoding="utf-8") as table:
+        rows = csv.DictReader(table, delimiter="\t")
+        return [(r["file"], int(r["best_known_score"])) for r in rows if int(r["set"]) in sets]
+
+
+def assert_valid_route(instance: OPInstance, result) -> None:
+    """Check a result from first principles: the coordinates, not the solver's matrix."""
+    route = list(result.indices)
+    assert route[0] == instance.start and route[-1] == instance.end
+    assert len(set(route)) == len(route)
+    assert result.route == tuple(instance.labels[i] for i in route)
+    assert sum(instance.scores[i] for i in route) == result.score
+    real = sum(
+        math.dist(instance.coords[a], instance.coords[b])
+        for a, b in zip(route, route[1:], strict=False)
+    )
+    # each leg is rounded down by less than 1/scale, so the real length may exceed tmax by that
+    assert real <= instance.tmax + len(route) / instance.scale
+    assert result.length <= instance.tmax
+    assert math.isclose(result.length, real, abs_tol=len(route) / instance.scale)
+
+
+# ---- reading files ---------------------------------------------------------------------------
+
+
+def test_reader_reads_sizes_scores_and_scaled_distances():
+    one = read_tsiligirides(DATA / "set-1" / "tsiligirides_problem_1_budget_50.txt")
+    assert (one.name, one.n, sum(one.scores), one.start, one.end) == (
+        "tsiligirides_problem_1_budget_50",
+        32,
+        285,
+        0,
+        1,
+    )
+    assert (one.tmax, one.budget) == (50, 500_000)
+    assert one.coords[0] == (10.5, 14.4) and one.coords[1] == (11.2, 14.1)
+    assert one.scores[2] == 10 and one.coords[2] == (18.0, 15.9)
+    # |(10.5, 14.4) - (11.2, 14.1)| = sqrt(0.58) = 0.76157..., times 10,000 rounded down
+    assert one.distances[0][1] == one.distances[1][0] == 7615
+    two = read_tsiligirides(DATA / "set-2" / "tsiligirides_problem_2_budget_15.txt")
+    three = read_tsiligirides(DATA / "set-3" / "tsiligirides_problem_3_budget_015.txt")
+    assert (two.n, sum(two.scores)) == (21, 450)
+    assert (three.n, sum(three.scores)) == (33, 800)
+    # "10.30" in set 2 is read as the exact decimal 10.3
+    assert two.coords[5] == (3.2, 10.3)
+
+
+def test_distances_are_exact_where_floats_would_round_wrongly():
+    # 0.3 and 0.4 are not exact in binary; the leg is exactly 0.5, so 5,000 and not 4,999
+    instance = OPInstance.from_points([(0.1, 0.2), (0.4, 0.6)], [0, 0], tmax=1)
+    assert instance.distances[0][1] == 5000
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "problem"),
+    [
+        ("", "line 1", "empty"),
+        ("15\n", "line 1", "expected 2 columns"),
+        ("15\t2\n0\t0\t0\n1\t1\t0\n", "line 1", "P is 2"),
+        ("abc\t1\n0\t0\t0\n1\t1\t0\n", "line 1", "not a number"),
+        ("15\t1\n", "line 2", "missing the start point"),
+        ("15\t1\n0\t0\t0\n", "line 3", "missing the end point"),
+        ("15\t1\n0\t0\t0\n1\t1\t0\n2\t2\n", "line 4", "expected 3 columns"),
+        ("15\t1\n0\t0\t0\n1\t1\t0\n2\tx\t5\n", "line 4", "not a number"),
+        ("15\t1\n0\t0\t0\n1\t1\t0\n2\tnan\t5\n", "line 4", "not a number"),
+        ("15\t1\n0\t0\t0\n1\t1\t0\n2\t2\t2.5\n", "line 4", "not a whole number"),
+        ("15\t1\n0\t0\t0\n1\t1\t0\n\n2\t2\t5\n", "line 4", "blank line"),
+        ("15\t1\n0\t0\t10\n1\t1\t0\n", "line 2", "start point has score 10"),
+        ("-3\t1\n0\t0\t0\n1\t1\t0\n", "line 1", "negative"),
+    ],
+)
+def test_malformed_files_name_the_file_the_line_and_the_problem(tmp_path, text, line, problem):
+    path = tmp_path / "broken.txt"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ValueError) as caught:
+        read_tsiligirides(path)
+    assert isinstance(caught.value, OPFileError)
+    message = str(caught.value)
+    assert str(path) in message and line in message and problem in message
+
+
+def test_trailing_blank_lines_are_accepted(tmp_path):
+    path = tmp_path / "tidy.txt"
+    path.write_text("3\t1\n0\t0\t0\n2\t0\t0\n1\t0\t7\n\n\n", encoding="utf-8")
+    assert solve(read_tsiligirides(path)).score == 7
+
+
+# ---- published optima ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("file", "best"), best_known(1, 2), ids=lambda v: str(v).split("/")[-1])
+def test_sets_1_and_2_solve_to_the_published_optimum(file, best):
+    instance = read_tsiligirides(DATA / file)
+    result = solve(instance, time_limit=60, workers=2)
+    assert result.status == "OPTIMAL"
+    assert result.score == best
+    assert result.bound == best and result.gap == 0
+    assert_valid_route(instance, result)
+
+
+def test_plain_model_agrees_on_a_published_optimum():
+    instance = read_tsiligirides(DATA / "set-2" / "tsiligirides_problem_2_budget_23.txt")
+    result = solve_plain(instance, time_limit=60)
+    assert (result.status, result.score) == ("OPTIMAL", 210)
+    assert_valid_route(instance, result)
+
+
+def test_progress_callback_hears_every_improvement():
+    instance = read_tsiligirides(DATA / "set-2" / "tsiligirides_problem_2_budget_30.txt")
+    heard = []
+    result = solve(instance, time_limit=60, on_solution=lambda *a: heard.append(a))
+    scores = [score for score, _, _ in heard]
+    assert heard and scores == sorted(scores) and scores[-1] == result.score == 265
+    assert all(bound >= score and elapsed >= 0 for score, bound, elapsed in heard)
+
+
+def test_heuristic_route_is_feasible_and_good():
+    instance = read_tsiligirides(DATA / "set-3" / "tsiligirides_problem_3_budget_060.txt")
+    score, length = instance.evaluate(heuristic_route(instance))
+    assert length <= instance.budget and 500 <= score <= 580  # 580 is the optimum
+
+
+# ---- impossible budgets and bad routes ---------------------------------------------------------
+
+
+def test_an_impossible_budget_is_reported_not_raised():
+    # start and end are 5 apart; nothing fits in a budget of 4
+    instance = OPInstance.from_points([(0, 0), (3, 4), (1, 1)], [0, 0, 10], tmax=4)
+    for solver in (solve, solve_plain, brute_force):
+        result = solver(instance)
+        assert result.status == "INFEASIBLE" and result.score == 0 and result.route == ()
+        assert "shortest way from start to end is 5, over the limit 4" in result.message
+
+
+def test_routes_that_break_the_rules_are_refused():
+    instance = OPInstance.from_points([(0, 0), (3, 4), (1, 1)], [0, 0, 10], tmax=7)
+    assert instance.evaluate([0, 2, 1]) == (10, 14142 + 36055)  # sqrt(2) + sqrt(13)
+    for route, problem in [
+        ([2, 1], "does not run from 0 to 1"),
+        ([0, 2, 2, 1], "repeats a point"),
+        ([0, 1, 2], "does not run from 0 to 1"),
+    ]:
+        with pytest.raises(RouteError, match=problem):
+            instance.evaluate(route)
+    tight = OPInstance.from_points([(0, 0), (3, 4), (1, 1)], [0, 0, 10], tmax=5.01)
+    with pytest.raises(RouteError, match="over the limit 5.01"):
+        tight.evaluate([0, 2, 1])
+    assert solve(tight).score == brute_force(tight).score == 0
+
+
+def test_a_solver_claim_that_the_route_does_not_bear_out_raises():
+    instance = OPInstance.from_points([(0, 0), (3, 4), (1, 1)], [0, 0, 10], tmax=7)
+    with pytest.raises(RouteError, match="claimed score 11, length 50197, but route"):
+        _result(instance, [0, 2, 1], "OPTIMAL", 11, 50197, 11, 0.0)
+    with pytest.raises(RouteError, match="scores 10 and measures 50197"):
+        _result(instance, [0, 2, 1], "OPTIMAL", 10, 50000, 10, 0.0)
+
+
+def test_brute_force_refuses_big_instances():
+    instance = read_tsiligirides(DATA / "set-2" / "tsiligirides_problem_2_budget_15.txt")
+    with pytest.raises(ValueError, match="19 optional points, brute force stops at 12"):
+        brute_force(instance)
+
+
+# ---- graphs ------------------------------------------------------------------------------------
+
+
+def small_map() -> nx.Graph:
+    """Eight prized towns and two plain junctions, with integer travel days on the roads."""
+    graph = nx.Graph()
+    roads = [
+        ("Home", "J1", 2),
+        ("J1", "A", 1),
+        ("J1", "B", 3),
+        ("A", "B", 2),
+        ("B", "C", 2),
+        ("C", "Port", 4),
+        ("A", "J2", 2),
+        ("J2", "D", 1),
+        ("D", "E", 3),
+        ("E", "Port", 2),
+        ("J2", "F", 5),
+        ("F", "G", 1),
+        ("G", "H", 2),
+        ("H", "Port", 3),
+        ("C", "E", 2),
+        ("Home", "H", 9),
+        ("Island", "Reef", 1),
+    ]
+    graph.add_weighted_edges_from(roads)
+    scores = {"A": 3, "B": 5, "C": 4, "D": 2, "E": 6, "F": 7, "G": 3, "H": 4, "Island": 50}
+    nx.set_node_attributes(graph, scores, "score")
+    return graph
+
+
+def test_graph_instance_uses_shortest_paths_between_prized_towns():
+    instance = OPInstance.from_graph(small_map(), "Home", "Port", budget=12)
+    assert instance.scale == 1 and instance.budget == 12
+    assert instance.labels[0] == "Home" and instance.labels[-1] == "Port"
+    # junctions are not points; the Island cannot be reached at all
+    assert set(instance.labels) == {"Home", "A", "B", "C", "D", "E", "F", "G", "H", "Port"}
+    where = {label: i for i, label in enumerate(instance.labels)}
+    assert instance.distances[where["Home"]][where["D"]] == 2 + 1 + 2 + 1
+
+
+@pytest.mark.parametrize(
+    ("budget", "best"), [(10, 0), (11, 18), (16, 18), (18, 22), (20, 23), (25, 34)]
+)
+def test_graph_instance_matches_brute_force(budget, best):
+    # Home to Port takes 11 days at the least, through A, B, C and E (3 + 5 + 4 + 6 = 18);
+    # 24 days are enough to collect all eight towns (34)
+    graph = small_map()
+    instance = OPInstance.from_graph(graph, "Home", "Port", budget=budget)
+    exact = brute_force(instance)
+    assert exact.score == best
+    assert exact.status == ("INFEASIBLE" if budget < 11 else "OPTIMAL")
+    for solver in (solve, solve_plain):
+        result = solver(instance)
+        assert (result.status, result.score) == (exact.status, best)
+        if result.route:
+            assert result.route[0] == "Home" and result.route[-1] == "Port"
+            walk = expand_route(graph, result.route)
+            assert nx.path_weight(graph, walk, "weight") == result.length <= budget
+
+
+def test_round_trip_on_a_directed_graph():
+    graph = nx.DiGraph()
+    graph.add_weighted_edges_from(
+        [
+            ("Home", "A", 1),
+            ("A", "B", 1),
+            ("B", "Home", 1),
+            ("Home", "B", 5),
+            ("B", "A", 5),
+            ("A", "Home", 5),
+            ("Home", "C", 2),
+            ("C", "Home", 2),
+        ],
+        weight="days",
+    )
+    nx.set_node_attributes(graph, {"A": 2, "B": 3, "C": 4}, "score")
+    instance = OPInstance.from_graph(graph, "Home", "Home", budget=3, weight="days")
+    assert instance.n == 5 and instance.labels[-1] == "Home"
+    result = solve(instance)
+    # one way round the loop is 3 days (score 5), the other 15; C and back costs 4
+    assert (result.score, result.route, result.length) == (5, ("Home", "A", "B", "Home"), 3)
+    assert brute_force(instance).score == 5
+    wider = solve(OPInstance.from_graph(graph, "Home", "Home", budget=7, weight="days"))
+    assert (wider.score, wider.length) == (9, 7)
+
+
+def test_fractional_weights_are_scaled():
+    graph = nx.path_graph(["S", "X", "T"])
+    nx.set_edge_attributes(graph, {("S", "X"): 0.1, ("X", "T"): 0.2}, "weight")
+    graph.nodes["X"]["score"] = 1
+    instance = OPInstance.from_graph(graph, "S", "T", budget=0.3)
+    assert (instance.scale, instance.budget) == (10_000, 3000)
+    assert solve(instance).score == 1
+
+
+def test_bad_graph_input_is_explained():
+    graph = small_map()
+    with pytest.raises(ValueError, match="start node 'Nowhere' is not in the graph"):
+        OPInstance.from_graph(graph, "Nowhere", "Port", budget=10)
+    graph.nodes["A"]["score"] = 2.5
+    with pytest.raises(ValueError, match="node 'A': score 2.5 is not a whole number"):
+        OPInstance.from_graph(graph, "Home", "Port", budget=10)
+    cut_off = OPInstance.from_graph(small_map(), "Home", "Reef", budget=9)
+    for solver in (solve, brute_force):
+        result = solver(cut_off)
+        assert result.status == "INFEASIBLE"
+        assert "no way from the start to the end" in result.message
+
+
+# ---- random instances: CP-SAT against brute force ------------------------------------------
+
+
+@st.composite
+def point_sets(draw) -> OPInstance:
+    n = draw(st.integers(2, 9))
+    coords = draw(
+        st.lists(st.tuples(st.integers(0, 20), st.integers(0, 20)), min_size=n, max_size=n)
+    )
+    scores = [0, 0] + draw(st.lists(st.integers(0, 10), min_size=n - 2, max_size=n - 2))
+    tmax = draw(st.integers(0, 60))
+    return OPInstance.from_points(coords, scores, tmax=tmax, name="random")
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(point_sets())
+def test_cp_sat_optimum_equals_brute_force(instance):
+    exact = brute_force(instance)
+    for solver in (solve, solve_plain):
+        result = solver(instance, time_limit=30)
+        assert result.status == exact.status
+        assert result.score == exact.score
+        if result.route:
+            assert_valid_route(instance, result)
