@@ -35,6 +35,8 @@ without OR-Tools."""
 from __future__ import annotations
 
 import argparse
+import copy
+import dataclasses
 import sys
 import time
 from collections import deque
@@ -252,6 +254,34 @@ class Network:
             node = self.arcs[parent[node]].tail
         return path[::-1]
 
+    def journey(self, moves: Sequence[tuple]) -> list[int]:
+        """Arc numbers of a journey given as `greedy_game` moves, or [] if one of its actions
+        has no arc. A Ticket travel beyond the starting hand's Tickets of that type becomes a
+        wildcard travel (drawn Tickets are of unknown type to the plan)."""
+        by_tail: dict[int, list[int]] = {}
+        for number, arc in enumerate(self.arcs):
+            by_tail.setdefault(arc.tail, []).append(number)
+        typed = [0] * len(self.known)
+        path = []
+        for key, back, action, answers in moves:
+            want = _arc_fields(action, answers)
+            if want.get("method") == "ticket":
+                kind = self.rules.route_type[want["route"]]
+                typed[kind] += 1
+                if typed[kind] > self.known[kind]:
+                    want["method"] = "wildcard"
+            tail = self.nodes.get(key)
+            match = [
+                n
+                for n in by_tail.get(tail, ())
+                if self.arcs[n].back == back
+                and all(getattr(self.arcs[n], k) == v for k, v in want.items())
+            ]
+            if len(match) != 1 or (path and self.arcs[path[-1]].head != tail):
+                return []
+            path.append(match[0])
+        return path if path and self.arcs[path[-1]].head == SINK else []
+
     def _node(self, key: tuple[int, int, int]) -> int:
         node = self.nodes.get(key)
         if node is None:
@@ -372,6 +402,23 @@ class Network:
         )  # fmt: skip
 
 
+def _arc_fields(action, answers: Sequence[str]) -> dict:
+    """The `Arc` fields that identify an engine action (for `Network.journey`)."""
+    if hasattr(action, "route"):
+        return {
+            "kind": "travel", "route": action.route, "dest": action.dest,
+            "method": action.method, "through": action.through,
+        }  # fmt: skip
+    if action.kind == "explore_power":
+        return {"kind": "explore", "method": "power"}
+    if action.kind == "explore":
+        doubled = any("double the tickets" in name for name in answers)
+        return {"kind": "explore", "method": "", "doubled": doubled}
+    if action.kind == "refresh" and action.value:
+        return {"kind": "redraw"}  # the plan never redraws: no arc
+    return {"kind": action.kind}
+
+
 def _through(arc: Arc) -> Arc:
     """Hendrika's variant of a Travel: passes token and checkpoint cities, uses the power."""
     fields = {name: getattr(arc, name) for name in Arc.__slots__}
@@ -436,10 +483,19 @@ class Model:
             self.score = self._score(arcs, puzzle)
             m.Maximize(self.score)
 
-    def hint(self, path: Sequence[int]) -> None:
-        """Start the search from the arcs of `path` (a known feasible journey)."""
-        for number in path:
-            self.model.AddHint(self.x[number], 1)
+    def hint(self, path: Sequence[int], kept=None, plays=None) -> None:
+        """Start the search from the arcs of `path` (a known feasible journey), with the token
+        cities `kept` and Objectives `plays` when known (then every arc is hinted)."""
+        m = self.model
+        on = set(path)
+        for number, var in enumerate(self.x):
+            if number in on or kept is not None:
+                m.add_hint(var, number in on)
+        if kept is not None:
+            for city, var in self.kept.items():
+                m.add_hint(var, city in kept)
+            for kind, var in self.plays.items():
+                m.add_hint(var, plays.get(kind, 0))
 
     def _collection(self, arcs: list[Arc]) -> None:
         """Each token city explored at most once; `needs` only after that Explore ended."""
@@ -623,16 +679,16 @@ def _table(m, count, points: Sequence[int]):
 class _Progress(cp_model.CpSolverSolutionCallback if cp_model else object):
     """Reports each improving plan to `on_solution(score, bound, elapsed)`."""
 
-    def __init__(self, on_solution: OnSolution | None, sign: int) -> None:
+    def __init__(self, on_solution: OnSolution | None, sign: int, began: float) -> None:
         super().__init__()
-        self.on_solution, self.sign = on_solution, sign
+        self.on_solution, self.sign, self.began = on_solution, sign, began
 
     def on_solution_callback(self) -> None:
         if self.on_solution:
             self.on_solution(
                 round(self.sign * self.ObjectiveValue()),
                 self.sign * self.BestObjectiveBound(),
-                self.WallTime(),
+                _since(self.began),
             )
 
 
@@ -641,43 +697,96 @@ def solve(
     time_limit: float = 10.0,
     workers: int = 2,
     on_solution: OnSolution | None = None,
+    seed: int = 1,
 ) -> Plan:
     """The best plan for `puzzle` within `time_limit` seconds on `workers` threads, replayed and
     scored by the engine. An impossible puzzle gives an infeasible `Plan` with the earliest day
-    the journey could end (`earliest`)."""
+    the journey could end (`earliest`).
+
+    The search starts from the greedy bot's journey (bot seed `seed`) when the model holds it:
+    that journey, scored and replayed first, is the plan returned if the solver finds no better
+    one in time (status feasible, with the solver's bound), and its score is a lower bound for
+    the solver. Otherwise a plain journey by departures is the solver's hint."""
     began = time.perf_counter()
     network = Network(puzzle)
     if network.start not in network.alive:
         return _infeasible(puzzle, began, time_limit, workers)
+    first = _first_plan(network, seed, began)
     model = Model(network)
-    model.hint(network.simple_path())
-    solver = _solver(time_limit, workers)
-    status = solver.Solve(model.model, _Progress(on_solution, 1))
-    if status == cp_model.INFEASIBLE:
-        return _infeasible(puzzle, began, time_limit, workers)
+    if first is None:
+        model.hint(network.simple_path())
+    else:
+        path, kept, plays, plan = first
+        model.hint(path, kept, plays)
+        model.model.Add(model.score >= plan.objective)
+        if on_solution:
+            on_solution(plan.objective, float("inf"), _since(began))
+    solver = _solver(max(0.1, time_limit - _since(began)), workers)
+    status = solver.Solve(model.model, _Progress(on_solution, 1, began))
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        if first is not None:
+            bound = solver.BestObjectiveBound() if status == cp_model.UNKNOWN else None
+            if bound is not None and bound < first[3].objective:
+                bound = None  # the solver stopped before it proved any bound
+            return _restamp(first[3], bound, began)
+        if status == cp_model.INFEASIBLE:
+            return _infeasible(puzzle, began, time_limit, workers)
         return Plan(UNKNOWN, (), None, None, solver.BestObjectiveBound(), _since(began))
-    arcs = _path(network, [solver.Value(v) for v in model.x])
-    kept = {network.token[c] for c, v in model.kept.items() if solver.Value(v)}
+    kept = {c for c, v in model.kept.items() if solver.Value(v)}
+    plays = {k: solver.Value(v) for k, v in model.plays.items()}
+    return _verified(
+        network,
+        [n for n, v in enumerate(model.x) if solver.Value(v)],
+        kept,
+        plays,
+        round(solver.ObjectiveValue()),
+        OPTIMAL if status == cp_model.OPTIMAL else FEASIBLE,
+        solver.BestObjectiveBound(),
+        began,
+    )
+
+
+def _first_plan(network: Network, seed: int, began: float) -> tuple | None:
+    """The greedy bot's journey as a verified plan: `(arc numbers, kept token cities, plays,
+    Plan)`, or None when the model cannot follow it. A model over the journey's arcs alone picks
+    the tokens kept and Objectives played, then the engine replays it."""
+    _, moves = greedy_game(network.puzzle, seed, planned=True)
+    path = network.journey(moves)
+    if not path:
+        return None
+    alone = copy.copy(network)
+    alone.arcs = [network.arcs[n] for n in path]
+    model = Model(alone)
+    solver = _solver(5.0, 1)
+    if solver.Solve(model.model) != cp_model.OPTIMAL:
+        return None
+    kept = {c for c, v in model.kept.items() if solver.Value(v)}
     plays = {k: solver.Value(v) for k, v in model.plays.items()}
     objective = round(solver.ObjectiveValue())
-    final, steps, history = replay(puzzle, arcs, kept, plays)
+    plan = _verified(network, path, kept, plays, objective, FEASIBLE, None, began)
+    return path, kept, plays, plan
+
+
+def _verified(network, chosen, kept, plays, objective, status, bound, began) -> Plan:
+    """The plan of the chosen arcs, replayed in the engine, which must score `objective`."""
+    puzzle = network.puzzle
+    arcs = _path(network, chosen)
+    tokens = {network.token[c] for c in kept}
+    final, steps, history = replay(puzzle, arcs, tokens, plays)
     sheet = final.scores()[puzzle.player]
     if sheet.total != objective:
         raise PlanError(
             f"the solver claims {objective} points but the engine scores the plan {sheet.total}"
         )
     return Plan(
-        OPTIMAL if status == cp_model.OPTIMAL else FEASIBLE,
-        steps,
-        sheet,
-        objective,
-        solver.BestObjectiveBound(),
-        _since(began),
-        puzzle.assumptions(),
-        final.finish[puzzle.player],
-        tuple(history),
-    )
+        status, steps, sheet, objective, bound, _since(began), puzzle.assumptions(),
+        final.finish[puzzle.player], tuple(history),
+    )  # fmt: skip
+
+
+def _restamp(plan: Plan, bound: float | None, began: float) -> Plan:
+    """`plan` with the solver's final bound and the total time."""
+    return dataclasses.replace(plan, bound=bound, solve_time=_since(began))
 
 
 def earliest_end(puzzle: Puzzle, time_limit: float = 10.0, workers: int = 2) -> int | None:
@@ -717,14 +826,13 @@ def _since(began: float) -> float:
     return time.perf_counter() - began
 
 
-def _path(network: Network, values: Sequence[int]) -> list[Arc]:
+def _path(network: Network, numbers: Sequence[int]) -> list[Arc]:
     """The chosen arcs in order from the start to the end (every chosen arc must be on it)."""
     chosen: dict[int, Arc] = {}
-    for value, arc in zip(values, network.arcs, strict=True):
-        if value:
-            if arc.tail in chosen:
-                raise PlanError("the solution leaves a node twice")
-            chosen[arc.tail] = arc
+    for arc in (network.arcs[n] for n in numbers):
+        if arc.tail in chosen:
+            raise PlanError("the solution leaves a node twice")
+        chosen[arc.tail] = arc
     path, node = [], network.start
     while node != SINK:
         arc = chosen.pop(node, None)
@@ -959,11 +1067,26 @@ def demo(out: TextIO, seed: int = 1, side: str = "regular", traveller: str = "Pa
 
 def greedy_score(puzzle: Puzzle, seed: int = 1) -> int:
     """The greedy bot's final score on the puzzle, every Explore taking the assumed days."""
+    final, _ = greedy_game(puzzle, seed)
+    return final.scores()[puzzle.player].total
+
+
+def greedy_game(
+    puzzle: Puzzle, seed: int = 1, planned: bool = False
+) -> tuple[JourneyState, list[tuple]]:
+    """The greedy bot's game on the puzzle (every Explore taking the assumed days, other chance
+    as the engine samples it): the final state and the bot's actions, each as
+    `((city, day, stage), stepped_back, action, answers)` with the names of its sub-decisions.
+    `planned` holds the bot to the plan's assumption on Tickets: a Ticket travel only with the
+    starting hand's Tickets (the types of drawn ones are unknown when planning)."""
     from kit.amazing_journey.bots import GreedyBot
 
     state, p = puzzle.alone(), puzzle.player
     bot = GreedyBot(seed, p)
+    typed = list(state.tickets[p]) if planned else None
     explored = 0
+    moves: list[tuple] = []
+    back = None
     for _ in range(10_000):
         if state.finish[p] >= 0:
             break
@@ -975,6 +1098,36 @@ def greedy_score(puzzle: Puzzle, seed: int = 1) -> int:
                 state.apply(next(a for a in actions if state.rules.faces[a.value][0] == days))
             else:
                 state.apply(state.sample_chance())
+            continue
+        action = bot.choose(state) if typed is None else _held_to_hand(bot, state, typed)
+        if state.steps:
+            moves[-1][3].append(str(action))
+        elif getattr(action, "kind", "") == "back":
+            back = (state.pos[p], state.day[p], state.stage[p])
         else:
-            state.apply(bot.choose(state))
-    return state.scores()[p].total
+            key = back or (state.pos[p], state.day[p], state.stage[p])
+            moves.append((key, back is not None, action, []))
+            back = None
+        state.apply(action)
+    return state, moves
+
+
+def _held_to_hand(bot, state: JourneyState, typed: list[int]):
+    """The greedy bot's choice among the actions that spend no drawn Ticket by its type;
+    `typed` counts the starting hand's Tickets still unspent."""
+    kinds = state.rules.route_type
+    actions = [
+        a
+        for a in state.legal_actions()
+        if getattr(a, "method", "") != "ticket" or typed[kinds[a.route]] > 0
+    ]
+    if state.steps or len(actions) == 1:
+        action = bot.choose(state) if state.steps else actions[0]
+    else:
+        bot._estimates = {}
+        values = [bot._value(state, a) for a in actions]
+        best = max(values)
+        action = bot.rng.choice([a for a, v in zip(actions, values, strict=True) if v == best])
+    if getattr(action, "method", "") == "ticket":
+        typed[kinds[action.route]] -= 1
+    return action

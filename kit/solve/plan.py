@@ -75,10 +75,8 @@ class Plan:
             bound = "" if self.bound is None else f" (the score cannot exceed {self.bound:g})"
             return f"No plan found within the time limit{bound}."
         gap = self.gap
-        rows = [
-            f"{self.status} plan scoring {self.objective} (bound {self.bound:g}, "
-            f"gap {gap:.1%}, {self.solve_time:.2f} s)"
-        ]
+        proof = "no bound proven" if gap is None else f"bound {self.bound:g}, gap {gap:.1%}"
+        rows = [f"{self.status} plan scoring {self.objective} ({proof}, {self.solve_time:.2f} s)"]
         rows += [f"  assumes {text}" for text in self.assumptions]
         rows += [f"  {step}" for step in self.steps]
         if self.sheet is not None:
