@@ -1,0 +1,227 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # The Orienteering Problem: the most points on a limited budget
+#
+# Every travel game in this kit hides the same puzzle: **you cannot go everywhere, so where do
+# you go?** Operations research calls it the *Orienteering Problem* (OP), after the sport where
+# runners collect control points against the clock:
+#
+# - a **start** point and an **end** point;
+# - a **budget**: the longest total distance you may travel;
+# - a **score** for every other point, collected at most once.
+#
+# Find the path from start to end, within the budget, that collects the most score.
+# This lesson solves it three ways: by trying everything, with a constraint solver
+# (OR-Tools CP-SAT), and on a published benchmark whose best answers are known.
+
+# %%
+import dataclasses
+import itertools
+import math
+from pathlib import Path
+
+import networkx as nx
+from IPython.display import HTML, display
+
+from kit.amazing_journey import load_content
+from kit.solve.orienteering import OPInstance, read_tsiligirides, solve
+from kit.widgets import board_svg
+
+# %% [markdown]
+# ## Step 1: a tiny instance, solved by trying everything
+#
+# Six points on a 100 × 60 field. We start at S, end at E, and may walk at most 120.
+
+# %%
+points = {"S": (10, 30), "A": (30, 10), "B": (50, 50), "C": (70, 15), "D": (40, 30), "E": (90, 30)}
+score = {"S": 0, "A": 4, "B": 6, "C": 5, "D": 3, "E": 0}
+BUDGET = 120
+
+
+def dist(p: str, q: str) -> float:
+    """Straight-line distance between two named points."""
+    return math.dist(points[p], points[q])
+
+
+def length(path: list[str]) -> float:
+    """Total distance walked along a path."""
+    return sum(dist(p, q) for p, q in itertools.pairwise(path))
+
+
+length(["S", "D", "E"])
+
+# %% [markdown]
+# To try everything: every subset of the optional points, in every order, between S and E.
+
+
+# %%
+def best_by_trying_everything(budget: float) -> tuple[int, list[str]]:
+    """The best (score, path) over all orders of all subsets of the optional points."""
+    optional = [p for p in points if p not in ("S", "E")]
+    best = (0, ["S", "E"])
+    for k in range(1, len(optional) + 1):
+        for order in itertools.permutations(optional, k):
+            path = ["S", *order, "E"]
+            if length(path) <= budget:
+                best = max(best, (sum(score[p] for p in order), path))
+    return best
+
+
+best_by_trying_everything(BUDGET)
+
+# %% [markdown]
+# How many paths did that try? For *n* optional points it is the sum over *k* of
+# n!/(n−k)!, which explodes:
+
+
+# %%
+def paths_to_try(n: int) -> int:
+    return sum(math.perm(n, k) for k in range(n + 1))
+
+
+for n in (4, 8, 12, 16, 20, 30):
+    print(f"{n:>2} optional points: {paths_to_try(n):.3g} paths")
+
+# %% [markdown]
+# Thirty points would take longer than the age of the universe. We need a smarter method.
+#
+# ## Step 2: a constraint solver
+#
+# CP-SAT (from Google's OR-Tools) takes a *model*: a yes/no variable for each leg *i → j*, a
+# constraint that the chosen legs form one path from S to E (skipped points are allowed), the
+# budget as a linear inequality, and the objective "maximise the collected score". It then
+# searches with learning and bounds, and **proves** when no better answer exists.
+# `kit.solve.orienteering` holds the model; here it is on the tiny instance:
+
+# %%
+names = list(points)
+tiny = OPInstance.from_points(
+    [points[p] for p in names],
+    [score[p] for p in names],
+    BUDGET,
+    start=names.index("S"),
+    end=names.index("E"),
+    name="tiny",
+)
+result = solve(tiny)
+print(result.status, result.score, [names[i] for i in result.indices])
+assert result.score == best_by_trying_everything(BUDGET)[0]
+
+# %% [markdown]
+# Same answer, and `OPTIMAL` means proven: the solver's upper *bound* met the score it found.
+#
+# ## Step 3: a published benchmark
+#
+# In 1984 T. Tsiligirides published three sets of OP instances; their best scores have since
+# been proven. The kit reads the standard file format. Set 2 has 21 points.
+
+# %%
+DATA = Path("..") / "tests" / "data" / "op-tsiligirides"
+published = {}
+for line in (DATA / "best_known.tsv").read_text().splitlines()[1:]:
+    _set, _budget, file, best = line.split("\t")
+    published[file] = int(best)
+
+file = "set-2/tsiligirides_problem_2_budget_30.txt"
+instance = read_tsiligirides(DATA / file)
+result = solve(instance, time_limit=30)
+print(f"{file}: {result.status} score {result.score}, published {published[file]}")
+assert result.score == published[file] and result.optimal
+
+
+# %%
+def picture(instance: OPInstance, result, title: str) -> str:
+    """The points (size of the field scaled to the picture), the route in red."""
+    xs = [x for x, _ in instance.coords]
+    ys = [y for _, y in instance.coords]
+    scale = min(900 / (max(xs) - min(xs)), 500 / (max(ys) - min(ys)))
+    graph = nx.Graph()
+    for i, (x, y) in enumerate(instance.coords):
+        pos = (50 + (x - min(xs)) * scale, 550 - (y - min(ys)) * scale)
+        graph.add_node(i, pos=pos, region="visited" if i in result.indices else "skipped")
+    labels = {i: str(s) for i, s in enumerate(instance.scores) if s}
+    return board_svg(graph, path=result.indices, labels=(), marks=labels, title=title)
+
+
+display(HTML(picture(instance, result, f"budget {instance.tmax}: score {result.score}")))
+
+# %% [markdown]
+# ## Step 4: what is one more unit of budget worth?
+#
+# The same points with a growing budget: the score climbs in steps, not smoothly.
+
+# %%
+for budget in (15, 20, 25, 30, 35, 40):
+    bigger = dataclasses.replace(instance, tmax=budget)
+    print(f"budget {budget:>2}: score {solve(bigger).score:>3}")
+
+# %% [markdown]
+# ## Step 5: the same puzzle on a game map
+#
+# The Amazing Journey's map is a graph. Give each city that holds a Location token a score of 1,
+# let a hop cost 2 days plus its extra days, and ask: **leaving London, back in London within
+# 30 days, how many token cities can a traveller pass?** (This ignores the Timeline's departure
+# days and the checkpoints: it is a first estimate, not the game.)
+
+# %%
+board = load_content("regular").board
+world = nx.Graph()
+for city in board.cities:
+    world.add_node(city.name, score=int(city.tokens), pos=city.pos, region=city.region)
+for a, b, data in board.graph().edges(data=True):
+    if data["kind"] != "secret":
+        days = 2 + data["extra_days"]
+        if not world.has_edge(a, b) or world[a][b]["weight"] > days:
+            world.add_edge(a, b, weight=days)
+
+trip = solve(OPInstance.from_graph(world, "London", "London", 30), time_limit=30)
+print(trip.status, trip.score, "cities:", " → ".join(trip.route))
+display(HTML(board_svg(world, path=trip.route, labels=trip.route, title="30 days from London")))
+
+# %% [markdown]
+# ## Exercise
+#
+# In set 2, what is the **smallest whole budget** with which a score of at least 200 can be
+# collected? Use `dataclasses.replace(instance, tmax=...)` and `solve`. Replace `None` by your
+# answer and run the checker.
+
+# %%
+answer = None  # your code here
+
+
+# %%
+def check(answer) -> str:
+    """Checks an answer by solving at that budget and one below it."""
+    if answer is None:
+        return "not answered yet"
+    enough = solve(dataclasses.replace(instance, tmax=answer)).score >= 200
+    less = solve(dataclasses.replace(instance, tmax=answer - 1)).score >= 200
+    assert enough, f"with budget {answer} the best score is below 200"
+    assert not less, f"{answer - 1} is already enough: look lower"
+    return f"right: {answer}"
+
+
+check(answer)
+
+# %% [markdown]
+# ### One solution
+
+# %%
+answer = next(
+    b for b in itertools.count(1) if solve(dataclasses.replace(instance, tmax=b)).score >= 200
+)
+check(answer)
