@@ -22,7 +22,7 @@ from kit.solve.eighty_days import (
     solve,
     standard_puzzle,
 )
-from kit.solve.plan import INFEASIBLE, OPTIMAL
+from kit.solve.plan import FEASIBLE, INFEASIBLE, OPTIMAL
 
 TINY = Path(__file__).parent / "data" / "tiny_journey"
 PLACEMENT = {"Pine": "A1", "Quay": "A2", "Reef": "B1", "Sands": "B3", "Tor": "B2"}
@@ -133,3 +133,20 @@ def test_standard_puzzle_and_command_line(capsys):
     assert "optimal plan scoring 15" in out and "Final checkpoint in Home" in out
     assert eighty_days.main([*argv[:-1], "8", "--explore-days", "3,2"]) == 1
     assert "No plan: the puzzle is infeasible" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("traveller", ["Paulo", "Yuki"])
+def test_reference_board_plan_is_replayed_and_beats_the_greedy_bot(traveller):
+    puzzle = standard_puzzle("regular", traveller, 3, seed=1)
+    seen = []
+    plan = solve(puzzle, time_limit=30, workers=2, on_solution=lambda *a: seen.append(a))
+    assert plan.status in (OPTIMAL, FEASIBLE) and plan.steps
+    # The recorded history replays in the engine to the claimed score, ending by day 80.
+    state = standard_puzzle("regular", traveller, 3, seed=1).state
+    for name in plan.history:
+        state.apply(name)
+    assert 0 <= state.finish[0] <= 80
+    assert state.scores()[0].total == plan.objective == plan.sheet.total
+    assert plan.objective >= eighty_days.greedy_score(puzzle)
+    assert seen and seen[-1][0] == plan.objective
+    assert plan.bound is None or plan.bound >= plan.objective

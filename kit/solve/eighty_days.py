@@ -58,6 +58,13 @@ except ImportError:  # pragma: no cover - exact_search still works
 LIMIT = 80
 """The journey must end on or before this day unless the puzzle says otherwise."""
 
+MODEL_SECONDS_PER_ARC = 2e-5
+"""About the time to build the CP-SAT model, per arc (measured on the reference board)."""
+
+PRESOLVE_SECONDS_PER_ARC = 6e-5
+"""About the time CP-SAT's presolve takes per arc on the reference board: it does not stop at
+the time limit, so it is skipped when the time left is shorter."""
+
 SINK = -1
 """The node id of "journey ended" (Final checkpoint completed)."""
 
@@ -228,6 +235,7 @@ class Network:
         start = (state.pos[p], state.day[p], state.stage[p])
         self.start = self._node(start)
         self.fresh = state.fresh[p]
+        self._by_tail: dict[int, list[int]] | None = None
         self._build()
 
     def simple_path(self) -> list[int]:
@@ -258,9 +266,11 @@ class Network:
         """Arc numbers of a journey given as `greedy_game` moves, or [] if one of its actions
         has no arc. A Ticket travel beyond the starting hand's Tickets of that type becomes a
         wildcard travel (drawn Tickets are of unknown type to the plan)."""
-        by_tail: dict[int, list[int]] = {}
-        for number, arc in enumerate(self.arcs):
-            by_tail.setdefault(arc.tail, []).append(number)
+        if self._by_tail is None:
+            self._by_tail = {}
+            for number, arc in enumerate(self.arcs):
+                self._by_tail.setdefault(arc.tail, []).append(number)
+        by_tail = self._by_tail
         typed = [0] * len(self.known)
         path = []
         for key, back, action, answers in moves:
@@ -483,19 +493,10 @@ class Model:
             self.score = self._score(arcs, puzzle)
             m.Maximize(self.score)
 
-    def hint(self, path: Sequence[int], kept=None, plays=None) -> None:
-        """Start the search from the arcs of `path` (a known feasible journey), with the token
-        cities `kept` and Objectives `plays` when known (then every arc is hinted)."""
-        m = self.model
-        on = set(path)
-        for number, var in enumerate(self.x):
-            if number in on or kept is not None:
-                m.add_hint(var, number in on)
-        if kept is not None:
-            for city, var in self.kept.items():
-                m.add_hint(var, city in kept)
-            for kind, var in self.plays.items():
-                m.add_hint(var, plays.get(kind, 0))
+    def hint(self, path: Sequence[int]) -> None:
+        """Start the search from the arcs of `path` (a known feasible journey)."""
+        for number in path:
+            self.model.add_hint(self.x[number], 1)
 
     def _collection(self, arcs: list[Arc]) -> None:
         """Each token city explored at most once; `needs` only after that Explore ended."""
@@ -698,37 +699,44 @@ def solve(
     workers: int = 2,
     on_solution: OnSolution | None = None,
     seed: int = 1,
+    starts: int = 128,
 ) -> Plan:
     """The best plan for `puzzle` within `time_limit` seconds on `workers` threads, replayed and
     scored by the engine. An impossible puzzle gives an infeasible `Plan` with the earliest day
     the journey could end (`earliest`).
 
-    The search starts from the greedy bot's journey (bot seed `seed`) when the model holds it:
-    that journey, scored and replayed first, is the plan returned if the solver finds no better
-    one in time (status feasible, with the solver's bound), and its score is a lower bound for
-    the solver. Otherwise a plain journey by departures is the solver's hint."""
+    The search starts from the best of `starts` greedy journeys (bot seeds from `seed`) that
+    the model holds: that journey, scored and replayed first, is the plan returned if the solver
+    finds no better one in time (status feasible, with the solver's bound if it proved one), and
+    its score is a lower bound for the solver. Otherwise a plain journey by departures is the
+    solver's hint."""
     began = time.perf_counter()
     network = Network(puzzle)
     if network.start not in network.alive:
         return _infeasible(puzzle, began, time_limit, workers)
-    first = _first_plan(network, seed, began)
+    first = _first_plan(network, seed, starts, began)
+    if first is not None:
+        if on_solution:
+            on_solution(first[3].objective, float("inf"), _since(began))
+        if time_limit - _since(began) < MODEL_SECONDS_PER_ARC * len(network.arcs):
+            return _restamp(first[3], FEASIBLE, None, began)  # no time left to build the model
     model = Model(network)
     if first is None:
         model.hint(network.simple_path())
     else:
-        path, kept, plays, plan = first
-        model.hint(path, kept, plays)
-        model.model.Add(model.score >= plan.objective)
-        if on_solution:
-            on_solution(plan.objective, float("inf"), _since(began))
-    solver = _solver(max(0.1, time_limit - _since(began)), workers)
+        model.model.add(model.score >= first[3].objective + 1)  # only better plans matter
+    left = max(0.1, time_limit - _since(began))
+    solver = _solver(left, workers)
+    # CP-SAT's presolve overruns short time limits on large networks: skip it then.
+    solver.parameters.cp_model_presolve = left >= PRESOLVE_SECONDS_PER_ARC * len(network.arcs)
     status = solver.Solve(model.model, _Progress(on_solution, 1, began))
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        if first is not None and status == cp_model.INFEASIBLE:
+            return _restamp(first[3], OPTIMAL, first[3].objective, began)  # none is better
         if first is not None:
-            bound = solver.BestObjectiveBound() if status == cp_model.UNKNOWN else None
-            if bound is not None and bound < first[3].objective:
-                bound = None  # the solver stopped before it proved any bound
-            return _restamp(first[3], bound, began)
+            bound = solver.BestObjectiveBound()
+            proven = bound >= first[3].objective + 1  # else stopped before proving any bound
+            return _restamp(first[3], FEASIBLE, bound if proven else None, began)
         if status == cp_model.INFEASIBLE:
             return _infeasible(puzzle, began, time_limit, workers)
         return Plan(UNKNOWN, (), None, None, solver.BestObjectiveBound(), _since(began))
@@ -746,25 +754,40 @@ def solve(
     )
 
 
-def _first_plan(network: Network, seed: int, began: float) -> tuple | None:
-    """The greedy bot's journey as a verified plan: `(arc numbers, kept token cities, plays,
-    Plan)`, or None when the model cannot follow it. A model over the journey's arcs alone picks
-    the tokens kept and Objectives played, then the engine replays it."""
-    _, moves = greedy_game(network.puzzle, seed, planned=True)
-    path = network.journey(moves)
-    if not path:
+def _first_plan(network: Network, seed: int, starts: int, began: float) -> tuple | None:
+    """The best of `starts` greedy journeys (bot seeds from `seed`; held to the plan's Ticket
+    assumption) as a verified plan: `(arc numbers, kept token cities, plays, Plan)`, or None when
+    the model can follow none of them. The bot's ties and the engine's draws differ by seed, and
+    so do the journeys. The few best by the engine's score are scored by a model over their arcs
+    alone (which picks the tokens kept and the Objectives played); the best is replayed."""
+    journeys: dict[tuple[int, ...], int] = {}
+    for bot_seed in range(seed, seed + starts):
+        final, moves = greedy_game(network.puzzle, bot_seed, planned=True)
+        path = tuple(network.journey(moves))
+        if path:
+            journeys[path] = final.scores()[network.puzzle.player].total
+    best = None
+    for path in sorted(journeys, key=journeys.get, reverse=True)[:5]:
+        alone = copy.copy(network)
+        alone.arcs = [network.arcs[n] for n in path]
+        model = Model(alone)
+        solver = _solver(5.0, 1)
+        if solver.Solve(model.model) != cp_model.OPTIMAL:
+            continue
+        objective = round(solver.ObjectiveValue())
+        if best is None or objective > best[-1]:
+            kept = {c for c, v in model.kept.items() if solver.Value(v)}
+            plays = {k: solver.Value(v) for k, v in model.plays.items()}
+            best = (list(path), kept, plays, objective)
+    if best is None:
         return None
-    alone = copy.copy(network)
-    alone.arcs = [network.arcs[n] for n in path]
-    model = Model(alone)
-    solver = _solver(5.0, 1)
-    if solver.Solve(model.model) != cp_model.OPTIMAL:
-        return None
-    kept = {c for c, v in model.kept.items() if solver.Value(v)}
-    plays = {k: solver.Value(v) for k, v in model.plays.items()}
-    objective = round(solver.ObjectiveValue())
-    plan = _verified(network, path, kept, plays, objective, FEASIBLE, None, began)
-    return path, kept, plays, plan
+    path, kept, plays, objective = best
+    return (
+        path,
+        kept,
+        plays,
+        _verified(network, path, kept, plays, objective, FEASIBLE, None, began),
+    )
 
 
 def _verified(network, chosen, kept, plays, objective, status, bound, began) -> Plan:
@@ -784,9 +807,9 @@ def _verified(network, chosen, kept, plays, objective, status, bound, began) -> 
     )  # fmt: skip
 
 
-def _restamp(plan: Plan, bound: float | None, began: float) -> Plan:
-    """`plan` with the solver's final bound and the total time."""
-    return dataclasses.replace(plan, bound=bound, solve_time=_since(began))
+def _restamp(plan: Plan, status: str, bound: float | None, began: float) -> Plan:
+    """`plan` with the solver's verdict on it, its bound and the total time."""
+    return dataclasses.replace(plan, status=status, bound=bound, solve_time=_since(began))
 
 
 def earliest_end(puzzle: Puzzle, time_limit: float = 10.0, workers: int = 2) -> int | None:
@@ -1114,12 +1137,14 @@ def greedy_game(
 
 def _held_to_hand(bot, state: JourneyState, typed: list[int]):
     """The greedy bot's choice among the actions that spend no drawn Ticket by its type;
-    `typed` counts the starting hand's Tickets still unspent."""
+    `typed` counts the starting hand's Tickets still unspent. It never steps back on the
+    Timeline (the plan folds a step back into a later action, which the bot does not plan)."""
     kinds = state.rules.route_type
     actions = [
         a
         for a in state.legal_actions()
-        if getattr(a, "method", "") != "ticket" or typed[kinds[a.route]] > 0
+        if (getattr(a, "method", "") != "ticket" or typed[kinds[a.route]] > 0)
+        and getattr(a, "kind", "") != "back"
     ]
     if state.steps or len(actions) == 1:
         action = bot.choose(state) if state.steps else actions[0]
