@@ -33,7 +33,8 @@ def map_summary(game: AmazingJourney) -> str:
 
 
 def main(seed: int, out: TextIO) -> None:
-    """Print the map summary, a 2-player greedy game's result and its score sheets."""
+    """Print the map summary, a 2-player greedy game's result and its score sheets, then the
+    80-day planner's best journey on a solo puzzle beside the greedy bot's on the same one."""
     game = AmazingJourney(players=2, seed=seed, side="regular")
     print(map_summary(game), file=out)
     final = play(game.new_game(), [GreedyBot(seed, seat) for seat in range(game.num_players)])
@@ -41,3 +42,6 @@ def main(seed: int, out: TextIO) -> None:
     print(f"\nGreedy bots, seed {seed}: {len(final.history)} actions", file=out)
     for sheet, place in zip(sheets, ranking(sheets), strict=True):
         print(f"\n#{place} {sheet}", file=out)
+    from kit.solve import eighty_days  # OR-Tools loads only when the demo gets here
+
+    eighty_days.demo(out, seed, time_limit=20.0)

@@ -1076,15 +1076,30 @@ def main(argv: Sequence[str]) -> int:
     return 0 if plan.status in (OPTIMAL, FEASIBLE) else 1
 
 
-def demo(out: TextIO, seed: int = 1, side: str = "regular", traveller: str = "Paulo") -> Plan:
+def demo(
+    out: TextIO,
+    seed: int = 1,
+    side: str = "regular",
+    traveller: str = "Paulo",
+    time_limit: float = 20.0,
+) -> Plan:
     """For `kit demo`: the planned journey on the reference board beside the greedy bot's game
     on the same solo puzzle (the die fixed at 3 days for both)."""
     puzzle = standard_puzzle(side, traveller, 3, seed)
-    plan = solve(puzzle)
-    greedy = greedy_score(puzzle, seed)
-    print(f"\nThe planner on a solo puzzle ({side} side, {traveller}, seed {seed}):", file=out)
+    plan = solve(puzzle, time_limit, seed=seed)
+    final, _ = greedy_game(puzzle, seed)
+    sheet = final.scores()[puzzle.player]
+    print(
+        f"\nThe 80-day planner on a solo puzzle ({side} side, {traveller}, seed {seed}):", file=out
+    )
     print(plan, file=out)
-    print(f"\nThe greedy bot on the same puzzle scores {greedy}.", file=out)
+    print(
+        f"\nThe greedy bot on the same puzzle scores {sheet.total} (the planner "
+        f"{plan.objective if plan.objective is not None else 'found no plan'}; the bot sees the "
+        "types of the Tickets it draws, the plan does not count on them):",
+        file=out,
+    )
+    print(sheet, file=out)
     return plan
 
 
