@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 import tomllib
 from collections import Counter
 
@@ -16,6 +15,7 @@ from kit.amazing_journey.state import AmazingJourney
 from kit.core import DataError, IllegalAction, SaveError
 from kit.core.data import SEEDS_DIR
 from tests.amazing_journey.helpers import journey
+from tests.checks import broken_copy
 
 SEEDS = SEEDS_DIR / "amazing_journey"
 
@@ -115,14 +115,6 @@ def _earliest_return(content) -> int:
 
 
 # --- malformed data -------------------------------------------------------------------------
-def _broken_copy(tmp_path, name, old, new):
-    folder = tmp_path / "aj"
-    shutil.copytree(SEEDS, folder)
-    path = folder / name
-    text = path.read_text()
-    assert old in text
-    path.write_text(text.replace(old, new, 1))
-    return str(folder)
 
 
 @pytest.mark.parametrize(
@@ -183,7 +175,7 @@ def _broken_copy(tmp_path, name, old, new):
     ],
 )
 def test_malformed_data_names_file_and_field(tmp_path, name, old, new, message):
-    folder = _broken_copy(tmp_path, name, old, new)
+    folder = str(broken_copy(SEEDS, tmp_path / "aj", name, old, new))
     with pytest.raises(DataError, match=message) as error:
         load_content("regular", folder)
     assert name in str(error.value)

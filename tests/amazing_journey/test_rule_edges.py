@@ -8,7 +8,7 @@ import pytest
 
 from kit.core import CHANCE
 from tests.amazing_journey.helpers import city, clear_map, hand, journey, names, place, put, token
-from tests.amazing_journey.test_rules import refused
+from tests.checks import refused
 
 
 # --- turns ----------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from kit.core import CHANCE, TERMINAL, IllegalAction
+from kit.core import CHANCE, TERMINAL
 from tests.amazing_journey.helpers import (
     all_tokens,
     city,
@@ -17,14 +17,7 @@ from tests.amazing_journey.helpers import (
     put,
     token,
 )
-
-
-def refused(state, action: str, reason: str) -> None:
-    """The action raises IllegalAction with `reason` and the state is unchanged."""
-    before = state.clone()
-    with pytest.raises(IllegalAction, match=reason):
-        state.apply(action)
-    assert state == before
+from tests.checks import refused
 
 
 # --- the rulebook's worked examples ---------------------------------------------------------

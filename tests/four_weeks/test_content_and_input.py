@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 
 import pytest
 
@@ -13,6 +12,7 @@ from kit.core.bots import play
 from kit.four_weeks import BOTS, FourWeeks, load_content
 from kit.four_weeks.content import DATA_DIR
 from kit.four_weeks.scoring import place_points, score_sheet
+from tests.checks import broken_copy
 from tests.four_weeks.helpers import deal
 
 
@@ -104,11 +104,7 @@ def test_final_score_sheet_lines():
     ],
 )
 def test_malformed_data_names_file_and_field(tmp_path, file, old, new, message):
-    shutil.copytree(DATA_DIR, tmp_path, dirs_exist_ok=True)
-    path = tmp_path / file
-    text = path.read_text()
-    assert old in text
-    path.write_text(text.replace(old, new, 1))
+    broken_copy(DATA_DIR, tmp_path, file, old, new)
     with pytest.raises(DataError, match=message):
         load_content(tmp_path)
 

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-
-from kit.core import CHANCE, TERMINAL, IllegalAction
+from kit.core import CHANCE, TERMINAL
 from kit.four_weeks.effects import COINS, ENERGY, EXCITEMENT
 from kit.four_weeks.scoring import BUCKET_LISTS, FESTIVALS, LOCAL_TILES, LOCATIONS, REGIONS
 from kit.four_weeks.state import (
@@ -17,17 +15,12 @@ from kit.four_weeks.state import (
     SPENT,
     TRAVEL,
 )
+from tests.checks import refused
 from tests.four_weeks.helpers import deal, end, finish_week, give, keep_all, names, pass_turn
 
 BRI, IBE, FRA, BEN, ALP = range(5)
 
 
-def refused(state, action: str, reason: str) -> None:
-    """The action is refused with `reason` and the state is left exactly as it was."""
-    before = state.clone()
-    with pytest.raises(IllegalAction, match=reason):
-        state.apply(action)
-    assert state == before
 
 
 # --- travel -------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kit.core import IllegalAction
+from tests.checks import refused
 from tests.timeless_journeys.helpers import do, give, names, play_and_activate, setup
 
 
@@ -411,12 +412,6 @@ def test_illegal_actions_are_refused_with_a_reason_and_change_nothing():
     assert state == before
 
 
-def refused(state, action: str, reason: str) -> None:
-    """`action` is refused with `reason` in the message and the position is unchanged."""
-    before = state.clone()
-    with pytest.raises(IllegalAction, match=reason):
-        state.apply(action)
-    assert state == before
 
 
 def test_refusals_say_why():

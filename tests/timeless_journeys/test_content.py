@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 
 import pytest
 
@@ -12,6 +11,7 @@ from kit.cli import main
 from kit.core import DataError, KitError, SaveError
 from kit.core.bots import RandomBot, play
 from kit.timeless_journeys.content import DATA_DIR, describe_effect, load_content
+from tests.checks import broken_copy
 from tests.timeless_journeys.helpers import setup
 
 CONTENT = load_content()
@@ -82,14 +82,8 @@ def test_advanced_card_effects_as_listed():
     assert effects["44"] == "coins:1 + letter_new"
 
 
-def corrupt(tmp_path, file: str, old: str, new: str):
-    folder = tmp_path / "seeds"
-    shutil.copytree(DATA_DIR, folder)
-    path = folder / file
-    text = path.read_text()
-    assert old in text
-    path.write_text(text.replace(old, new, 1))
-    return str(folder)
+def corrupt(tmp_path, file: str, old: str, new: str) -> str:
+    return str(broken_copy(DATA_DIR, tmp_path / "seeds", file, old, new))
 
 
 @pytest.mark.parametrize(
