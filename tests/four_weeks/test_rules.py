@@ -21,8 +21,6 @@ from tests.four_weeks.helpers import deal, end, finish_week, give, keep_all, nam
 BRI, IBE, FRA, BEN, ALP = range(5)
 
 
-
-
 # --- travel -------------------------------------------------------------------------------------
 def test_first_placement_is_free_and_anywhere():
     state = deal()

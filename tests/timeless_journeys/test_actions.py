@@ -412,8 +412,6 @@ def test_illegal_actions_are_refused_with_a_reason_and_change_nothing():
     assert state == before
 
 
-
-
 def test_refusals_say_why():
     state = setup()
     give(state, coins=0, hand=["explore", "move", "talk"])
