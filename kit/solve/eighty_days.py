@@ -27,6 +27,16 @@ running balance per day keeps the Tickets the plan will spend by type out of rea
 Objectives: only the hand in view can be planned (a replacement is drawn face down), and the
 plan never redraws. The objective is the engine's final score, line by line.
 
+The search: first the best of a few hundred randomised greedy-bot journeys held to the plan's
+assumptions (mapped onto the network's arcs, scored by a model over those arcs alone, replayed);
+then CP-SAT on the whole network looks only for a better plan, so that finding none proves the
+first one optimal. On small boards the solver proves the optimum in a second or so. On the
+reference board (about 12,000 nodes and 120,000-300,000 arcs) the model's LP bound is weak
+(the flow splits into fractions of many journeys) and CP-SAT neither improves the first plan nor
+proves a useful bound within tens of seconds: the plan then comes back "feasible" with no bound,
+or with the solver's (loose) bound when it proved one. Within a short time limit the model is
+not even built (`MODEL_SECONDS_PER_ARC`).
+
 Every plan is replayed in the engine, from the puzzle's own position with the die fixed to the
 assumption, and must score exactly what the solver claims, otherwise `PlanError` is raised.
 `exact_search` (pure Python, over engine states) finds the same optimum on tiny boards and works
@@ -64,6 +74,10 @@ MODEL_SECONDS_PER_ARC = 2e-5
 PRESOLVE_SECONDS_PER_ARC = 6e-5
 """About the time CP-SAT's presolve takes per arc on the reference board: it does not stop at
 the time limit, so it is skipped when the time left is shorter."""
+
+SLACKS = (0.0, 0.25, 0.5)
+"""How far below the best value (in the greedy bot's days) the first plans' bots may pick an
+action, in turn: a little randomness finds better journeys than the bot's ties alone."""
 
 SINK = -1
 """The node id of "journey ended" (Final checkpoint completed)."""
@@ -699,16 +713,17 @@ def solve(
     workers: int = 2,
     on_solution: OnSolution | None = None,
     seed: int = 1,
-    starts: int = 128,
+    starts: int = 256,
 ) -> Plan:
     """The best plan for `puzzle` within `time_limit` seconds on `workers` threads, replayed and
     scored by the engine. An impossible puzzle gives an infeasible `Plan` with the earliest day
     the journey could end (`earliest`).
 
-    The search starts from the best of `starts` greedy journeys (bot seeds from `seed`) that
-    the model holds: that journey, scored and replayed first, is the plan returned if the solver
-    finds no better one in time (status feasible, with the solver's bound if it proved one), and
-    its score is a lower bound for the solver. Otherwise a plain journey by departures is the
+    The search starts from the best of `starts` randomised greedy journeys (bot seeds from
+    `seed`, see `SLACKS`) that the model holds: that journey, scored and replayed first, is the
+    plan returned if the solver finds no better one in time (status feasible, with the solver's
+    bound if it proved one); the solver then looks only for better plans, so that when it finds
+    none the first plan is proven optimal. Without one, a plain journey by departures is the
     solver's hint."""
     began = time.perf_counter()
     network = Network(puzzle)
@@ -718,8 +733,8 @@ def solve(
     if first is not None:
         if on_solution:
             on_solution(first[3].objective, float("inf"), _since(began))
-        if time_limit - _since(began) < MODEL_SECONDS_PER_ARC * len(network.arcs):
-            return _restamp(first[3], FEASIBLE, None, began)  # no time left to build the model
+        if time_limit - _since(began) < 3 * MODEL_SECONDS_PER_ARC * len(network.arcs):
+            return _restamp(first[3], FEASIBLE, None, began)  # no time to build and search
     model = Model(network)
     if first is None:
         model.hint(network.simple_path())
@@ -762,7 +777,8 @@ def _first_plan(network: Network, seed: int, starts: int, began: float) -> tuple
     alone (which picks the tokens kept and the Objectives played); the best is replayed."""
     journeys: dict[tuple[int, ...], int] = {}
     for bot_seed in range(seed, seed + starts):
-        final, moves = greedy_game(network.puzzle, bot_seed, planned=True)
+        slack = SLACKS[bot_seed % len(SLACKS)]
+        final, moves = greedy_game(network.puzzle, bot_seed, planned=True, slack=slack)
         path = tuple(network.journey(moves))
         if path:
             journeys[path] = final.scores()[network.puzzle.player].total
@@ -1110,13 +1126,14 @@ def greedy_score(puzzle: Puzzle, seed: int = 1) -> int:
 
 
 def greedy_game(
-    puzzle: Puzzle, seed: int = 1, planned: bool = False
+    puzzle: Puzzle, seed: int = 1, planned: bool = False, slack: float = 0.0
 ) -> tuple[JourneyState, list[tuple]]:
     """The greedy bot's game on the puzzle (every Explore taking the assumed days, other chance
     as the engine samples it): the final state and the bot's actions, each as
     `((city, day, stage), stepped_back, action, answers)` with the names of its sub-decisions.
     `planned` holds the bot to the plan's assumption on Tickets: a Ticket travel only with the
-    starting hand's Tickets (the types of drawn ones are unknown when planning)."""
+    starting hand's Tickets (the types of drawn ones are unknown when planning); it then picks
+    at random among the actions valued within `slack` of the best (a wider search)."""
     from kit.amazing_journey.bots import GreedyBot
 
     state, p = puzzle.alone(), puzzle.player
@@ -1137,7 +1154,7 @@ def greedy_game(
             else:
                 state.apply(state.sample_chance())
             continue
-        action = bot.choose(state) if typed is None else _held_to_hand(bot, state, typed)
+        action = bot.choose(state) if typed is None else _held_to_hand(bot, state, typed, slack)
         if state.steps:
             moves[-1][3].append(str(action))
         elif getattr(action, "kind", "") == "back":
@@ -1150,7 +1167,7 @@ def greedy_game(
     return state, moves
 
 
-def _held_to_hand(bot, state: JourneyState, typed: list[int]):
+def _held_to_hand(bot, state: JourneyState, typed: list[int], slack: float):
     """The greedy bot's choice among the actions that spend no drawn Ticket by its type;
     `typed` counts the starting hand's Tickets still unspent. It never steps back on the
     Timeline (the plan folds a step back into a later action, which the bot does not plan)."""
@@ -1167,7 +1184,8 @@ def _held_to_hand(bot, state: JourneyState, typed: list[int]):
         bot._estimates = {}
         values = [bot._value(state, a) for a in actions]
         best = max(values)
-        action = bot.rng.choice([a for a, v in zip(actions, values, strict=True) if v == best])
+        near = [a for a, v in zip(actions, values, strict=True) if v >= best - slack]
+        action = bot.rng.choice(near)
     if getattr(action, "method", "") == "ticket":
         typed[kinds[action.route]] -= 1
     return action
