@@ -150,3 +150,9 @@ def test_reference_board_plan_is_replayed_and_beats_the_greedy_bot(traveller):
     assert plan.objective >= eighty_days.greedy_score(puzzle)
     assert seen and seen[-1][0] == plan.objective
     assert plan.bound is None or plan.bound >= plan.objective
+
+
+def test_reference_board_impossible_limit_says_the_final_checkpoint_day():
+    # The Final checkpoint (London) opens on day 50: no journey ends by day 40, one ends on 50.
+    plan = solve(standard_puzzle("regular", "Paulo", 3, seed=1, days=40), time_limit=10)
+    assert plan.status == INFEASIBLE and plan.earliest == 50

@@ -831,14 +831,18 @@ def _restamp(plan: Plan, status: str, bound: float | None, began: float) -> Plan
 def earliest_end(puzzle: Puzzle, time_limit: float = 10.0, workers: int = 2) -> int | None:
     """The earliest day the journey can end (ignoring the score), or None if it cannot end
     within three loops of the Timeline. A journey by departures alone bounds the horizon; the
-    min-days model then uses Tickets and powers where they help."""
+    min-days model then uses Tickets and powers where they help. No journey ends before the
+    Final checkpoint's activation day, so a plain journey ending on it needs no model."""
     horizon = max(puzzle.days, 3 * puzzle.rules.length)
     network = Network(puzzle, limit=horizon)
     if network.start not in network.alive:
         return None
     plain = network.simple_path()
     if plain:
-        network = Network(puzzle, limit=network.arcs[plain[-1]].end)
+        end = network.arcs[plain[-1]].end
+        if end <= puzzle.rules.board.checkpoints[-1].activation:
+            return end
+        network = Network(puzzle, limit=end)
     model = Model(network, minimize_days=True)
     model.hint(network.simple_path())
     solver = _solver(time_limit, workers)
