@@ -713,23 +713,23 @@ def solve(
     workers: int = 2,
     on_solution: OnSolution | None = None,
     seed: int = 1,
-    starts: int = 256,
+    starts: int = 512,
 ) -> Plan:
     """The best plan for `puzzle` within `time_limit` seconds on `workers` threads, replayed and
     scored by the engine. An impossible puzzle gives an infeasible `Plan` with the earliest day
     the journey could end (`earliest`).
 
     The search starts from the best of `starts` randomised greedy journeys (bot seeds from
-    `seed`, see `SLACKS`) that the model holds: that journey, scored and replayed first, is the
-    plan returned if the solver finds no better one in time (status feasible, with the solver's
-    bound if it proved one); the solver then looks only for better plans, so that when it finds
-    none the first plan is proven optimal. Without one, a plain journey by departures is the
-    solver's hint."""
+    `seed`, see `SLACKS`; started within half the time limit) that the model holds: that
+    journey, scored and replayed first, is the plan returned if the solver finds no better one
+    in time (status feasible, with the solver's bound if it proved one); the solver then looks
+    only for better plans, so that when it finds none the first plan is proven optimal. Without
+    one, a plain journey by departures is the solver's hint."""
     began = time.perf_counter()
     network = Network(puzzle)
     if network.start not in network.alive:
         return _infeasible(puzzle, began, time_limit, workers)
-    first = _first_plan(network, seed, starts, began)
+    first = _first_plan(network, seed, starts, began, time_limit / 2)
     if first is not None:
         if on_solution:
             on_solution(first[3].objective, float("inf"), _since(began))
@@ -769,14 +769,19 @@ def solve(
     )
 
 
-def _first_plan(network: Network, seed: int, starts: int, began: float) -> tuple | None:
+def _first_plan(
+    network: Network, seed: int, starts: int, began: float, budget: float = float("inf")
+) -> tuple | None:
     """The best of `starts` greedy journeys (bot seeds from `seed`; held to the plan's Ticket
     assumption) as a verified plan: `(arc numbers, kept token cities, plays, Plan)`, or None when
     the model can follow none of them. The bot's ties and the engine's draws differ by seed, and
-    so do the journeys. The few best by the engine's score are scored by a model over their arcs
-    alone (which picks the tokens kept and the Objectives played); the best is replayed."""
+    so do the journeys; no new one is started after `budget` seconds (a slow machine then tries
+    fewer). The few best by the engine's score are scored by a model over their arcs alone
+    (which picks the tokens kept and the Objectives played); the best is replayed."""
     journeys: dict[tuple[int, ...], int] = {}
     for bot_seed in range(seed, seed + starts):
+        if _since(began) > budget:
+            break
         slack = SLACKS[bot_seed % len(SLACKS)]
         final, moves = greedy_game(network.puzzle, bot_seed, planned=True, slack=slack)
         path = tuple(network.journey(moves))
