@@ -114,6 +114,35 @@ def test_progress_is_streamed():
     assert all(score <= bound + 1e-9 for score, bound, _ in seen)
 
 
+def test_face_down_tokens_are_valued_by_what_their_region_can_still_hold():
+    # A live position: the tokens lie face down. Tor's curse mark names its token; the others
+    # are unmarked, so the plan takes each region's least valuable token first, whichever city
+    # it explores: swapping the hidden tokens inside a region changes nothing.
+    puzzle = Puzzle.from_state(tiny("Wolfgang", 3).state, 0, 3, days=12)
+    names = [c.name for c in puzzle.rules.board.cities]
+    assert {
+        r: ([names[c] for c in cities], [puzzle.content.tokens[t].id for t in pool])
+        for r, (cities, pool) in puzzle.hidden.items()
+    } == {"A": (["Pine", "Quay"], ["A1", "A2"]), "B": (["Reef", "Sands"], ["B1", "B3"])}
+    plan = solve(puzzle, time_limit=60)
+    assert plan.status == OPTIMAL and plan.sheet.total == plan.objective
+    assert any(
+        "unmarked one is worth what its region can still hold" in a for a in plan.assumptions
+    )
+    swapped = {**PLACEMENT, "Pine": "A2", "Quay": "A1", "Reef": "B3", "Sands": "B1"}
+    other = solve(Puzzle.from_state(tiny("Wolfgang", 3, placement=swapped).state, days=12), 60)
+    assert other.objective == plan.objective == 15
+    assert [step.actions for step in other.steps] == [step.actions for step in plan.steps]
+    # Each region's hidden tokens come out least valuable first.
+    collected = [s.note.split()[1] for s in plan.steps if s.note.startswith("collect")]
+    for _, pool in puzzle.hidden.values():
+        ids = [puzzle.content.tokens[t].id for t in pool]
+        got = [t for t in collected if t in ids]
+        assert got == ids[: len(got)]
+    with pytest.raises(KitError, match="revealed"):
+        exact_search(puzzle)
+
+
 def test_bad_puzzles_are_refused():
     puzzle = tiny("Paulo", 3)
     with pytest.raises(KitError, match="Explore durations"):

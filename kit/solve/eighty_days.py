@@ -107,6 +107,7 @@ class Puzzle:
     player: int = 0
     explore: tuple[int, ...] = (3,)
     days: int = LIMIT
+    revealed: bool = True
 
     def __post_init__(self) -> None:
         state, p = self.state, self.player
@@ -121,25 +122,42 @@ class Puzzle:
         if not explore or any(d not in durations for d in explore):
             raise KitError(f"Explore durations must be among {sorted(durations)}, got {explore}")
         object.__setattr__(self, "explore", explore)
+        object.__setattr__(self, "hidden", {} if self.revealed else _hidden(state, p))
 
     @classmethod
     def from_state(
-        cls, state: JourneyState, player: int | None = None, explore=3, days: int = LIMIT
+        cls,
+        state: JourneyState,
+        player: int | None = None,
+        explore=3,
+        days: int = LIMIT,
+        revealed: bool = False,
     ) -> Puzzle:
-        """The puzzle of `player` (the one to move by default) in a position of any game."""
-        return cls(state.clone(), state.current_player if player is None else player, explore, days)
+        """The puzzle of `player` (the one to move by default) in a position of any game. The
+        tokens on the map lie face down, as in play, unless `revealed` (a study of the position
+        with every token shown)."""
+        player = state.current_player if player is None else player
+        return cls(state.clone(), player, explore, days, revealed)
 
     @property
     def rules(self) -> Rules:
         return self.state.rules
 
-    def alone(self) -> JourneyState:
+    def alone(self, explored: Sequence[int] = ()) -> JourneyState:
         """A copy of the position where the other travellers stand still (marked as ended), so
-        that the player plays on alone as the rules let the last traveller do."""
+        that the player plays on alone as the rules let the last traveller do. With face-down
+        tokens, each region's unmarked cities hold the tokens the plan assumes: the first of
+        them `explored` (cities in the plan's order) holds the least valuable token the region
+        can still hold, the next one the next, the others the rest."""
         state = self.state.clone()
         for q in range(len(state.day)):
             if q != self.player and state.finish[q] < 0:
                 state.finish[q] = state.day[q]
+        for cities, pool in self.hidden.values():
+            order = [c for c in dict.fromkeys(explored) if c in cities]
+            order += [c for c in cities if c not in order]
+            for city, token in zip(order, pool, strict=True):
+                state.city_token[city] = token
         return state
 
     @property
@@ -158,8 +176,58 @@ class Puzzle:
             "Tickets drawn during the game are of unknown type (spent only in pairs or as the "
             "die's discard)",
             "only the Objectives in hand are planned; they are never redrawn",
-            "the tokens on the map are known face up",
+            "the tokens on the map are known face up"
+            if self.revealed
+            else "a face-down token with a symbol or a curse mark on its back is the one that "
+            "back names; an unmarked one is worth what its region can still hold, least "
+            "valuable first (Experiences, then Souvenirs by value), and its Tickets are not "
+            "counted on",
         )
+
+
+def _worth(token) -> tuple[int, int]:
+    """The order "least valuable first" of face-down tokens: Experiences (one point alone),
+    then Souvenirs by value."""
+    return (0 if token.souvenir is None else token.souvenir, token.index)
+
+
+def _hidden(state: JourneyState, player: int) -> dict[str, tuple[list[int], list[int]]]:
+    """Per region, the face-down cities whose back shows neither a symbol nor a curse mark, and
+    the tokens they are assumed to hold, least valuable first. A back with a symbol names its
+    token (one per symbol and region), so does a curse mark (one per region). The candidates
+    are the region's unmarked tokens the player does not know to be off the map: not on their
+    own Travel board, nor of an Experience type another player took from the region unmarked;
+    another player's unmarked Souvenirs are face down, so the candidates keep them and the
+    least valuable ones are kept in the pool (the most valuable assumed taken)."""
+    tokens = state.rules.content.tokens
+    cities: dict[str, list[int]] = {}
+    for city, token in enumerate(state.city_token):
+        info = tokens[token] if token >= 0 else None
+        if info is not None and info.symbol is None and not info.cursed:
+            cities.setdefault(info.region, []).append(city)
+    gone = set(state.experiences[player] + state.souvenirs[player])
+    taken: list[tuple[str, str]] = []
+    for q in range(len(state.day)):
+        if q != player:
+            taken += [
+                (tokens[t].region, tokens[t].experience)
+                for t in state.experiences[q]
+                if tokens[t].symbol is None
+            ]
+    hidden = {}
+    for region, places in cities.items():
+        candidates = [
+            t.index
+            for t in tokens
+            if t.region == region and t.symbol is None and not t.cursed and t.index not in gone
+        ]
+        for kind in (k for r, k in taken if r == region):
+            match = [t for t in candidates if tokens[t].experience == kind]
+            if match:
+                candidates.remove(match[0])
+        pool = sorted(candidates, key=lambda t: _worth(tokens[t]))[: len(places)]
+        hidden[region] = (places, pool)
+    return hidden
 
 
 def standard_puzzle(
@@ -228,7 +296,8 @@ class Network:
         state, p = puzzle.state, puzzle.player
         rules = self.rules = puzzle.rules
         self.limit = puzzle.days if limit is None else limit
-        self.token = list(state.city_token)
+        self.token = list(puzzle.alone().city_token)
+        self.hidden = {c for cities, _ in puzzle.hidden.values() for c in cities}
         self.cursed = {
             c for c, t in enumerate(self.token) if t >= 0 and rules.content.tokens[t].cursed
         }
@@ -378,11 +447,12 @@ class Network:
         token = self.token[city]
         if token >= 0:
             info = rules.content.tokens[token]
+            tickets = 0 if city in self.hidden else info.tickets  # a face-down token's: unknown
             for duration in self.durations:
                 effect = self.die[duration]
-                arcs.append(self._explore(city, day, stage, duration, effect, info.tickets))
-                if self.effect == "double_souvenir_tickets" and info.tickets:
-                    arc = self._explore(city, day, stage, duration, effect, 2 * info.tickets)
+                arcs.append(self._explore(city, day, stage, duration, effect, tickets))
+                if self.effect == "double_souvenir_tickets" and tickets:
+                    arc = self._explore(city, day, stage, duration, effect, 2 * tickets)
                     arc.power = arc.doubled = True
                     arcs.append(arc)
             if self.effect == "cursed_explore" and info.cursed:
@@ -612,6 +682,23 @@ class Model:
                 m.Add(count == done + sum(var for var, _ in per_day[day]))
                 done = count
 
+    def _items(self) -> list[tuple[int, object]]:
+        """The tokens the plan may collect, each with its "collected" expression: a known token
+        by its city's Explores; for face-down cities, the i-th token of the region's pool once
+        at least i + 1 of those cities are explored (`Puzzle.alone` arranges them so)."""
+        m, net = self.model, self.network
+        items = [(net.token[c], expr) for c, expr in self.collected.items() if c not in net.hidden]
+        for region, (cities, pool) in net.puzzle.hidden.items():
+            count = sum(self.collected.get(c, 0) for c in cities)
+            if isinstance(count, int):
+                continue  # none of them can be explored
+            firsts = [m.NewBoolVar(f"h{region}{i}") for i in range(len(pool))]
+            m.Add(sum(firsts) == count)
+            for earlier, later in zip(firsts, firsts[1:], strict=False):
+                m.AddImplication(later, earlier)
+            items += zip(pool, firsts, strict=True)
+        return items
+
     def _score(self, arcs: list[Arc], puzzle: Puzzle):
         """The engine's final score sheet as a linear expression (see `scoring.score_sheet`)."""
         m, x = self.model, self.x
@@ -619,16 +706,16 @@ class Model:
         content = puzzle.content
         scoring = content.scoring
         tokens = content.tokens
-        token_of = self.network.token
-        self.kept = {c: m.NewBoolVar(f"k{c}") for c in self.collected}
-        for c, var in self.kept.items():
-            m.Add(var <= self.collected[c])
+        items = self._items()
+        self.kept = [(token, m.NewBoolVar(f"k{token}")) for token, _ in items]
+        for (_, var), (_, collected) in zip(self.kept, items, strict=True):
+            m.Add(var <= collected)
         held = [tokens[t] for t in state.experiences[p] + state.souvenirs[p]]
         terms = []
         counts = []
         for kind in scoring.experience_types:
             n = sum(t.experience == kind for t in held) + sum(
-                v for c, v in self.kept.items() if tokens[token_of[c]].experience == kind
+                v for t, v in self.kept if tokens[t].experience == kind
             )
             counts.append(n)
             terms.append(_table(m, n, scoring.experience_points))
@@ -636,12 +723,12 @@ class Model:
         for n in counts:
             m.Add(bonus <= n)
         terms.append(scoring.all_types_bonus * bonus)
-        souvenir_cities = [c for c in self.kept if tokens[token_of[c]].souvenir is not None]
-        n_souvenirs = len(state.souvenirs[p]) + sum(self.kept[c] for c in souvenir_cities)
+        souvenirs = [(t, v) for t, v in self.kept if tokens[t].souvenir is not None]
+        n_souvenirs = len(state.souvenirs[p]) + sum(v for _, v in souvenirs)
         room = scoring.souvenir_rows * scoring.souvenir_row_length
         m.Add(n_souvenirs <= room)
         terms.append(sum(tokens[t].souvenir for t in state.souvenirs[p]))
-        terms.append(sum(tokens[token_of[c]].souvenir * self.kept[c] for c in souvenir_cities))
+        terms.append(sum(tokens[t].souvenir * v for t, v in souvenirs))
         rows = m.NewIntVar(0, scoring.souvenir_rows, "rows")
         m.Add(scoring.souvenir_row_length * rows <= n_souvenirs)
         terms.append(_table(m, rows, scoring.souvenir_row_points))
@@ -651,23 +738,13 @@ class Model:
                 terms.append(scoring.region_points)
                 continue
             visited = m.NewBoolVar(f"region{region.code}")
-            m.Add(
-                visited
-                <= sum(v for c, v in self.kept.items() if tokens[token_of[c]].region == region.code)
-            )
+            m.Add(visited <= sum(v for t, v in self.kept if tokens[t].region == region.code))
             terms.append(scoring.region_points * visited)
         self.plays = {}
         for k, kind in enumerate(scoring.experience_types):
             if state.hand[p][k]:
                 play = self.plays[k] = m.NewIntVar(0, state.hand[p][k], f"play{kind}")
-                m.Add(
-                    play
-                    <= sum(
-                        v
-                        for c, v in self.collected.items()
-                        if tokens[token_of[c]].experience == kind
-                    )
-                )
+                m.Add(play <= sum(v for t, v in items if tokens[t].experience == kind))
                 terms.append(scoring.objective_points * play)
         terms.append(scoring.objective_points * state.played[p] + state.points[p])
         length = puzzle.rules.length
@@ -676,6 +753,10 @@ class Model:
             if value:
                 terms.append(value * var)
         return sum(terms)
+
+    def kept_tokens(self, solver) -> set[int]:
+        """The tokens the solver's plan keeps on the Travel board."""
+        return {token for token, var in self.kept if solver.Value(var)}
 
 
 def _table(m, count, points: Sequence[int]):
@@ -755,7 +836,7 @@ def solve(
         if status == cp_model.INFEASIBLE:
             return _infeasible(puzzle, began, time_limit, workers)
         return Plan(UNKNOWN, (), None, None, solver.BestObjectiveBound(), _since(began))
-    kept = {c for c, v in model.kept.items() if solver.Value(v)}
+    kept = model.kept_tokens(solver)
     plays = {k: solver.Value(v) for k, v in model.plays.items()}
     return _verified(
         network,
@@ -773,7 +854,7 @@ def _first_plan(
     network: Network, seed: int, starts: int, began: float, budget: float = float("inf")
 ) -> tuple | None:
     """The best of `starts` greedy journeys (bot seeds from `seed`; held to the plan's Ticket
-    assumption) as a verified plan: `(arc numbers, kept token cities, plays, Plan)`, or None when
+    assumption) as a verified plan: `(arc numbers, kept tokens, plays, Plan)`, or None when
     the model can follow none of them. The bot's ties and the engine's draws differ by seed, and
     so do the journeys; no new one is started after `budget` seconds (a slow machine then tries
     fewer). The few best by the engine's score are scored by a model over their arcs alone
@@ -797,7 +878,7 @@ def _first_plan(
             continue
         objective = round(solver.ObjectiveValue())
         if best is None or objective > best[-1]:
-            kept = {c for c, v in model.kept.items() if solver.Value(v)}
+            kept = model.kept_tokens(solver)
             plays = {k: solver.Value(v) for k, v in model.plays.items()}
             best = (list(path), kept, plays, objective)
     if best is None:
@@ -815,8 +896,7 @@ def _verified(network, chosen, kept, plays, objective, status, bound, began) -> 
     """The plan of the chosen arcs, replayed in the engine, which must score `objective`."""
     puzzle = network.puzzle
     arcs = _path(network, chosen)
-    tokens = {network.token[c] for c in kept}
-    final, steps, history = replay(puzzle, arcs, tokens, plays)
+    final, steps, history = replay(puzzle, arcs, kept, plays)
     sheet = final.scores()[puzzle.player]
     if sheet.total != objective:
         raise PlanError(
@@ -900,7 +980,7 @@ def replay(
     Tickets and Objectives drawn as the deck lists them (the plan does not rely on their
     types), sub-decisions answered as the plan says (`kept` tokens, `plays` per type).
     Returns the final state, the steps with days and the engine action names."""
-    state, p = puzzle.alone(), puzzle.player
+    state, p = puzzle.alone([a.city for a in arcs if a.kind == "explore"]), puzzle.player
     rules = state.rules
     tokens = rules.content.tokens
     name = state.traveller_of(p).short if state.traveller_of(p) else ""
@@ -990,10 +1070,13 @@ def _answer(state, p, arc: Arc, future: Sequence[Arc], kept: set[int], plays: di
 
 
 def exact_search(puzzle: Puzzle, max_states: int = 2_000_000) -> Plan:
-    """The optimum by depth-first search over engine states (memoised), for tiny boards and
-    where OR-Tools is missing. Chance follows the planner's assumptions: the die as assumed, and
-    each Ticket or Objective drawn is of the type least present on the board (so that, on a
-    board without that type, a drawn card is as unknown to the search as to the model)."""
+    """The optimum by depth-first search over engine states (memoised), for tiny boards with
+    the tokens revealed and where OR-Tools is missing. Chance follows the planner's
+    assumptions: the die as assumed, and each Ticket or Objective drawn is of the type least
+    present on the board (so that, on a board without that type, a drawn card is as unknown to
+    the search as to the model)."""
+    if puzzle.hidden:
+        raise KitError("the exact search needs the tokens revealed (Puzzle revealed=True)")
     began = time.perf_counter()
     state, p = puzzle.alone(), puzzle.player
     rules = state.rules
