@@ -5,10 +5,11 @@
 
 Prints, per puzzle (side x Traveller x Explore days): the network's size (nodes, arcs), the
 time to the first plan, the best score found, the proof status, the bound and gap (none when
-the solver proved none in time), the solve time (network and model building included), and the
-greedy bot's score on the same puzzle (the bot sees the types of the Tickets it draws; the plan
-does not count on them). Targets: every puzzle proven optimal within 10 s on two workers, under
-2 s for the Regular side with Explore = 3."""
+the solver proved none in time), whether a whole pass of windows proved that no change within
+8 days in a row improves the plan ("settled"), the solve time (network and model building
+included), and the greedy bot's score on the same puzzle (the bot sees the types of the Tickets
+it draws; the plan does not count on them). Targets: every puzzle proven optimal within 10 s on
+two workers, under 2 s for the Regular side with Explore = 3."""
 
 from __future__ import annotations
 
@@ -30,7 +31,8 @@ def main() -> None:
     travellers = args.travellers or [t.short for t in load_content("regular").travellers]
     print(
         f"{'side':<8} {'traveller':<9} {'explore':>7} {'nodes':>6} {'arcs':>7} {'first s':>7} "
-        f"{'score':>5} {'status':<10} {'bound':>6} {'gap':>6} {'time s':>7} {'greedy':>6}"
+        f"{'score':>5} {'status':<10} {'bound':>6} {'gap':>6} {'settled':>7} {'time s':>7} "
+        f"{'greedy':>6}"
     )
     for side in args.sides:
         for traveller in travellers:
@@ -52,7 +54,8 @@ def main() -> None:
                 print(
                     f"{side:<8} {traveller:<9} {explore:>7} {len(network.alive):>6} "
                     f"{len(network.arcs):>7} {first:>7} {score:>5} {plan.status:<10} {bound:>6} "
-                    f"{gap:>6} {plan.solve_time:>7.1f} {greedy_score(puzzle, args.seed):>6}",
+                    f"{gap:>6} {'yes' if plan.proven else 'no':>7} {plan.solve_time:>7.1f} "
+                    f"{greedy_score(puzzle, args.seed):>6}",
                     flush=True,
                 )
 

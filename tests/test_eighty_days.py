@@ -99,6 +99,19 @@ def test_an_impossible_puzzle_says_the_earliest_end():
     assert exact_search(tiny("Lisette", 3, days=14)).status == OPTIMAL
 
 
+def test_large_networks_are_improved_window_by_window(monkeypatch):
+    # Treated as a large network, the tiny puzzle is improved a few days at a time from the
+    # greedy journey; a whole pass of windows without improvement is reported, not a proof.
+    monkeypatch.setattr(eighty_days, "WHOLE_MODEL_ARCS", 0)
+    monkeypatch.setattr(eighty_days, "FIRST_PLAN_SHARE", 0.0)  # one greedy journey only
+    seen = []
+    plan = solve(tiny("Wolfgang", 3), time_limit=60, on_solution=lambda *a: seen.append(a[0]))
+    assert seen[0] < seen[-1] == plan.objective == plan.sheet.total == 15
+    assert plan.status == FEASIBLE and plan.bound is None
+    assert plan.proven == "no change within any 8 days in a row scores more"
+    assert "no bound proven; no change within any 8 days" in str(plan)
+
+
 def test_die_results_in_order():
     puzzle = tiny("Wolfgang", (4, 2))
     plan = solve(puzzle, time_limit=60)

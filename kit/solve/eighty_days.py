@@ -28,14 +28,16 @@ Objectives: only the hand in view can be planned (a replacement is drawn face do
 plan never redraws. The objective is the engine's final score, line by line.
 
 The search: first the best of a few hundred randomised greedy-bot journeys held to the plan's
-assumptions (mapped onto the network's arcs, scored by a model over those arcs alone, replayed);
-then CP-SAT on the whole network looks only for a better plan, so that finding none proves the
-first one optimal. On small boards the solver proves the optimum in a second or so. On the
-reference board (about 12,000 nodes and 120,000-300,000 arcs) the model's LP bound is weak
-(the flow splits into fractions of many journeys) and CP-SAT neither improves the first plan nor
-proves a useful bound within tens of seconds: the plan then comes back "feasible" with no bound,
-or with the solver's (loose) bound when it proved one. Within a short time limit the model is
-not even built (`MODEL_SECONDS_PER_ARC`).
+assumptions (mapped onto the network's arcs, scored by a model over those arcs alone, replayed).
+On a small network (tiny boards, late positions) CP-SAT then looks on the whole network for a
+better plan only, so that finding none proves the first one optimal; this takes a second or so.
+On the reference board (about 12,000 nodes and 120,000-370,000 arcs) that model is hopeless:
+its LP relaxation is weak (on a 12,000-arc position 20 days from the end, 71 against a best
+plan of 52) and slow (GLOP needs minutes from 50,000 arcs on), and CP-SAT's bound stays at
+95-600. There the plan is improved one window of `WINDOW_DAYS` days at a time instead
+(`_windows`): each window's model is small enough for CP-SAT to find a better plan or prove in
+a second or two that none exists. The plan then comes back "feasible" with no bound, and says
+so when a whole pass of windows proved that no change within that many days improves it.
 
 Every plan is replayed in the engine, from the puzzle's own position with the die fixed to the
 assumption, and must score exactly what the solver claims, otherwise `PlanError` is raised.
@@ -78,6 +80,22 @@ the time limit, so it is skipped when the time left is shorter."""
 SLACKS = (0.0, 0.25, 0.5)
 """How far below the best value (in the greedy bot's days) the first plans' bots may pick an
 action, in turn: a little randomness finds better journeys than the bot's ties alone."""
+
+FIRST_PLAN_SHARE = 0.3
+"""The share of the time limit the randomised greedy journeys may take (see `_first_plan`)."""
+
+WHOLE_MODEL_ARCS = 20_000
+"""Above this many arcs, CP-SAT on the whole network finds nothing in seconds (its bound stays
+far above any plan): the plan is improved window by window instead (`_windows`)."""
+
+WINDOW_DAYS = 8
+"""The stretch of days one window may change."""
+
+WINDOW_SECONDS = 3.0
+"""The most time one window's search may take."""
+
+WINDOW_MIN_SECONDS = 1.0
+"""No window is started with less time left than this (building its model takes about half)."""
 
 SINK = -1
 """The node id of "journey ended" (Final checkpoint completed)."""
@@ -801,19 +819,27 @@ def solve(
     the journey could end (`earliest`).
 
     The search starts from the best of `starts` randomised greedy journeys (bot seeds from
-    `seed`, see `SLACKS`; started within half the time limit) that the model holds: that
-    journey, scored and replayed first, is the plan returned if the solver finds no better one
-    in time (status feasible, with the solver's bound if it proved one); the solver then looks
-    only for better plans, so that when it finds none the first plan is proven optimal. Without
-    one, a plain journey by departures is the solver's hint."""
+    `seed`, see `SLACKS`; started within `FIRST_PLAN_SHARE` of the time limit): that journey,
+    scored and replayed, is the plan returned if nothing better is found. A small network is
+    then searched whole for a better plan only, so that finding none proves the first one
+    optimal (status optimal; feasible, with the solver's bound if it proved one, when time runs
+    out); a large one window by window (`_windows`). Without a first plan, a plain journey by
+    departures is the solver's hint."""
     began = time.perf_counter()
     network = Network(puzzle)
     if network.start not in network.alive:
         return _infeasible(puzzle, began, time_limit, workers)
-    first = _first_plan(network, seed, starts, began, time_limit / 2)
+    first = _first_plan(network, seed, starts, began, time_limit * FIRST_PLAN_SHARE, time_limit / 2)
     if first is not None:
         if on_solution:
             on_solution(first[3].objective, float("inf"), _since(began))
+        if len(network.arcs) > WHOLE_MODEL_ARCS:
+            best, settled = _windows(network, first, began, time_limit, workers, on_solution)
+            plan = _restamp(best[3], FEASIBLE, None, began)
+            if settled:
+                proven = f"no change within any {WINDOW_DAYS} days in a row scores more"
+                plan = dataclasses.replace(plan, proven=proven)
+            return plan
         if time_limit - _since(began) < 3 * MODEL_SECONDS_PER_ARC * len(network.arcs):
             return _restamp(first[3], FEASIBLE, None, began)  # no time to build and search
     model = Model(network)
@@ -850,18 +876,69 @@ def solve(
     )
 
 
+def _windows(network, best, began, time_limit, workers, on_solution) -> tuple[tuple, bool]:
+    """Improve the plan `best` (as `_first_plan` returns it) one stretch of days at a time:
+    CP-SAT keeps the plan outside a window of `WINDOW_DAYS` days and may change everything
+    inside it (the score still counts the whole journey), asking only for a better plan.
+    Windows slide from the end of the journey to its start, half a window at a time, and
+    again from the end while one of them improves and time is left. Returns the best plan and
+    whether a whole pass proved that no window holds a better one."""
+    first_day = network.keys[network.start][1]
+    settled = False
+    while not settled:
+        settled = True
+        high = network.arcs[best[0][-1]].end
+        while high > first_day:
+            left = time_limit - _since(began)
+            if left < WINDOW_MIN_SECONDS:
+                return best, False
+            low = max(first_day, high - WINDOW_DAYS)
+            keep = set(best[0])
+            subset = [
+                n
+                for n, arc in enumerate(network.arcs)
+                if n in keep or arc.start >= low and arc.end <= high
+            ]
+            window = copy.copy(network)
+            window.arcs = [network.arcs[n] for n in subset]
+            model = Model(window)
+            model.hint([i for i, n in enumerate(subset) if n in keep])
+            model.model.add(model.score >= best[3].objective + 1)
+            left = time_limit - _since(began)  # building the model took some of it
+            solver = _solver(max(0.1, min(left, WINDOW_SECONDS)), workers)
+            status = solver.Solve(model.model)
+            settled = settled and status == cp_model.INFEASIBLE
+            if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+                path = [subset[i] for i, v in enumerate(model.x) if solver.Value(v)]
+                kept = model.kept_tokens(solver)
+                plays = {k: solver.Value(v) for k, v in model.plays.items()}
+                objective = round(solver.ObjectiveValue())
+                plan = _verified(network, path, kept, plays, objective, FEASIBLE, None, began)
+                best = (path, kept, plays, plan)
+                if on_solution:
+                    on_solution(objective, float("inf"), _since(began))
+            high -= WINDOW_DAYS // 2
+    return best, True
+
+
 def _first_plan(
-    network: Network, seed: int, starts: int, began: float, budget: float = float("inf")
+    network: Network,
+    seed: int,
+    starts: int,
+    began: float,
+    budget: float = float("inf"),
+    most: float = float("inf"),
 ) -> tuple | None:
     """The best of `starts` greedy journeys (bot seeds from `seed`; held to the plan's Ticket
     assumption) as a verified plan: `(arc numbers, kept tokens, plays, Plan)`, or None when
     the model can follow none of them. The bot's ties and the engine's draws differ by seed, and
     so do the journeys; no new one is started after `budget` seconds (a slow machine then tries
-    fewer). The few best by the engine's score are scored by a model over their arcs alone
-    (which picks the tokens kept and the Objectives played); the best is replayed."""
+    fewer), or, while the model can follow none of them yet, after `most` seconds. The few
+    best by the engine's score are scored by a model over their arcs alone (which picks the
+    tokens kept and the Objectives played); the best is replayed."""
     journeys: dict[tuple[int, ...], int] = {}
     for bot_seed in range(seed, seed + starts):
-        if _since(began) > budget:
+        if _since(began) > (budget if journeys else most):
             break
         slack = SLACKS[bot_seed % len(SLACKS)]
         final, moves = greedy_game(network.puzzle, bot_seed, planned=True, slack=slack)

@@ -37,7 +37,9 @@ class Step:
 @dataclass(frozen=True, slots=True)
 class Plan:
     """A planner's answer. For an infeasible puzzle `steps` is empty, `sheet` is None and
-    `earliest` says the first day (or round) the goal could be reached at all, if any."""
+    `earliest` says the first day (or round) the goal could be reached at all, if any.
+    `proven` states what else the planner proved about a plan short of optimal (say, that no
+    change within a few days improves it)."""
 
     status: str
     steps: tuple[Step, ...]
@@ -48,6 +50,7 @@ class Plan:
     assumptions: tuple[str, ...] = ()
     earliest: int | None = None
     history: tuple[str, ...] = field(default=(), repr=False)
+    proven: str = ""
 
     @property
     def gap(self) -> float | None:
@@ -76,6 +79,8 @@ class Plan:
             return f"No plan found within the time limit{bound}."
         gap = self.gap
         proof = "no bound proven" if gap is None else f"bound {self.bound:g}, gap {gap:.1%}"
+        if self.proven:
+            proof += f"; {self.proven}"
         rows = [f"{self.status} plan scoring {self.objective} ({proof}, {self.solve_time:.2f} s)"]
         rows += [f"  assumes {text}" for text in self.assumptions]
         rows += [f"  {step}" for step in self.steps]
