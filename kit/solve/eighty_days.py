@@ -82,7 +82,8 @@ SLACKS = (0.0, 0.25, 0.5)
 action, in turn: a little randomness finds better journeys than the bot's ties alone."""
 
 FIRST_PLAN_SHARE = 0.3
-"""The share of the time limit the randomised greedy journeys may take (see `_first_plan`)."""
+"""The share of the time left once the network is built that the randomised greedy journeys
+may take (see `_first_plan`); up to half while none of them fits the model."""
 
 WHOLE_MODEL_ARCS = 20_000
 """Above this many arcs, CP-SAT on the whole network finds nothing in seconds (its bound stays
@@ -819,7 +820,7 @@ def solve(
     the journey could end (`earliest`).
 
     The search starts from the best of `starts` randomised greedy journeys (bot seeds from
-    `seed`, see `SLACKS`; started within `FIRST_PLAN_SHARE` of the time limit): that journey,
+    `seed`, see `SLACKS`; started within `FIRST_PLAN_SHARE` of the time left): that journey,
     scored and replayed, is the plan returned if nothing better is found. A small network is
     then searched whole for a better plan only, so that finding none proves the first one
     optimal (status optimal; feasible, with the solver's bound if it proved one, when time runs
@@ -829,7 +830,9 @@ def solve(
     network = Network(puzzle)
     if network.start not in network.alive:
         return _infeasible(puzzle, began, time_limit, workers)
-    first = _first_plan(network, seed, starts, began, time_limit * FIRST_PLAN_SHARE, time_limit / 2)
+    built = _since(began)  # the network takes seconds on the largest boards
+    share = built + FIRST_PLAN_SHARE * (time_limit - built)
+    first = _first_plan(network, seed, starts, began, share, (built + time_limit) / 2)
     if first is not None:
         if on_solution:
             on_solution(first[3].objective, float("inf"), _since(began))
@@ -933,9 +936,10 @@ def _first_plan(
     assumption) as a verified plan: `(arc numbers, kept tokens, plays, Plan)`, or None when
     the model can follow none of them. The bot's ties and the engine's draws differ by seed, and
     so do the journeys; no new one is started after `budget` seconds (a slow machine then tries
-    fewer), or, while the model can follow none of them yet, after `most` seconds. The few
-    best by the engine's score are scored by a model over their arcs alone (which picks the
-    tokens kept and the Objectives played); the best is replayed."""
+    fewer), or, while the model can follow none of them yet, after `most` seconds. The five
+    best by the engine's score (more if none of them fits the model) are scored by a model over
+    their arcs alone (which picks the tokens kept and the Objectives played); the best is
+    replayed."""
     journeys: dict[tuple[int, ...], int] = {}
     for bot_seed in range(seed, seed + starts):
         if _since(began) > (budget if journeys else most):
@@ -946,7 +950,9 @@ def _first_plan(
         if path:
             journeys[path] = final.scores()[network.puzzle.player].total
     best = None
-    for path in sorted(journeys, key=journeys.get, reverse=True)[:5]:
+    for rank, path in enumerate(sorted(journeys, key=journeys.get, reverse=True)):
+        if rank >= 5 and best is not None:
+            break
         alone = copy.copy(network)
         alone.arcs = [network.arcs[n] for n in path]
         model = Model(alone)
@@ -1333,6 +1339,8 @@ def greedy_game(
             moves.append((key, back is not None, action, []))
             back = None
         state.apply(action)
+        if typed is not None:  # a discard or a wildcard may have spent a starting Ticket
+            typed[:] = [min(n, held) for n, held in zip(typed, state.tickets[p], strict=True)]
     return state, moves
 
 
