@@ -1314,6 +1314,8 @@ def greedy_game(
     state, p = puzzle.alone(), puzzle.player
     bot = GreedyBot(seed, p)
     typed = list(state.tickets[p]) if planned else None
+    hidden = {c for cities, _ in puzzle.hidden.values() for c in cities}
+    unknown = 0  # Tickets in hand that a face-down token gave: the plan cannot count on them
     explored = 0
     moves: list[tuple] = []
     back = None
@@ -1329,7 +1331,13 @@ def greedy_game(
             else:
                 state.apply(state.sample_chance())
             continue
-        action = bot.choose(state) if typed is None else _held_to_hand(bot, state, typed, slack)
+        if typed is None:
+            action = bot.choose(state)
+        else:
+            action = _held_to_hand(bot, state, typed, unknown, slack)
+        if planned and getattr(action, "kind", "") == "explore" and state.pos[p] in hidden:
+            token = state.rules.content.tokens[state.city_token[state.pos[p]]]
+            unknown += 2 * token.tickets  # twice for Lisette's power, the most it can give
         if state.steps:
             moves[-1][3].append(str(action))
         elif getattr(action, "kind", "") == "back":
@@ -1341,19 +1349,25 @@ def greedy_game(
         state.apply(action)
         if typed is not None:  # a discard or a wildcard may have spent a starting Ticket
             typed[:] = [min(n, held) for n, held in zip(typed, state.tickets[p], strict=True)]
+            unknown = min(unknown, sum(state.tickets[p]))
     return state, moves
 
 
-def _held_to_hand(bot, state: JourneyState, typed: list[int], slack: float):
-    """The greedy bot's choice among the actions that spend no drawn Ticket by its type;
-    `typed` counts the starting hand's Tickets still unspent. It never steps back on the
-    Timeline (the plan folds a step back into a later action, which the bot does not plan)."""
+def _held_to_hand(bot, state: JourneyState, typed: list[int], unknown: int, slack: float):
+    """The greedy bot's choice among the actions a plan can make: no drawn Ticket spent by its
+    type (`typed` counts the starting hand's Tickets still unspent), no Ticket spent that a
+    face-down token gave (`unknown` of them are in hand), no redraw of Objectives. It never
+    steps back on the Timeline (the plan folds a step back into a later action, which the bot
+    does not plan)."""
     kinds = state.rules.route_type
+    spendable = sum(state.tickets[state.current_player]) - unknown
     actions = [
         a
         for a in state.legal_actions()
         if (getattr(a, "method", "") != "ticket" or typed[kinds[a.route]] > 0)
+        and (getattr(a, "method", "") != "wildcard" or spendable >= 2)
         and getattr(a, "kind", "") != "back"
+        and not (getattr(a, "kind", "") == "refresh" and a.value)
     ]
     if state.steps or len(actions) == 1:
         action = bot.choose(state) if state.steps else actions[0]
