@@ -5,13 +5,15 @@ journey could end, and bad puzzles are refused."""
 from __future__ import annotations
 
 import copy
+import time
 from pathlib import Path
 
 import pytest
 from ortools.sat.python import cp_model
 
+from kit.amazing_journey.bots import GreedyBot
 from kit.amazing_journey.state import AmazingJourney
-from kit.core import KitError
+from kit.core import CHANCE, KitError
 from kit.solve import eighty_days
 from kit.solve.eighty_days import (
     SINK,
@@ -131,6 +133,30 @@ def test_greedy_journeys_held_to_the_starting_hand_fit_the_model():
             assert solver.Solve(eighty_days.Model(alone).model) == cp_model.OPTIMAL
             fitted += 1
     assert fitted >= 10
+
+
+def test_a_live_position_gets_a_first_plan_that_spends_only_plannable_tickets():
+    # Ten actions into a two-player game of greedy bots, the tokens face down: the greedy
+    # starts must fit the model (no redraw, no Ticket a face-down Souvenir gave), or no plan
+    # but a plain journey comes back.
+    game = AmazingJourney(players=2, seed=3, side="regular")
+    state = game.new_game()
+    bots = [GreedyBot(3, seat) for seat in range(2)]
+    actions = 0
+    while actions < 10 or state.current_player == CHANCE or state.steps:
+        if state.current_player == CHANCE:
+            state.apply(state.sample_chance())
+        else:
+            state.apply(bots[state.current_player].choose(state))
+            actions += 1
+    puzzle = Puzzle.from_state(state)
+    assert puzzle.hidden and puzzle.player == 1
+    network = Network(puzzle)
+    first = eighty_days._first_plan(network, 1, 20, time.perf_counter())
+    assert first is not None
+    plan = first[3]
+    assert plan.sheet.total == plan.objective > 12
+    assert not any("redraw" in name for name in plan.history)
 
 
 def test_die_results_in_order():
