@@ -33,7 +33,7 @@ from pathlib import Path
 
 from kit.amazing_journey import AmazingJourney
 from kit.amazing_journey.bots import GreedyBot
-from kit.core import CHANCE
+from kit.core.bots import play
 from kit.solve import eighty_days
 from kit.solve.eighty_days import Network, Puzzle, exact_search, solve, standard_puzzle
 
@@ -124,19 +124,13 @@ print(plan)
 # During a real game nobody knows which token lies in which city: only the back shows its
 # region, sometimes a symbol (which names the token) and a curse mark. A puzzle made from a live
 # position plans without peeking: an unmarked token is worth what its region can still hold,
-# the least valuable first. Here is a position after ten actions of a two-player game.
+# the least valuable first. Here is a two-player game of greedy bots, stopped once both
+# travellers have reached day 8.
 
 # %%
 game = AmazingJourney(players=2, seed=3, side="regular")
-state = game.new_game()
 bots = [GreedyBot(3, seat) for seat in range(2)]
-actions = 0
-while actions < 10 or state.current_player == CHANCE or state.steps:
-    if state.current_player == CHANCE:
-        state.apply(state.sample_chance())
-    else:
-        state.apply(bots[state.current_player].choose(state))
-        actions += 1
+state = play(game.new_game(), bots, stop=lambda s: min(s.day) >= 8 and not s.steps)
 live = Puzzle.from_state(state)
 print("player", live.player, "on day", state.day[live.player])
 print("\n".join("- " + text for text in live.assumptions()[-1:]))

@@ -46,6 +46,15 @@ def test_seed_fixes_chance_and_replay_reproduces():
     assert max(a.banked) >= 20
 
 
+def test_play_stops_at_a_position_to_study():
+    whole = play(Pig(seed=4).new_game(), [RandomBot(4, 0), RandomBot(4, 1)])
+    bots = [RandomBot(4, 0), RandomBot(4, 1)]
+    state = play(Pig(seed=4).new_game(), bots, stop=lambda s: len(s.history) >= 6)
+    assert len(state.history) in (6, 7) and state.current_player in (0, 1)
+    # The same game as far as it went: the stopped history begins the whole one.
+    assert whole.history[: len(state.history)] == state.history
+
+
 def test_json_round_trip_undo_and_clone():
     state = play(Pig(seed=9).new_game(), [RandomBot(9, 0), RandomBot(9, 1)])
     text = state.to_json()

@@ -13,7 +13,8 @@ from ortools.sat.python import cp_model
 
 from kit.amazing_journey.bots import GreedyBot
 from kit.amazing_journey.state import AmazingJourney
-from kit.core import CHANCE, KitError
+from kit.core import KitError
+from kit.core.bots import play
 from kit.solve import eighty_days
 from kit.solve.eighty_days import (
     SINK,
@@ -136,19 +137,12 @@ def test_greedy_journeys_held_to_the_starting_hand_fit_the_model():
 
 
 def test_a_live_position_gets_a_first_plan_that_spends_only_plannable_tickets():
-    # Ten actions into a two-player game of greedy bots, the tokens face down: the greedy
-    # starts must fit the model (no redraw, no Ticket a face-down Souvenir gave), or no plan
-    # but a plain journey comes back.
+    # A two-player game of greedy bots, once both travellers reach day 8, tokens face down:
+    # the greedy starts must fit the model (no redraw, no Ticket a face-down Souvenir gave),
+    # or no plan but a plain journey comes back.
     game = AmazingJourney(players=2, seed=3, side="regular")
-    state = game.new_game()
     bots = [GreedyBot(3, seat) for seat in range(2)]
-    actions = 0
-    while actions < 10 or state.current_player == CHANCE or state.steps:
-        if state.current_player == CHANCE:
-            state.apply(state.sample_chance())
-        else:
-            state.apply(bots[state.current_player].choose(state))
-            actions += 1
+    state = play(game.new_game(), bots, stop=lambda s: min(s.day) >= 8 and not s.steps)
     puzzle = Puzzle.from_state(state)
     assert puzzle.hidden and puzzle.player == 1
     network = Network(puzzle)

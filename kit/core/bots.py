@@ -38,13 +38,15 @@ def play(
     *,
     max_steps: int = 1_000_000,
     chance_rng: random.Random | None = None,
+    stop: Callable[[State], bool] | None = None,
 ) -> State:
-    """Play `state` to the end: chance by the game's seed (or `chance_rng`), players by `bots`."""
+    """Play `state` to the end: chance by the game's seed (or `chance_rng`), players by `bots`;
+    or only until `stop(state)` holds when a player is to move (a position to study)."""
     for _ in range(max_steps):
         player = state.current_player
         if player == CHANCE:
             state.apply(state.sample_chance(chance_rng))
-        elif state.is_terminal:
+        elif state.is_terminal or stop is not None and stop(state):
             return state
         else:
             state.apply(bots[player].choose(state))
