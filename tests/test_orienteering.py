@@ -8,7 +8,7 @@ from pathlib import Path
 
 import networkx as nx
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from kit.solve.orienteering import (
@@ -318,6 +318,11 @@ def point_sets(draw) -> OPInstance:
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(point_sets())
+@example(  # rounded legs where a detour through (9, 16) is shorter than the direct leg
+    OPInstance.from_points(
+        [(0, 0), (11, 17), (0, 0), (0, 0), (0, 0), (0, 0), (7, 15), (9, 16)], [0] * 8, tmax=22
+    )
+)
 def test_cp_sat_optimum_equals_brute_force(instance):
     exact = brute_force(instance)
     for solver in (solve, solve_plain):

@@ -573,7 +573,8 @@ def _insertion_route(instance: OPInstance, points: Iterable[int], power: float) 
                     a, b = route[place - 1], route[place]
                     extra = leg(a, point) + leg(point, b) - leg(a, b)
                     if length + extra <= budget:
-                        value = (scores[point] ** power) / (extra + 1)
+                        # Rounded legs may break the triangle inequality: a detour can shorten.
+                        value = (scores[point] ** power) / (max(extra, 0) + 1)
                         if best is None or value > best[0]:
                             best = (value, point, place, extra)
             if best is None:
