@@ -394,6 +394,12 @@ class Network:
             path.append(match[0])
         return path if path and self.arcs[path[-1]].head == SINK else []
 
+    def restricted(self, numbers: Sequence[int]) -> Network:
+        """The same network with only the arcs `numbers` (a model over part of it)."""
+        part = copy.copy(self)
+        part.arcs = [self.arcs[n] for n in numbers]
+        return part
+
     def _node(self, key: tuple[int, int, int]) -> int:
         node = self.nodes.get(key)
         if node is None:
@@ -773,9 +779,13 @@ class Model:
                 terms.append(value * var)
         return sum(terms)
 
-    def kept_tokens(self, solver) -> set[int]:
-        """The tokens the solver's plan keeps on the Travel board."""
-        return {token for token, var in self.kept if solver.Value(var)}
+    def answer(self, solver) -> tuple[list[int], set[int], dict[int, int], int]:
+        """The solver's plan: the positions of its arcs in the network, the tokens it keeps on
+        the Travel board, the Objectives it plays per type, and its score."""
+        chosen = [i for i, var in enumerate(self.x) if solver.Value(var)]
+        kept = {token for token, var in self.kept if solver.Value(var)}
+        plays = {k: solver.Value(var) for k, var in self.plays.items()}
+        return chosen, kept, plays, round(solver.ObjectiveValue())
 
 
 def _table(m, count, points: Sequence[int]):
@@ -865,18 +875,8 @@ def solve(
         if status == cp_model.INFEASIBLE:
             return _infeasible(puzzle, began, time_limit, workers)
         return Plan(UNKNOWN, (), None, None, solver.BestObjectiveBound(), _since(began))
-    kept = model.kept_tokens(solver)
-    plays = {k: solver.Value(v) for k, v in model.plays.items()}
-    return _verified(
-        network,
-        [n for n, v in enumerate(model.x) if solver.Value(v)],
-        kept,
-        plays,
-        round(solver.ObjectiveValue()),
-        OPTIMAL if status == cp_model.OPTIMAL else FEASIBLE,
-        solver.BestObjectiveBound(),
-        began,
-    )
+    status = OPTIMAL if status == cp_model.OPTIMAL else FEASIBLE
+    return _verified(network, *model.answer(solver), status, solver.BestObjectiveBound(), began)
 
 
 def _windows(network, best, began, time_limit, workers, on_solution) -> tuple[tuple, bool]:
@@ -902,9 +902,7 @@ def _windows(network, best, began, time_limit, workers, on_solution) -> tuple[tu
                 for n, arc in enumerate(network.arcs)
                 if n in keep or arc.start >= low and arc.end <= high
             ]
-            window = copy.copy(network)
-            window.arcs = [network.arcs[n] for n in subset]
-            model = Model(window)
+            model = Model(network.restricted(subset))
             model.hint([i for i, n in enumerate(subset) if n in keep])
             model.model.add(model.score >= best[3].objective + 1)
             left = time_limit - _since(began)  # building the model took some of it
@@ -912,10 +910,8 @@ def _windows(network, best, began, time_limit, workers, on_solution) -> tuple[tu
             status = solver.Solve(model.model)
             settled = settled and status == cp_model.INFEASIBLE
             if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-                path = [subset[i] for i, v in enumerate(model.x) if solver.Value(v)]
-                kept = model.kept_tokens(solver)
-                plays = {k: solver.Value(v) for k, v in model.plays.items()}
-                objective = round(solver.ObjectiveValue())
+                chosen, kept, plays, objective = model.answer(solver)
+                path = [subset[i] for i in chosen]
                 plan = _verified(network, path, kept, plays, objective, FEASIBLE, None, began)
                 best = (path, kept, plays, plan)
                 if on_solution:
@@ -953,16 +949,12 @@ def _first_plan(
     for rank, path in enumerate(sorted(journeys, key=journeys.get, reverse=True)):
         if rank >= 5 and best is not None:
             break
-        alone = copy.copy(network)
-        alone.arcs = [network.arcs[n] for n in path]
-        model = Model(alone)
+        model = Model(network.restricted(path))
         solver = _solver(5.0, 1)
         if solver.Solve(model.model) != cp_model.OPTIMAL:
             continue
-        objective = round(solver.ObjectiveValue())
+        _, kept, plays, objective = model.answer(solver)
         if best is None or objective > best[-1]:
-            kept = model.kept_tokens(solver)
-            plays = {k: solver.Value(v) for k, v in model.plays.items()}
             best = (list(path), kept, plays, objective)
     if best is None:
         return None
