@@ -1,6 +1,6 @@
 """Engine speed of every game: random games played to the end on one core, pure Python.
 
-    python benchmarks/engine_speed.py [--games 200] [game ...]
+    python benchmarks/engine_speed.py [--games 200] [--bots random|greedy|both] [game ...]
 
 Prints actions per second, games per second and the median time of one game for each game and
 configuration (4 players; both sides of The Amazing Journey, both editions of Timeless Journeys):
@@ -26,13 +26,16 @@ def main() -> None:
     parser.add_argument("games", nargs="*", default=list(CONFIGURATIONS))
     parser.add_argument("--games-per-run", "--count", type=int, default=200, dest="count")
     parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--bots", choices=("random", "greedy", "both"), default="both")
     args = parser.parse_args()
     for name in args.games:
         for options in CONFIGURATIONS[name]:
             game = kit.load(name, players=args.players, seed=0, **options)
-            print(engine_speed(game, games=args.count), flush=True)
-            greedy = kit.game_module(name).BOTS["greedy"]
-            print(engine_speed(game, games=args.count, bot=greedy), flush=True)
+            if args.bots in ("random", "both"):
+                print(engine_speed(game, games=args.count), flush=True)
+            if args.bots in ("greedy", "both"):
+                greedy = kit.game_module(name).BOTS["greedy"]
+                print(engine_speed(game, games=args.count, bot=greedy), flush=True)
 
 
 if __name__ == "__main__":

@@ -5,10 +5,10 @@
 from __future__ import annotations
 
 import importlib
-import json
 from types import ModuleType
+from typing import Any
 
-from kit.core import Game, KitError, SaveError
+from kit.core import Game, KitError, SaveError, State, read_save
 
 GAMES = {
     "amazing_journey": "kit.amazing_journey",
@@ -19,29 +19,26 @@ GAMES = {
 
 def game_module(name: str) -> ModuleType:
     """The package of game `name` ('amazing_journey' or 'amazing-journey', ...)."""
-    key = name.replace("-", "_").lower()
+    key = name.replace("-", "_").lower() if isinstance(name, str) else None
     if key not in GAMES:
         raise KitError(f"unknown game {name!r}; the kit has {', '.join(GAMES)}")
     return importlib.import_module(GAMES[key])
 
 
-def load(name: str, **options) -> Game:
-    """A game with its options, for example `load("amazing_journey", players=3, seed=7)`."""
-    return game_module(name).load(**options)
+def load(name: str, **options: Any) -> Game:
+    """A game with its options, for example `load("amazing_journey", players=3, seed=7)`; an
+    unknown option or a value out of range raises `KitError` saying what is allowed."""
+    game: Game = game_module(name).load(**options)
+    return game
 
 
-def load_json(text: str):
-    """A saved state of any game: the save names its game and options."""
+def load_json(text: str | bytes) -> State:
+    """A saved state of any game: the save names its game and options. Anything that is not a
+    kit save raises `SaveError`."""
+    data = read_save(text)
     try:
-        data = json.loads(text)
-        name, options = data["game"], dict(data["options"])
-    except (json.JSONDecodeError, KeyError, TypeError, ValueError):
-        raise SaveError(
-            "not a kit save: expected a JSON object with 'game' and 'options'"
-        ) from None
-    try:
-        game = game_module(name).load(**options)
-    except (KitError, TypeError, ValueError) as error:
+        game = load(data["game"], **data["options"])
+    except KitError as error:
         raise SaveError(f"the save's game or options are invalid: {error}") from None
     return game.from_json(text)
 

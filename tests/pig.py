@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from kit.core import CHANCE, TERMINAL, Game, ScoreLine, ScoreSheet, State
+import networkx as nx
+
+from kit.core import CHANCE, TERMINAL, Game, Option, ScoreLine, ScoreSheet, State
+from kit.core.options import SEED, integer, players_option
 
 
 @dataclass(frozen=True, slots=True)
 class Choice:
     name: str
+    kind = "turn"
+    place = None
 
     def __str__(self) -> str:
         return self.name
@@ -18,6 +24,8 @@ class Choice:
 @dataclass(frozen=True, slots=True)
 class Roll:
     face: int
+    kind = "chance"
+    place = None
 
     def __str__(self) -> str:
         return f"rolled {self.face}"
@@ -29,14 +37,17 @@ ROLL, STOP = Choice("roll"), Choice("stop")
 class Pig(Game):
     name = "pig"
     title = "Pig"
-
-    def __init__(self, players: int = 2, seed: int | None = None, target: int = 20) -> None:
-        if not 1 <= players <= 4:
-            raise ValueError(f"players must be 1..4, got {players}")
-        super().__init__({"players": players, "seed": seed, "target": target})
+    OPTIONS = (
+        players_option(1, 4),
+        SEED,
+        Option("target", 20, "a whole number from 1 to 100", integer(1, 100), int),
+    )
 
     def new_game(self) -> PigState:
         return PigState(self)
+
+    def board(self) -> nx.Graph:
+        return nx.Graph()
 
 
 class PigState(State):
@@ -53,13 +64,13 @@ class PigState(State):
             return TERMINAL
         return CHANCE if self.rolling else self.player
 
-    def _legal_actions(self):
+    def _legal_actions(self) -> tuple[Choice, ...]:
         return (ROLL, STOP)
 
-    def _chance_outcomes(self):
+    def _chance_outcomes(self) -> list[tuple[Roll, float]]:
         return [(Roll(face), 1 / 6) for face in range(1, 7)]
 
-    def _apply(self, action) -> None:
+    def _apply(self, action: Any) -> None:
         if action == ROLL:
             self.rolling = True
         elif action == STOP:
@@ -76,14 +87,19 @@ class PigState(State):
         self.turn_total = 0
         self.player = (self.player + 1) % self.game.num_players
 
-    def scores(self):
+    def scores(self) -> list[ScoreSheet]:
         return [
             ScoreSheet(p, f"player {p}", (ScoreLine("banked", b),))
             for p, b in enumerate(self.banked)
         ]
 
-    def observation(self, player: int) -> dict:
-        return {"banked": list(self.banked), "turn_total": self.turn_total}
+    def _observation(self, player: int) -> dict[str, Any]:
+        return {
+            "phase": f"turn total {self.turn_total}",
+            "turn": f"player {self.player} rolls or stops",
+            "banked": list(self.banked),
+            "turn_total": self.turn_total,
+        }
 
     def __str__(self) -> str:
         return f"banked {self.banked}, turn {self.turn_total}, player {self.player}"

@@ -10,7 +10,9 @@ import kit
 from kit.core import CHANCE, TERMINAL, DataError, IllegalAction, KitError, SaveError, ranking
 from kit.core.bots import RandomBot, play, simulate
 from kit.core.data import Reader, load_toml
+from kit.core.rng import chance_fraction, chance_pick
 from kit.core.state import ScoreLine, ScoreSheet
+from tests.contract import play_checked
 from tests.pig import ROLL, STOP, Pig, Roll
 
 
@@ -83,14 +85,96 @@ def test_undo_on_a_new_game_is_refused():
         (lambda d: json.dumps({k: v for k, v in d.items() if k != "history"}), "history"),
         (lambda d: json.dumps({**d, "history": ["roll", "roll"]}), "step 2: 'roll'"),
         (lambda d: json.dumps({**d, "options": {**d["options"], "players": 9}}), "players"),
+        (lambda d: json.dumps({**d, "options": {**d["options"], "players": True}}), "players"),
+        (lambda d: json.dumps({**d, "options": {**d["options"], "colour": 1}}), "'colour'"),
+        (lambda d: json.dumps({**d, "format": 1}), "format 1 comes from an earlier kit"),
+        (lambda d: json.dumps({**d, "game": ["pig"]}), "'game' must be a name"),
+        (lambda d: json.dumps({**d, "history": "roll"}), "list of action names"),
+        (lambda d: json.dumps({**d, "fixed": [True]}), "'fixed' must list step numbers"),
+        (lambda d: json.dumps({**d, "fixed": [7]}), "'fixed' must list step numbers"),
+        (lambda d: "[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        (lambda d: json.dumps([d]), "expected a JSON object"),
+        (lambda d: 42, "expected JSON text, got int"),
+        (lambda d: b"\xff\xfe", "not UTF-8"),
     ],
 )
 def test_corrupted_saves_fail_clearly(edit, message):
     state = Pig(seed=2).new_game()
     state.apply(ROLL)
-    state.apply(Roll(4))
+    state.resolve_chance()
     with pytest.raises(SaveError, match=message):
         Pig(seed=2).from_json(edit(json.loads(state.to_json())))
+
+
+def test_a_chance_outcome_chosen_by_hand_is_recorded_and_an_edited_one_refused():
+    state = Pig(seed=2).new_game()
+    state.apply(ROLL)
+    seeded = state.seeded_outcome()
+    other = next(a for a in state.legal_actions() if a != seeded and a.face != 1)
+    state.apply(other)
+    assert state.fixed == [1] and state.turn_total == other.face
+    save = json.loads(state.to_json())
+    assert save["fixed"] == [1] and Pig(seed=2).from_json(state.to_json()) == state
+    # The same history without the step listed as fixed: the save was edited.
+    with pytest.raises(SaveError, match=f"step 2: the chance outcome '{other}' is not the one"):
+        Pig(seed=2).from_json(json.dumps({**save, "fixed": []}))
+    # Outcomes picked by the seed are not recorded.
+    state.apply(ROLL)
+    state.resolve_chance()
+    assert state.fixed == [1]
+
+
+def test_the_seed_picks_outcomes_by_probability_the_same_way_everywhere():
+    assert chance_fraction(7, 3) == chance_fraction(7, 3) != chance_fraction(7, 4)
+    assert chance_fraction(None, 3) != chance_fraction(0, 3)
+    picks = [chance_pick(11, step, [0.25, 0.75]) for step in range(4000)]
+    assert 0.22 < picks.count(0) / 4000 < 0.28
+    assert chance_pick(11, 5, [0.0, 1.0, 0.0]) == 1
+
+
+def test_observation_of_a_non_player_is_refused():
+    state = Pig(players=2).new_game()
+    assert state.observation(1)["turn"] == "player 0 rolls or stops"
+    assert state.observation(0)["question"] == "choose an action"
+    for bad in (CHANCE, TERMINAL, 2, True, "0", 0.0):
+        with pytest.raises(KitError, match="is not a player of this game"):
+            state.observation(bad)
+
+
+def test_options_are_checked_for_type_and_range():
+    assert Pig(players=3).options == {"players": 3, "seed": None, "target": 20}
+    for bad, message in [
+        ({"players": True}, "option 'players': expected a whole number, got True"),
+        ({"players": 0}, "option 'players': expected 1 to 4, got 0"),
+        ({"players": "2"}, "expected a whole number"),
+        ({"seed": 1.5}, "option 'seed'"),
+        ({"colour": "red"}, "unknown option 'colour'; the options are players, seed, target"),
+    ]:
+        with pytest.raises(KitError, match=message):
+            Pig(**bad)
+
+
+def test_follow_reaches_a_position_by_names_and_changes_nothing_when_refused():
+    state = Pig(seed=3).new_game()
+    state.follow(["roll", "rolled 6", "roll", "rolled 5", "stop", "roll"])
+    assert state.banked == [11, 0] and state.current_player == 1
+    by_hand = [
+        step
+        for step, face in ((1, 6), (3, 5))
+        if Pig(seed=3).replay(state.history[:step]).seeded_outcome() != Roll(face)
+    ]
+    assert state.fixed == by_hand == [1, 3] and len(state.history) == 7
+    before = state.clone()
+    with pytest.raises(IllegalAction, match="action 2 of the scenario: 'fly'"):
+        state.follow(["roll", "fly"])
+    assert state == before
+
+
+def test_the_contract_harness_on_pig():
+    for seed in range(20):
+        game = Pig(players=1 + seed % 4, seed=seed)
+        bots = [RandomBot(seed, p) for p in range(game.num_players)]
+        play_checked(game.new_game(), bots, sample_every=5)
 
 
 def test_score_sheet_total_and_ranking():
@@ -131,3 +215,10 @@ def test_reader_names_file_field_and_problem(tmp_path):
         load_toml(path)
     with pytest.raises(DataError, match="expected an integer, got a boolean"):
         Reader({"n": True}, "f.toml", "").int("n")
+
+
+def test_reader_names_an_unknown_key():
+    reader = Reader({"name": "Lima", "psos": [1, 2]}, "board.toml", "cities[3]")
+    assert reader.str("name") == "Lima"
+    with pytest.raises(DataError, match=r"board.toml: cities\[3\].psos: unknown key"):
+        reader.no_other_keys()

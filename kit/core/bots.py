@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -37,15 +36,14 @@ def play(
     bots: Sequence[Bot],
     *,
     max_steps: int = 1_000_000,
-    chance_rng: random.Random | None = None,
     stop: Callable[[State], bool] | None = None,
 ) -> State:
-    """Play `state` to the end: chance by the game's seed (or `chance_rng`), players by `bots`;
-    or only until `stop(state)` holds when a player is to move (a position to study)."""
+    """Play `state` to the end: chance by the game's seed, players by `bots`; or only until
+    `stop(state)` holds when a player is to move (a position to study)."""
     for _ in range(max_steps):
         player = state.current_player
         if player == CHANCE:
-            state.apply(state.sample_chance(chance_rng))
+            state.apply(state.sample_chance())
         elif state.is_terminal or stop is not None and stop(state):
             return state
         else:

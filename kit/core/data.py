@@ -40,10 +40,11 @@ def _show(path: Path) -> str:
 class Reader:
     """A TOML table with the file and field path it came from, and typed, checked getters."""
 
-    __slots__ = ("data", "file", "where")
+    __slots__ = ("data", "file", "seen", "where")
 
     def __init__(self, data: dict[str, Any], file: str, where: str) -> None:
         self.data, self.file, self.where = data, file, where
+        self.seen: set[str] = set()
 
     def _field(self, key: str | int) -> str:
         if isinstance(key, int):
@@ -60,7 +61,16 @@ class Reader:
     def keys(self) -> list[str]:
         return list(self.data)
 
+    def no_other_keys(self) -> None:
+        """Call once a table is read: a key that no getter asked for is a mistake (a typo, a
+        field of another table) and is named with the keys the table may have."""
+        extra = [key for key in self.data if key not in self.seen]
+        if extra:
+            known = ", ".join(sorted(self.seen)) or "none"
+            raise self.error(extra[0], f"unknown key (the keys here are {known})")
+
     def _get(self, key: str, kind: type | tuple[type, ...], default: Any) -> Any:
+        self.seen.add(key)
         if key not in self.data:
             if default is _REQUIRED:
                 raise self.error(key, "missing")

@@ -1,14 +1,47 @@
 """Seeded randomness. The kit never calls the module-level `random` functions: every draw comes
-from a generator derived from a seed and a label, so the same seed always gives the same game."""
+from a seed and a label, so the same seed always gives the same game on any machine.
+
+Chance outcomes are picked by `chance_pick`: a splitmix64 hash of the seed and the step number
+gives a fraction in [0, 1) that selects an outcome by its probability. It needs no generator
+object, which matters because a game has a chance event every few actions."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+
+MASK = (1 << 64) - 1
+GOLDEN = 0x9E3779B97F4A7C15
 
 
 def rng_for(seed: int | None, *labels: object) -> random.Random:
-    """A generator fixed by `seed` and `labels` (for example the step number of a game).
+    """A generator fixed by `seed` and `labels` (a bot's seat, say), for bots and simulations.
 
-    String seeding is stable across Python runs (it does not depend on hash randomisation),
-    which keeps saved games and tests reproducible."""
+    String seeding is stable across Python runs (it does not depend on hash randomisation)."""
     return random.Random(":".join(str(part) for part in (seed, *labels)))
+
+
+def mix(value: int) -> int:
+    """The splitmix64 finaliser: a well-spread 64-bit hash of a 64-bit integer."""
+    value = (value + GOLDEN) & MASK
+    value = ((value ^ (value >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    value = ((value ^ (value >> 27)) * 0x94D049BB133111EB) & MASK
+    return value ^ (value >> 31)
+
+
+def chance_fraction(seed: int | None, step: int) -> float:
+    """A fraction in [0, 1) fixed by the seed (its low 64 bits; None is a seed of its own) and
+    the step number of a game."""
+    base = mix(seed & MASK) if seed is not None else GOLDEN
+    return mix(base ^ mix(step)) / 2.0**64
+
+
+def chance_pick(seed: int | None, step: int, weights: Sequence[float]) -> int:
+    """The index of the outcome that the seed picks at `step`, by the outcomes' `weights`."""
+    target = chance_fraction(seed, step) * sum(weights)
+    running = 0.0
+    for index, weight in enumerate(weights):
+        running += weight
+        if target < running:
+            return index
+    return len(weights) - 1

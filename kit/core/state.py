@@ -6,8 +6,13 @@ with the reason, changing nothing), and keeps its history so that it can be undo
 saved as JSON. Chance (shuffles, draws, die rolls) is an ordinary action chosen by `CHANCE`; a seed
 only picks which outcome happens, so a saved history replays exactly without any random state.
 
+A chance outcome can also be chosen by hand (a scenario, a puzzle): the state records the step in
+`fixed`, the save lists it, and loading a save checks that every other chance outcome is the one
+the seed gives, so editing a save to deal yourself a better card fails, naming the step.
+
 A game subclass implements the underscored hooks: `current_player`, `_legal_actions`,
-`_chance_outcomes`, `_apply`, `scores`, `observation` and `__str__`.
+`_chance_outcomes`, `_apply`, `_observation`, `question`, `scores` and `__str__`; its `Game`
+declares its `OPTIONS` and the map (`board`).
 """
 
 from __future__ import annotations
@@ -15,20 +20,40 @@ from __future__ import annotations
 import copy
 import html
 import json
-import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from kit.core.errors import IllegalAction, KitError, SaveError
-from kit.core.rng import rng_for
+from kit.core.options import Option, check_options
+from kit.core.rng import chance_pick
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 CHANCE = -1
 TERMINAL = -2
-SAVE_FORMAT = 1
+SAVE_FORMAT = 2
+MAX_SAVE_BYTES = 50_000_000
 
-Action = Hashable  # small frozen dataclasses with a readable, unique str()
+
+class Action(Protocol):
+    """What every game's actions are: small frozen values whose `str()` is a plain English label,
+    unique among the legal actions of a state (saves and the terminal name actions by it).
+
+    `kind` groups actions for a panel ("travel", "explore", "wait", "card", "answer", "chance",
+    ...; each game lists its own); `place` names the node of the game's map the action concerns
+    (a destination, the city explored, a region), or None, so a panel can show the actions of a
+    clicked place."""
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def place(self) -> str | None: ...
+
+    def __hash__(self) -> int: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +75,7 @@ class ScoreSheet:
     player: int
     name: str
     lines: tuple[ScoreLine, ...]
-    tiebreak: tuple = ()
+    tiebreak: tuple[int, ...] = ()
     tiebreak_text: str = ""
 
     @property
@@ -82,13 +107,20 @@ def ranking(sheets: Sequence[ScoreSheet]) -> list[int]:
 class Game(ABC):
     """A game with its options fixed: the factory of states and the reader of saved games.
 
-    `options` holds only JSON values, so a save file can rebuild the same game."""
+    `OPTIONS` declares every option; `Game(**options)` checks them (type, range, unknown names)
+    and then calls `configure` for what depends on several of them. `options` holds only JSON
+    values, so a save file can rebuild the same game."""
 
     name: ClassVar[str]
     title: ClassVar[str]
+    OPTIONS: ClassVar[tuple[Option, ...]]
 
-    def __init__(self, options: Mapping[str, Any]) -> None:
-        self.options = dict(options)
+    def __init__(self, **options: Any) -> None:
+        self.options: dict[str, Any] = check_options(self.OPTIONS, options)
+        self.configure()
+
+    def configure(self) -> None:
+        """Load the content and check the options against each other (a game's hook)."""
 
     @property
     def num_players(self) -> int:
@@ -96,11 +128,20 @@ class Game(ABC):
 
     @property
     def seed(self) -> int | None:
-        return self.options.get("seed")
+        seed: int | None = self.options.get("seed")
+        return seed
 
     @abstractmethod
     def new_game(self) -> State:
-        """The state before the first action (setup chance included in the history)."""
+        """The state before the first action (setup chance still to come)."""
+
+    @abstractmethod
+    def board(self) -> nx.Graph:
+        """The game's map as a networkx graph; node names are the places actions refer to."""
+
+    def with_seed(self, seed: int | None) -> Game:
+        """The same game with another seed."""
+        return type(self)(**{**self.options, "seed": seed})
 
     def replay(self, history: Iterable[Action | str]) -> State:
         """Apply `history` (actions or their names) to a new game; raise at the first illegal."""
@@ -112,51 +153,100 @@ class Game(ABC):
                 raise IllegalAction(f"step {step}: {error}") from None
         return state
 
-    def from_json(self, text: str) -> State:
-        """Rebuild a saved state by re-playing its history; an edit that breaks a rule fails."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise SaveError(f"the save is not valid JSON: {error}") from None
-        if not isinstance(data, dict):
-            raise SaveError("the save must be a JSON object")
-        missing = [key for key in ("format", "game", "options", "history") if key not in data]
-        if missing:
-            raise SaveError(f"the save lacks the field(s) {', '.join(missing)}")
-        if data["format"] != SAVE_FORMAT:
-            raise SaveError(
-                f"save format {data['format']!r} is not supported (expected {SAVE_FORMAT})"
-            )
+    def from_json(self, text: str | bytes) -> State:
+        """Rebuild a saved state by re-playing its history. Anything that is not a kit save of
+        this game, an edit that breaks a rule, or a chance outcome that is neither the seed's nor
+        listed as fixed raises `SaveError` naming what and where."""
+        data = read_save(text)
         if data["game"] != self.name:
             raise SaveError(f"the save is of game {data['game']!r}, not {self.name!r}")
-        if not isinstance(data["options"], dict):
-            raise SaveError("the save's 'options' must be an object")
-        history = data["history"]
-        if not isinstance(history, list) or not all(isinstance(a, str) for a in history):
-            raise SaveError("the save's 'history' must be a list of action names")
         game = self
         if data["options"] != self.options:
             try:
                 game = type(self)(**data["options"])
-            except (KitError, TypeError, ValueError) as error:
+            except KitError as error:
                 raise SaveError(f"the save's options are invalid: {error}") from None
-        try:
-            return game.replay(history)
-        except IllegalAction as error:
-            raise SaveError(f"the save's history does not follow the rules: {error}") from None
+        return game._replay_save(data["history"], set(data["fixed"]))
+
+    def _replay_save(self, history: list[str], fixed: set[int]) -> State:
+        state = self.new_game()
+        for index, name in enumerate(history):
+            expected = state.seeded_outcome() if state.is_chance_node else None
+            try:
+                state.apply(name)
+            except IllegalAction as error:
+                raise SaveError(
+                    f"the save's history does not follow the rules: step {index + 1}: {error}"
+                ) from None
+            if expected is not None and name != str(expected) and index not in fixed:
+                raise SaveError(
+                    f"step {index + 1}: the chance outcome {name!r} is not the one the seed gives "
+                    f"({str(expected)!r}) and the save does not list it among those fixed by hand"
+                )
+        return state
 
     def __repr__(self) -> str:
         options = ", ".join(f"{key}={value!r}" for key, value in self.options.items())
         return f"{type(self).__name__}({options})"
 
 
+def read_save(text: object) -> dict[str, Any]:
+    """The fields of a save, each of the right type, or `SaveError` saying what is wrong."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise SaveError("not a kit save: the file is not UTF-8 text") from None
+    if not isinstance(text, str):
+        raise SaveError(f"not a kit save: expected JSON text, got {type(text).__name__}")
+    if len(text) > MAX_SAVE_BYTES:
+        raise SaveError(f"not a kit save: {len(text):,} characters is too long")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise SaveError(f"the save is not valid JSON: {error}") from None
+    except RecursionError:
+        raise SaveError("not a kit save: the JSON is nested too deeply") from None
+    if not isinstance(data, dict):
+        raise SaveError("not a kit save: expected a JSON object")
+    missing = [key for key in ("format", "game", "options", "history") if key not in data]
+    if missing:
+        raise SaveError(f"not a kit save: it lacks the field(s) {', '.join(missing)}")
+    if data["format"] == 1:
+        raise SaveError(
+            "save format 1 comes from an earlier kit whose action names have changed; it cannot "
+            "be loaded (start the game again)"
+        )
+    if data["format"] != SAVE_FORMAT:
+        raise SaveError(f"save format {data['format']!r} is not supported (expected {SAVE_FORMAT})")
+    if not isinstance(data["game"], str):
+        raise SaveError(f"the save's 'game' must be a name, got {data['game']!r}")
+    if not isinstance(data["options"], dict):
+        raise SaveError("the save's 'options' must be an object")
+    history = data["history"]
+    if not isinstance(history, list) or not all(isinstance(a, str) for a in history):
+        raise SaveError("the save's 'history' must be a list of action names")
+    fixed = data.setdefault("fixed", [])
+    if not isinstance(fixed, list) or not all(
+        type(step) is int and 0 <= step < len(history) for step in fixed
+    ):
+        raise SaveError("the save's 'fixed' must list step numbers of its history")
+    return data
+
+
 class State(ABC):
-    """One position of a game. Subclasses keep their data compact so clone and replay stay cheap."""
+    """One position of a game. Subclasses keep their data compact so clone and replay stay cheap.
+
+    `CACHES` names the attributes that are not part of the position (equality ignores them)."""
+
+    CACHES: ClassVar[frozenset[str]] = frozenset({"game", "_legal_cache", "_sampled"})
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.history: list[Action] = []
-        self._legal_cache: tuple[Action, ...] | None = None
+        self.history: list[Any] = []
+        self.fixed: list[int] = []  # history indices of chance outcomes chosen by hand
+        self._legal_cache: tuple[Any, ...] | None = None
+        self._sampled: tuple[int, Any] | None = None
 
     # --- hooks for the game -------------------------------------------------------------------
     @property
@@ -165,18 +255,18 @@ class State(ABC):
         """A player index, `CHANCE` or `TERMINAL`."""
 
     @abstractmethod
-    def _legal_actions(self) -> Sequence[Action]:
+    def _legal_actions(self) -> Sequence[Any]:
         """The current player's legal actions, in a stable order (not called at chance nodes)."""
 
-    def _chance_outcomes(self) -> Sequence[tuple[Action, float]]:
+    def _chance_outcomes(self) -> Sequence[tuple[Any, float]]:
         """(outcome, probability) pairs; only called when `current_player` is `CHANCE`."""
         raise NotImplementedError(f"{type(self).__name__} has no chance nodes")
 
     @abstractmethod
-    def _apply(self, action: Action) -> None:
+    def _apply(self, action: Any) -> None:
         """Change the state by one legal action (legality is already checked)."""
 
-    def _why_illegal(self, action: Action) -> str:
+    def _why_illegal(self, action: Any) -> str:
         """A reason, in the rules' words, why `action` is refused here. Games refine it."""
         if self.current_player == TERMINAL:
             return "the game is over"
@@ -187,8 +277,17 @@ class State(ABC):
         """A score sheet per player (final once the state is terminal)."""
 
     @abstractmethod
-    def observation(self, player: int) -> dict:
-        """What `player` may see: hidden tiles, other hands and deck orders are left out."""
+    def _observation(self, player: int) -> dict[str, Any]:
+        """What `player` may see, named for display; at least "phase" (round, week or day, in
+        words) and "turn" (whose turn it is and why). Hidden things are left out."""
+
+    def question(self) -> str:
+        """The decision now due, in words ("which Ticket to discard"), or the chance event."""
+        if self.is_terminal:
+            return "the game is over"
+        if self.is_chance_node:
+            return "chance"
+        return "choose an action"
 
     # --- the contract -------------------------------------------------------------------------
     @property
@@ -199,7 +298,35 @@ class State(ABC):
     def is_chance_node(self) -> bool:
         return self.current_player == CHANCE
 
-    def legal_actions(self) -> tuple[Action, ...]:
+    @property
+    def num_players(self) -> int:
+        return self.game.num_players
+
+    def check_player(self, player: object) -> int:
+        """`player` if it is a player's index, else `KitError` (CHANCE and TERMINAL are not)."""
+        if type(player) is not int or not 0 <= player < self.game.num_players:
+            raise KitError(
+                f"{player!r} is not a player of this game (players are 0 to "
+                f"{self.game.num_players - 1})"
+            )
+        return player
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """What `player` may see: hidden tiles, other hands and deck orders are left out.
+
+        Every game gives "player", "to_move" (a player index, or None at chance and at the end),
+        "question", "phase" and "turn", then its own board and player areas."""
+        self.check_player(player)
+        mover = self.current_player
+        seen: dict[str, Any] = {
+            "player": player,
+            "to_move": mover if mover >= 0 else None,
+            "question": self.question(),
+        }
+        seen.update(self._observation(player))
+        return seen
+
+    def legal_actions(self) -> tuple[Any, ...]:
         """Legal actions of whoever moves now (chance outcomes at a chance node), stable order."""
         if self._legal_cache is None:
             player = self.current_player
@@ -211,44 +338,77 @@ class State(ABC):
                 self._legal_cache = tuple(self._legal_actions())
         return self._legal_cache
 
-    def chance_outcomes(self) -> tuple[tuple[Action, float], ...]:
+    def chance_outcomes(self) -> tuple[tuple[Any, float], ...]:
         """The outcomes of the chance event now due, with their probabilities."""
         if self.current_player != CHANCE:
             return ()
         return tuple(self._chance_outcomes())
 
-    def action_named(self, name: str) -> Action:
+    def action_named(self, name: str) -> Any:
         """The legal action whose str() is `name` (how saves and the terminal name actions)."""
         for action in self.legal_actions():
             if str(action) == name:
                 return action
         raise IllegalAction(f"'{name}': {self._why_illegal(name)}")
 
-    def apply(self, action: Action | str) -> None:
-        """Apply one legal action, or raise `IllegalAction` with the reason and change nothing."""
+    def apply(self, action: Any) -> None:
+        """Apply one legal action, or raise `IllegalAction` with the reason and change nothing.
+
+        A chance outcome other than the seed's is recorded in `fixed` (chosen by hand)."""
         if isinstance(action, str):
             action = self.action_named(action)
         elif action not in self.legal_actions():
             raise IllegalAction(f"{action}: {self._why_illegal(action)}")
+        if self.current_player == CHANCE:
+            step = len(self.history)
+            sampled = self._sampled
+            if sampled is None or sampled[0] != step or sampled[1] != action:
+                if action != self.seeded_outcome():
+                    self.fixed.append(step)
         self._apply(action)
         self.history.append(action)
         self._legal_cache = None
 
-    def sample_chance(self, rng: random.Random | None = None) -> Action:
-        """Pick the outcome of the chance event now due; by default fixed by the game's seed."""
+    def seeded_outcome(self, among: Iterable[Any] | None = None) -> Any:
+        """The outcome of the chance event now due that the game's seed picks; with `among`,
+        the seed's pick among those outcomes only (their probabilities renormalised)."""
         outcomes = self.chance_outcomes()
+        if among is not None:
+            wanted = set(among)
+            outcomes = tuple(pair for pair in outcomes if pair[0] in wanted)
         if not outcomes:
-            raise IllegalAction("no chance event is due")
-        rng = rng or rng_for(self.game.seed, "chance", len(self.history))
-        actions, weights = zip(*outcomes, strict=True)
-        return rng.choices(actions, weights=weights)[0]
+            raise IllegalAction("no chance event is due" if among is None else "no such outcome")
+        index = chance_pick(self.game.seed, len(self.history), [p for _, p in outcomes])
+        return outcomes[index][0]
+
+    def sample_chance(self) -> Any:
+        """The outcome of the chance event now due, fixed by the game's seed and the step."""
+        action = self.seeded_outcome()
+        self._sampled = (len(self.history), action)
+        return action
 
     def resolve_chance(self) -> None:
         """Apply seeded chance outcomes until a player (or the end) is to move."""
         while self.current_player == CHANCE:
             self.apply(self.sample_chance())
 
-    def undo(self) -> Action:
+    def follow(self, actions: Iterable[Any | str]) -> None:
+        """Apply `actions` (or their names) in order, as a scenario does: a chance event due
+        before an action that is not one of its outcomes is resolved by the seed, one that is
+        named is fixed by hand; after the last, chance is resolved until a player is to move.
+        A refused action raises `IllegalAction` naming it, and the state is left unchanged."""
+        work = self.clone()
+        for number, action in enumerate(actions, start=1):
+            while work.is_chance_node and not _names_one_of(action, work.legal_actions()):
+                work.apply(work.sample_chance())
+            try:
+                work.apply(action)
+            except IllegalAction as error:
+                raise IllegalAction(f"action {number} of the scenario: {error}") from None
+        work.resolve_chance()
+        self.__dict__.update(work.__dict__)
+
+    def undo(self) -> Any:
         """Take back the last action (chance outcomes count as actions) and return it."""
         if not self.history:
             raise IllegalAction("there is nothing to undo")
@@ -262,27 +422,36 @@ class State(ABC):
         return copy.deepcopy(self, memo={id(self.game): self.game})
 
     def to_json(self) -> str:
-        """The game's options, the history by action names, and the save format version."""
+        """The game's options, the history by action names, the steps whose chance outcome was
+        chosen by hand, and the save format version."""
         return json.dumps(
             {
                 "format": SAVE_FORMAT,
                 "game": self.game.name,
                 "options": self.game.options,
                 "history": [str(action) for action in self.history],
+                "fixed": list(self.fixed),
             },
             ensure_ascii=False,
         )
 
-    def _key(self) -> dict:
+    def _key(self) -> dict[str, Any]:
         """Everything that defines the position, for equality; excludes caches and the game."""
-        return {k: v for k, v in vars(self).items() if k not in ("game", "_legal_cache")}
+        return {k: v for k, v in vars(self).items() if k not in self.CACHES}
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
             return NotImplemented
         return self.game.options == other.game.options and self._key() == other._key()
 
-    __hash__ = None  # states are mutable
+    __hash__ = None  # type: ignore[assignment]  # states are mutable
 
     def _repr_html_(self) -> str:
         return f"<pre>{html.escape(str(self))}</pre>"
+
+
+def _names_one_of(action: object, legal: Sequence[Any]) -> bool:
+    """Whether `action` (an action or its name) is among `legal`."""
+    if isinstance(action, str):
+        return any(str(a) == action for a in legal)
+    return action in legal

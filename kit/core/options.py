@@ -1,0 +1,155 @@
+"""Game options, each declared once with its type, range, default and help.
+
+A game lists its `Option`s; `check_options` validates what a user, a save file or the command
+line gives (an unknown option names the valid ones; a bool is not a player count), and the
+command line builds its flags from the same list, so the three can never disagree."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from kit.core.errors import KitError
+
+Check = Callable[[Any], Any]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a game: `check` returns the value normalised (a list, a name) or raises
+    `KitError` saying what is allowed; `parse` turns command-line text into a value; `choices`
+    lists the allowed values where there are few (for help texts and error messages)."""
+
+    name: str
+    default: Any
+    help: str
+    check: Check
+    parse: Callable[[str], Any] = str
+    choices: tuple[str, ...] = ()
+
+    def value(self, given: Any) -> Any:
+        """The checked value, with the option's name in any error."""
+        if given is None and self.default is None:
+            return None
+        try:
+            return self.check(given)
+        except KitError as error:
+            raise KitError(f"option {self.name!r}: {error}") from None
+
+    def from_text(self, text: str) -> Any:
+        """The value of `text` typed at the command line, checked."""
+        try:
+            return self.value(self.parse(text))
+        except ValueError:
+            raise KitError(f"option {self.name!r}: {text!r} is not {self.help}") from None
+
+
+def check_options(spec: Sequence[Option], given: Mapping[str, Any]) -> dict[str, Any]:
+    """Every option of `spec` checked, defaults filled in, in the order of `spec`."""
+    names = [option.name for option in spec]
+    unknown = [key for key in given if key not in names]
+    if unknown:
+        raise KitError(f"unknown option {unknown[0]!r}; the options are {', '.join(names)}")
+    return {
+        option.name: option.value(given.get(option.name, option.default)) for option in spec
+    }
+
+
+# --- checks -------------------------------------------------------------------------------------
+def integer(low: int | None = None, high: int | None = None) -> Check:
+    """An int (not a bool) within low..high."""
+
+    def check(value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise KitError(f"expected a whole number, got {value!r}")
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise KitError(f"expected {_range(low, high)}, got {value}")
+        return value
+
+    return check
+
+
+def _range(low: int | None, high: int | None) -> str:
+    if low is not None and high is not None:
+        return f"{low} to {high}"
+    return f"at least {low}" if low is not None else f"at most {high}"
+
+
+def seed(value: Any) -> int | None:
+    """A seed: any whole number, or None."""
+    if value is None:
+        return None
+    return integer()(value)
+
+
+def one_of(choices: Iterable[str], aliases: Mapping[str, str] | None = None) -> Check:
+    """One of `choices` (or an alias of one, which becomes its choice)."""
+    allowed = tuple(choices)
+    other = dict(aliases or {})
+
+    def check(value: Any) -> str:
+        if isinstance(value, str):
+            if value in allowed:
+                return value
+            if value in other:
+                return other[value]
+        raise KitError(f"expected one of {', '.join(map(repr, allowed))}, got {value!r}")
+
+    return check
+
+
+def optional(check: Check) -> Check:
+    """None, or what `check` accepts."""
+    return lambda value: None if value is None else check(value)
+
+
+def names(value: Any) -> list[str]:
+    """A list of names: a list of strings, or one comma-separated string (the command line)."""
+    if isinstance(value, str):
+        value = [part.strip() for part in value.split(",") if part.strip()]
+    if isinstance(value, tuple):
+        value = list(value)
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise KitError(f"expected a list of names, got {value!r}")
+    return value
+
+
+def whole_numbers(value: Any) -> list[int]:
+    """A list of whole numbers: a list, or one comma-separated string (the command line)."""
+    if isinstance(value, str):
+        try:
+            value = [int(part) for part in value.split(",") if part.strip()]
+        except ValueError:
+            raise KitError(f"expected whole numbers separated by commas, got {value!r}") from None
+    if isinstance(value, tuple):
+        value = list(value)
+    if not isinstance(value, list) or any(
+        isinstance(v, bool) or not isinstance(v, int) for v in value
+    ):
+        raise KitError(f"expected a list of whole numbers, got {value!r}")
+    return value
+
+
+def folder(value: Any) -> str:
+    """An existing folder, as a string (saves store it)."""
+    if not isinstance(value, str | Path):
+        raise KitError(f"expected the path of a folder, got {value!r}")
+    path = Path(value)
+    if not path.is_dir():
+        raise KitError(f"{str(path)!r} is not a folder")
+    return str(path)
+
+
+def players_option(low: int, high: int, default: int = 2) -> Option:
+    return Option("players", default, f"a number of players from {low} to {high}", integer(low, high), int)
+
+
+SEED = Option("seed", None, "a whole number", seed, int)
+CONTENT = Option(
+    "content",
+    None,
+    "the path of a content folder (the built-in one when not given)",
+    optional(folder),
+)
