@@ -43,6 +43,9 @@ class Pig(Game):
         Option("target", 20, "a whole number from 1 to 100", integer(1, 100), int),
     )
 
+    def configure(self) -> None:
+        """Pig has no content to load."""
+
     def new_game(self) -> PigState:
         return PigState(self)
 

@@ -6,7 +6,6 @@ from collections.abc import Mapping, Sequence
 
 from kit.amazing_journey.state import AmazingJourney, JourneyState
 from kit.core import IllegalAction
-from kit.core.rng import rng_for
 
 
 def setup(
@@ -48,11 +47,5 @@ def setup(
 
 def _seeded(state: JourneyState, reserved: set[str]) -> str:
     """The seed's pick among the outcomes, leaving alone tokens reserved for other cities."""
-    outcomes = [
-        (action, p)
-        for action, p in state.chance_outcomes()
-        if str(action).split(" in ")[0] not in reserved
-    ]
-    rng = rng_for(state.game.seed, "chance", len(state.history))
-    actions, weights = zip(*outcomes, strict=True)
-    return str(rng.choices(actions, weights=weights)[0])
+    allowed = [a for a in state.legal_actions() if str(a).split(" in ")[0] not in reserved]
+    return str(state.seeded_outcome(allowed))

@@ -12,9 +12,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import ClassVar
 
-from kit.amazing_journey.content import ROUTE_TYPES, SYMBOLS, Content, Route, load_content
-from kit.core import CHANCE, TERMINAL, Game, ScoreSheet, State
+import networkx as nx
+
+from kit.amazing_journey.content import ROUTE_TYPES, SIDES, SYMBOLS, Content, Route, load_content
+from kit.core import CHANCE, TERMINAL, Game, KitError, Option, ScoreSheet, State
+from kit.core.options import CONTENT, SEED, names, one_of, optional, players_option
 
 CHANCE_STEPS = frozenset({"traveller", "place", "symbol", "ticket", "objective", "roll"})
 AUTO_STEPS = frozenset({"move", "collect", "end"})
@@ -31,6 +35,8 @@ class Travel:
     method: str
     through: bool
     label: str = field(compare=False)
+    place: str = field(compare=False)
+    kind: ClassVar[str] = "travel"
 
     def __str__(self) -> str:
         return self.label
@@ -45,6 +51,7 @@ class Move:
     kind: str
     value: int
     label: str
+    place: str | None = None
 
     def __str__(self) -> str:
         return self.label
@@ -55,9 +62,11 @@ class Outcome:
     """A chance outcome: a Traveller dealt, a token placed, a symbol removed, a card drawn, a die
     face rolled."""
 
-    kind: str
+    event: str
     value: int
     label: str = field(compare=False)
+    kind: ClassVar[str] = "chance"
+    place: ClassVar[str | None] = None
 
     def __str__(self) -> str:
         return self.label
@@ -128,7 +137,8 @@ class Rules:
             label = f"{r.id} {how} to {self.board.cities[dest].name}"
             if through:
                 label += " passing tokens (Hendrika's power)"
-            action = self.actions[key] = Travel(route, dest, method, through, label)
+            place = self.board.cities[dest].name
+            action = self.actions[key] = Travel(route, dest, method, through, label, place)
         return action
 
     def move(self, kind: str, value: int, label: str) -> Move:
@@ -194,42 +204,50 @@ def _faces(content: Content) -> tuple[tuple[int, str, float], ...]:
     return tuple((days, effect, n / len(content.die)) for (days, effect), n in counts.items())
 
 
-_RULES: dict[str, Rules] = {}
+_RULES: dict[tuple[str, str | None], Rules] = {}
 
 
-def rules_for(side: str) -> Rules:
-    if side not in _RULES:
-        _RULES[side] = Rules(load_content(side))
-    return _RULES[side]
+def rules_for(side: str, directory: str | None = None) -> Rules:
+    key = (side, directory)
+    if key not in _RULES:
+        _RULES[key] = Rules(load_content(side, directory))
+    return _RULES[key]
 
 
 class AmazingJourney(Game):
-    """The Amazing Journey for 1–4 players on the Regular or Fast side of the reference board.
+    """The Amazing Journey for 1–4 players on the Regular or Fast side of the reference board
+    (or of the board in a `content` folder).
 
     `travellers` (full or first names, one per player) skips the random deal of Travellers."""
 
     name = "amazing_journey"
     title = "The Amazing Journey"
+    OPTIONS = (
+        players_option(1, 4),
+        SEED,
+        Option("side", "regular", "'regular' or 'fast'", one_of(SIDES), choices=SIDES),
+        Option(
+            "travellers",
+            None,
+            "the Travellers, one per player (full or first names, separated by commas)",
+            optional(names),
+        ),
+        CONTENT,
+    )
 
-    def __init__(
-        self,
-        players: int = 2,
-        seed: int | None = None,
-        side: str = "regular",
-        travellers: list[str] | None = None,
-    ) -> None:
-        if not isinstance(players, int) or not 1 <= players <= 4:
-            raise ValueError(f"players must be 1..4, got {players!r}")
-        self.rules = rules_for(side)
-        options = {"players": players, "seed": seed, "side": side}
+    def configure(self) -> None:
+        self.rules = rules_for(self.options["side"], self.options["content"])
+        players, travellers = self.options["players"], self.options["travellers"]
         if travellers is not None:
-            if isinstance(travellers, str):
-                travellers = travellers.split(",")
-            names = [self.rules.content.traveller(name.strip()).name for name in travellers]
-            if len(names) != players or len(set(names)) != players:
-                raise ValueError(f"give {players} different travellers, got {travellers!r}")
-            options["travellers"] = names
-        super().__init__(options)
+            try:
+                chosen = [self.rules.content.traveller(name).name for name in travellers]
+            except ValueError as error:
+                raise KitError(f"option 'travellers': {error}") from None
+            if len(chosen) != players or len(set(chosen)) != players:
+                raise KitError(
+                    f"option 'travellers': give {players} different travellers, got {travellers!r}"
+                )
+            self.options["travellers"] = chosen
 
     @property
     def content(self) -> Content:
@@ -237,6 +255,9 @@ class AmazingJourney(Game):
 
     def new_game(self) -> JourneyState:
         return JourneyState(self)
+
+    def board(self) -> nx.MultiGraph:
+        return self.content.board.graph()
 
 
 class JourneyState(State):
@@ -506,7 +527,7 @@ class JourneyState(State):
     def _apply(self, action) -> None:
         if isinstance(action, Outcome):
             step = self.steps.pop()
-            _OUTCOMES[action.kind](self, step, action.value)
+            _OUTCOMES[action.event](self, step, action.value)
         elif self.steps:
             step = self.steps.pop()
             _ANSWERS[step[0]](self, step, action)
@@ -650,10 +671,14 @@ class JourneyState(State):
 
         return [score_sheet(self, p) for p in range(len(self.day))]
 
-    def observation(self, player: int) -> dict:
+    def _observation(self, player: int) -> dict:
         from kit.amazing_journey.scoring import observation
 
-        return observation(self, player)
+        seen = observation(self, player)
+        setup = self.placed != (1 << len(self.rules.content.tokens)) - 1
+        seen["phase"] = "setup" if setup else f"day {self.day[self.player]}"
+        seen["turn"] = f"player {self.player}: {self.acted} actions taken this turn"
+        return seen
 
     def describe(self, player: int) -> str:
         from kit.amazing_journey.scoring import describe

@@ -52,9 +52,7 @@ def check_options(spec: Sequence[Option], given: Mapping[str, Any]) -> dict[str,
     unknown = [key for key in given if key not in names]
     if unknown:
         raise KitError(f"unknown option {unknown[0]!r}; the options are {', '.join(names)}")
-    return {
-        option.name: option.value(given.get(option.name, option.default)) for option in spec
-    }
+    return {option.name: option.value(given.get(option.name, option.default)) for option in spec}
 
 
 # --- checks -------------------------------------------------------------------------------------
@@ -100,6 +98,13 @@ def one_of(choices: Iterable[str], aliases: Mapping[str, str] | None = None) -> 
     return check
 
 
+def text(value: Any) -> str:
+    """A non-empty string."""
+    if not isinstance(value, str) or not value:
+        raise KitError(f"expected a name, got {value!r}")
+    return value
+
+
 def optional(check: Check) -> Check:
     """None, or what `check` accepts."""
     return lambda value: None if value is None else check(value)
@@ -143,7 +148,9 @@ def folder(value: Any) -> str:
 
 
 def players_option(low: int, high: int, default: int = 2) -> Option:
-    return Option("players", default, f"a number of players from {low} to {high}", integer(low, high), int)
+    return Option(
+        "players", default, f"a number of players from {low} to {high}", integer(low, high), int
+    )
 
 
 SEED = Option("seed", None, "a whole number", seed, int)

@@ -119,6 +119,7 @@ class Game(ABC):
         self.options: dict[str, Any] = check_options(self.OPTIONS, options)
         self.configure()
 
+    @abstractmethod
     def configure(self) -> None:
         """Load the content and check the options against each other (a game's hook)."""
 
@@ -227,9 +228,7 @@ def read_save(text: object) -> dict[str, Any]:
     if not isinstance(history, list) or not all(isinstance(a, str) for a in history):
         raise SaveError("the save's 'history' must be a list of action names")
     fixed = data.setdefault("fixed", [])
-    if not isinstance(fixed, list) or not all(
-        type(step) is int and 0 <= step < len(history) for step in fixed
-    ):
+    if not isinstance(fixed, list) or not all(type(step) is int and step >= 0 for step in fixed):
         raise SaveError("the save's 'fixed' must list step numbers of its history")
     return data
 
@@ -362,9 +361,9 @@ class State(ABC):
         if self.current_player == CHANCE:
             step = len(self.history)
             sampled = self._sampled
-            if sampled is None or sampled[0] != step or sampled[1] != action:
-                if action != self.seeded_outcome():
-                    self.fixed.append(step)
+            by_seed = sampled is not None and sampled[0] == step and sampled[1] == action
+            if not by_seed and action != self.seeded_outcome():
+                self.fixed.append(step)
         self._apply(action)
         self.history.append(action)
         self._legal_cache = None

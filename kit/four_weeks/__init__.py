@@ -12,9 +12,9 @@ from kit.four_weeks.content import Content, load_content
 from kit.four_weeks.state import MAX_PLAYERS, MIN_PLAYERS, FourWeeks, FourWeeksState
 
 
-def load(players: int = 2, seed: int | None = None) -> FourWeeks:
+def load(**options: object) -> FourWeeks:
     """The game for `players` (1 to 4) with chance fixed by `seed`."""
-    return FourWeeks(players=players, seed=seed)
+    return FourWeeks(**options)
 
 
 __all__ = [

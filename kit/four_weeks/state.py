@@ -24,8 +24,12 @@ from bisect import insort
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import ClassVar
 
-from kit.core import CHANCE, TERMINAL, Game, KitError, ScoreSheet, State
+import networkx as nx
+
+from kit.core import CHANCE, TERMINAL, Game, ScoreSheet, State
+from kit.core.options import CONTENT, SEED, players_option
 from kit.four_weeks.content import DATA_DIR, TAGS, Content, load_content
 from kit.four_weeks.effects import COINS, ENERGY, EXCITEMENT, RESOURCES, can_pay, describe, resolve
 from kit.four_weeks.scoring import (
@@ -66,12 +70,21 @@ class Start:
     region: int
     code: str
 
+    kind: ClassVar[str] = "travel"
+
+    @property
+    def place(self) -> str | None:
+        return self.code
+
     def __str__(self) -> str:
         return f"start in {self.code}"
 
 
 @dataclass(frozen=True, slots=True)
 class Stay:
+    kind: ClassVar[str] = "travel"
+    place: ClassVar[str | None] = None
+
     def __str__(self) -> str:
         return "stay"
 
@@ -85,6 +98,12 @@ class Train:
     code: str
     energy: int
 
+    kind: ClassVar[str] = "travel"
+
+    @property
+    def place(self) -> str | None:
+        return self.code
+
     def __str__(self) -> str:
         return f"train to {self.code} ({self.energy} Energy)"
 
@@ -94,6 +113,12 @@ class Fly:
     region: int
     code: str
     coins: int
+
+    kind: ClassVar[str] = "travel"
+
+    @property
+    def place(self) -> str | None:
+        return self.code
 
     def __str__(self) -> str:
         return f"fly to {self.code} ({self.coins} Coins)"
@@ -106,6 +131,12 @@ class Ticket:
     region: int
     code: str
 
+    kind: ClassVar[str] = "travel"
+
+    @property
+    def place(self) -> str | None:
+        return self.code
+
     def __str__(self) -> str:
         return f"free trip to {self.code}"
 
@@ -115,6 +146,9 @@ class Visit:
     card: int
     id: str
     excitement: int
+
+    kind: ClassVar[str] = "visit"
+    place: ClassVar[str | None] = None
 
     def __str__(self) -> str:
         if self.excitement:
@@ -126,15 +160,21 @@ class Visit:
 class Activity:
     """Write, Rest or Plan."""
 
-    kind: int
+    activity: int
+
+    kind: ClassVar[str] = "activity"
+    place: ClassVar[str | None] = None
 
     def __str__(self) -> str:
-        return ACTIVITIES[self.kind]
+        return ACTIVITIES[self.activity]
 
 
 @dataclass(frozen=True, slots=True)
 class Skip:
     """Skip the Activity: the day passes and its Day disc is spent without being placed."""
+
+    kind: ClassVar[str] = "activity"
+    place: ClassVar[str | None] = None
 
     def __str__(self) -> str:
         return "skip the activity (lose a day)"
@@ -144,6 +184,9 @@ class Skip:
 class Discard:
     card: int
     id: str
+
+    kind: ClassVar[str] = "card"
+    place: ClassVar[str | None] = None
 
     def __str__(self) -> str:
         return f"discard {self.id}"
@@ -155,6 +198,9 @@ class Order:
 
     bonus_first: bool
 
+    kind: ClassVar[str] = "answer"
+    place: ClassVar[str | None] = None
+
     def __str__(self) -> str:
         return "bonus first" if self.bonus_first else "effect first"
 
@@ -163,6 +209,12 @@ class Order:
 class UseLocal:
     region: int
     code: str
+
+    kind: ClassVar[str] = "extra"
+
+    @property
+    def place(self) -> str | None:
+        return self.code
 
     def __str__(self) -> str:
         return f"Local tile in {self.code}"
@@ -173,6 +225,12 @@ class Claim:
     region: int
     code: str
 
+    kind: ClassVar[str] = "extra"
+
+    @property
+    def place(self) -> str | None:
+        return self.code
+
     def __str__(self) -> str:
         return f"claim the Bucket List of {self.code}"
 
@@ -182,18 +240,30 @@ class Attend:
     festival: int
     code: str
 
+    kind: ClassVar[str] = "extra"
+
+    @property
+    def place(self) -> str | None:
+        return self.code
+
     def __str__(self) -> str:
         return f"Festival in {self.code}"
 
 
 @dataclass(frozen=True, slots=True)
 class EndTurn:
+    kind: ClassVar[str] = "turn"
+    place: ClassVar[str | None] = None
+
     def __str__(self) -> str:
         return "end turn"
 
 
 @dataclass(frozen=True, slots=True)
 class KeepHand:
+    kind: ClassVar[str] = "answer"
+    place: ClassVar[str | None] = None
+
     def __str__(self) -> str:
         return "keep hand"
 
@@ -205,6 +275,9 @@ class Draw:
     card: int
     id: str
 
+    kind: ClassVar[str] = "chance"
+    place: ClassVar[str | None] = None
+
     def __str__(self) -> str:
         return f"draw {self.id}"
 
@@ -215,6 +288,12 @@ class Reveal:
 
     festival: int
     code: str
+
+    kind: ClassVar[str] = "chance"
+
+    @property
+    def place(self) -> str | None:
+        return self.code
 
     def __str__(self) -> str:
         return f"Festival drawn in {self.code}"
@@ -273,14 +352,15 @@ class FourWeeks(Game):
     name = "four_weeks"
     title = "Four weeks in Europe"
 
-    def __init__(self, players: int = 2, seed: int | None = None) -> None:
-        if isinstance(players, bool) or not isinstance(players, int):
-            raise KitError(f"players must be a whole number, got {players!r}")
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise KitError(f"players must be {MIN_PLAYERS}..{MAX_PLAYERS}, got {players}")
-        super().__init__({"players": players, "seed": seed})
-        self.content = load_content()
-        self.actions = action_table()
+    OPTIONS = (players_option(MIN_PLAYERS, MAX_PLAYERS), SEED, CONTENT)
+
+    def configure(self) -> None:
+        directory = Path(self.options["content"]) if self.options["content"] else DATA_DIR
+        self.content = load_content(directory)
+        self.actions = action_table(directory)
+
+    def board(self) -> nx.Graph:
+        return self.content.graph
 
     def new_game(self) -> FourWeeksState:
         return FourWeeksState(self)
@@ -498,7 +578,7 @@ class FourWeeksState(State):
             resolve(self, p, card.effect, LOCATIONS)
 
     def _activity(self, action: Activity) -> None:
-        self.pending = action.kind
+        self.pending = action.activity
         self.discards_left = self.game.content.rules.activity_discards
         self.phase = DISCARD
         if not self.discards_left:
@@ -714,10 +794,11 @@ class FourWeeksState(State):
     def scores(self) -> list[ScoreSheet]:
         return [score_sheet(self, p) for p in range(len(self.pos))]
 
-    def observation(self, player: int) -> dict:
+    def _observation(self, player: int) -> dict:
         """The public board and `player`'s own hand; other hands are counted, not shown."""
         content = self.game.content
         return {
+            "turn": f"player {self.current_player}" if self.current_player >= 0 else "",
             "week": self.week + 1,
             "phase": PHASES[self.phase],
             "player": self.current_player,

@@ -56,7 +56,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from kit.amazing_journey.content import ROUTE_TYPES, Content, load_content
+from kit.amazing_journey.content import ROUTE_TYPES, Content
 from kit.amazing_journey.setup import setup
 from kit.amazing_journey.state import AmazingJourney, JourneyState, Rules
 from kit.core import CHANCE, IllegalAction, KitError
@@ -263,9 +263,13 @@ def standard_puzzle(
     them: `placement`, `tickets`, `objectives` as for `kit.amazing_journey.setup`). `board` is
     a folder of content files in the format of `seeds/amazing_journey/` (default: the reference
     board)."""
-    game = AmazingJourney(players=1, seed=seed, side=side, travellers=[traveller])
-    if board is not None:
-        game.rules = Rules(load_content(side, str(board)))  # the same rules on another board
+    game = AmazingJourney(
+        players=1,
+        seed=seed,
+        side=side,
+        travellers=[traveller],
+        content=None if board is None else str(board),
+    )
     return Puzzle(setup(game, **fixed), 0, explore, days)
 
 

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 class Choice:
     text: str
     code: tuple = field(default=(), repr=False)
+    kind: str = "choice"
+    place: str | None = None
 
     def __eq__(self, other: object) -> bool:
         return self is other or (type(other) is Choice and self.text == other.text)
@@ -28,6 +30,11 @@ class Choice:
     def run(self, state) -> None:
         function: Callable = self.code[0]
         function(state, *self.code[1:])
+
+
+def outcome(text: str, code: tuple) -> Choice:
+    """A chance outcome (a draw, a reveal, a deal)."""
+    return Choice(text, code, "chance")
 
 
 def plural(count: int, word: str) -> str:

@@ -8,13 +8,13 @@ from __future__ import annotations
 import bisect
 from itertools import permutations
 
-from kit.timeless_journeys.actions import Choice
+from kit.timeless_journeys.actions import outcome
 from kit.timeless_journeys.content import ROMAN
 from kit.timeless_journeys.effects import SIDES
 
 
 def _draw_side(state):
-    return [(Choice(f"Gazette side {s}", (_set_side, s)), 1) for s in state.content.sides]
+    return [(outcome(f"Gazette side {s}", (_set_side, s)), 1) for s in state.content.sides]
 
 
 def _set_side(state, side: str) -> None:
@@ -23,7 +23,7 @@ def _set_side(state, side: str) -> None:
 
 def _draw_set(state):
     sets = sorted({t.set for t in state.content.travellers.values()})
-    return [(Choice(f"historical set {s}", (_set_travellers, s)), 1) for s in sets]
+    return [(outcome(f"historical set {s}", (_set_travellers, s)), 1) for s in sets]
 
 
 def _set_travellers(state, period: str) -> None:
@@ -32,7 +32,7 @@ def _set_travellers(state, period: str) -> None:
 
 def _draw_traveller(state):
     return [
-        (Choice(f"Famous Traveller {t.name}", (_pick_traveller, t.id)), 1)
+        (outcome(f"Famous Traveller {t.name}", (_pick_traveller, t.id)), 1)
         for t in state.content.travellers.values()
         if t.id not in state.picked
     ]
@@ -46,7 +46,7 @@ def _draw_order(state):
     names = state.content.travellers
     return [
         (
-            Choice(
+            outcome(
                 "portraits: " + ", ".join(names[t].name for t in order), (_place_travellers, order)
             ),
             1,
@@ -63,7 +63,7 @@ def _draw_friend(state):
     placed = state.friend
     return [
         (
-            Choice(
+            outcome(
                 f"Friend tile of {city} at the {SIDES[side]} local",
                 (_place_friend, city, side),
             ),
@@ -83,7 +83,7 @@ def _draw_favour(state, city: str):
     back = state.content.cities[city].favour_slot
     taken = set(state.favour.values())
     return [
-        (Choice(f"Favour tile {f.id} to {city}", (_place_favour, city, f.id)), 1)
+        (outcome(f"Favour tile {f.id} to {city}", (_place_favour, city, f.id)), 1)
         for f in state.content.favours.values()
         if f.back == back and f.id not in taken
     ]
@@ -96,7 +96,7 @@ def _place_favour(state, city: str, favour: str) -> None:
 def _draw_tile(state, city: str):
     there = state.city_tiles[city]
     return [
-        (Choice(f"Exploration tile {t} to {city}", (_place_tile, city, t)), 1)
+        (outcome(f"Exploration tile {t} to {city}", (_place_tile, city, t)), 1)
         for t in state.content.cities[city].tiles
         if t not in there
     ]
@@ -109,7 +109,7 @@ def _place_tile(state, city: str, tile: str) -> None:
 def _draw_journal(state, player: int, stack: str):
     dealt = {j for journals in state.journals for j in journals}
     return [
-        (Choice(f"Journal {j.id} to player {player}", (_deal_journal, player, j.id)), 1)
+        (outcome(f"Journal {j.id} to player {player}", (_deal_journal, player, j.id)), 1)
         for j in state.content.journals.values()
         if j.stack == stack and j.id not in dealt
     ]
@@ -122,7 +122,7 @@ def _deal_journal(state, player: int, journal: str) -> None:
 
 def _draw_market(state, level: int):
     return [
-        (Choice(f"reveal {card} (Level {ROMAN[level]})", (_reveal_card, level, card)), 1)
+        (outcome(f"reveal {card} (Level {ROMAN[level]})", (_reveal_card, level, card)), 1)
         for card in state.deck[level]
     ]
 
@@ -134,7 +134,7 @@ def _reveal_card(state, level: int, card: str) -> None:
 
 def _draw_painting(state):
     return [
-        (Choice(f"reveal a {name} painting", (_reveal_painting, name)), count)
+        (outcome(f"reveal a {name} painting", (_reveal_painting, name)), count)
         for name, count in sorted(state.painting_pile.items())
         if count
     ]

@@ -2,8 +2,20 @@
 
 from __future__ import annotations
 
-from kit.core import Game, KitError
-from kit.timeless_journeys.content import EDITIONS, load_content
+import networkx as nx
+
+from kit.core import Game, KitError, Option
+from kit.core.options import (
+    CONTENT,
+    SEED,
+    names,
+    one_of,
+    optional,
+    players_option,
+    text,
+    whole_numbers,
+)
+from kit.timeless_journeys.content import EDITIONS, Content, load_content
 from kit.timeless_journeys.state import TimelessState
 
 MODES = ("intro", "random", "historical", "chosen")
@@ -20,44 +32,45 @@ class TimelessJourneys(Game):
     name = "timeless_journeys"
     title = "Timeless Journeys: The Italian Grand Tour"
 
-    def __init__(
-        self,
-        players: int = 2,
-        edition: str = "en",
-        mode: str = "intro",
-        travellers: list[str] | str | None = None,
-        gazette: str | None = None,
-        without_seventh: list[int] | None = None,
-        seed: int | None = None,
-    ) -> None:
-        content = load_content()
-        if not isinstance(players, int) or not 1 <= players <= 5:
-            raise KitError(f"players must be 1..5, got {players!r}")
-        if edition not in EDITIONS:
-            raise KitError(f"edition must be one of {', '.join(EDITIONS)}, got {edition!r}")
-        if mode not in MODES:
-            raise KitError(f"mode must be one of {', '.join(MODES)}, got {mode!r}")
-        if gazette is not None and gazette not in content.sides:
-            raise KitError(f"gazette must be one of {', '.join(content.sides)}, got {gazette!r}")
-        seats = list(without_seventh or [])
-        if any(not isinstance(s, int) or not 0 <= s < players for s in seats):
-            raise KitError(f"without_seventh lists seats 0..{players - 1}, got {seats!r}")
-        self.content = content
-        self.edition = content.editions[edition]
-        self.chosen_travellers = _travellers(content, mode, travellers)
-        if isinstance(travellers, tuple):
-            travellers = list(travellers)
-        super().__init__(
-            {
-                "players": players,
-                "edition": edition,
-                "mode": mode,
-                "travellers": travellers,
-                "gazette": gazette,
-                "without_seventh": seats,
-                "seed": seed,
-            }
-        )
+    OPTIONS = (
+        players_option(1, 5),
+        Option("edition", "en", "'en' or 'ja'", one_of(EDITIONS), choices=tuple(EDITIONS)),
+        Option("mode", "intro", "how the travellers are chosen", one_of(MODES), choices=MODES),
+        Option(
+            "travellers",
+            None,
+            "a historical set (A-D) or three traveller ids, separated by commas",
+            optional(names),
+        ),
+        Option("gazette", None, "a Gazette side (A-D)", optional(text)),
+        Option(
+            "without_seventh",
+            [],
+            "seats playing without the second Movement card, separated by commas",
+            whole_numbers,
+        ),
+        SEED,
+        CONTENT,
+    )
+
+    def configure(self) -> None:
+        options = self.options
+        content = load_content(options["content"]) if options["content"] else load_content()
+        players = options["players"]
+        if options["gazette"] is not None and options["gazette"] not in content.sides:
+            raise KitError(
+                f"option 'gazette': expected one of {', '.join(content.sides)}, "
+                f"got {options['gazette']!r}"
+            )
+        seats = options["without_seventh"]
+        if any(not 0 <= s < players for s in seats):
+            raise KitError(f"option 'without_seventh': lists seats 0..{players - 1}, got {seats!r}")
+        self.content: Content = content
+        self.edition = content.editions[options["edition"]]
+        self.chosen_travellers = _travellers(content, options["mode"], options["travellers"])
+
+    def board(self) -> nx.Graph:
+        return self.content.graph
 
     def new_game(self) -> TimelessState:
         return TimelessState(self)

@@ -27,6 +27,8 @@ SNAPSHOT_EVERY = 64  # actions between the copies that make `undo` cheap
 class TimelessState(State):
     """One position: the board, the players' areas, the market and the stack of what is due."""
 
+    CACHES = State.CACHES | {"_pending", "_marks"}
+
     def __init__(self, game) -> None:
         super().__init__(game)
         content, players = game.content, game.num_players
@@ -203,10 +205,13 @@ class TimelessState(State):
     def scores(self):
         return scoring.score_sheets(self)
 
-    def observation(self, player: int) -> dict:
+    def _observation(self, player: int) -> dict:
         """The public board and play areas, the player's own hand and face-down cards; the hands
         of others by size only, their face-down cards and used (face-down) tiles unnamed."""
+        mover = self.current_player
         return {
+            "phase": f"round {ROMAN[min(self.round, 4)]}",
+            "turn": f"player {mover}" if mover >= 0 else "",
             "round": self.round + 1,
             "travellers": {t: self.where.get(t) for t in self.travellers},
             "markers": list(self.loc),
@@ -269,10 +274,6 @@ class TimelessState(State):
         for key, value in self.__dict__.items():
             twin.__dict__[key] = _copy(value) if key != "game" else value
         return twin
-
-    def _key(self) -> dict:
-        hidden = ("game", "_legal_cache", "_pending", "_marks")
-        return {k: v for k, v in vars(self).items() if k not in hidden}
 
     # --- text -------------------------------------------------------------------------------
     def describe(self, player: int) -> str:

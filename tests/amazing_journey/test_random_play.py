@@ -12,7 +12,7 @@ import pytest
 
 from kit.amazing_journey import GreedyBot
 from kit.amazing_journey.content import ROUTE_TYPES
-from kit.amazing_journey.state import AmazingJourney, JourneyState, Move
+from kit.amazing_journey.state import AmazingJourney, JourneyState, Move, Travel
 from kit.core import CHANCE
 from kit.core.bots import RandomBot
 from kit.core.rng import rng_for
@@ -120,7 +120,10 @@ def test_random_play_covers_every_kind_of_action():
         while not state.is_terminal:
             player = state.current_player
             action = state.sample_chance() if player == CHANCE else bots[player].choose(state)
-            kinds.add(getattr(action, "kind", None) or f"travel:{action.method}")
+            if isinstance(action, Travel):
+                kinds.add(f"travel:{action.method}")
+            else:
+                kinds.add(getattr(action, "event", None) or action.kind)
             state.apply(action)
     expected = {"explore", "refresh", "plan", "discard_ticket", "play_objective", "ticket"}
     expected |= {"travel:depart", "travel:ticket", "travel:wildcard", "travel:power", "roll"}

@@ -110,9 +110,9 @@ def test_malformed_data_names_file_and_field(tmp_path, file, old, new, message):
 
 
 def test_bad_options_are_refused():
-    with pytest.raises(KitError, match=r"players must be 1..4, got 5"):
+    with pytest.raises(KitError, match=r"option 'players': expected 1 to 4, got 5"):
         kit.load("four_weeks", players=5)
-    with pytest.raises(KitError, match="players must be a whole number"):
+    with pytest.raises(KitError, match="option 'players': expected a whole number, got 'two'"):
         kit.load("four_weeks", players="two")
 
 
@@ -121,7 +121,7 @@ def test_bad_options_are_refused():
     [
         (lambda d: {**d, "history": d["history"][:5] + ["visit BRI9"]}, "step 6: 'visit BRI9'"),
         (lambda d: {**d, "history": d["history"] + ["fly to BRI (4 Coins)"]}, "step"),
-        (lambda d: {**d, "options": {**d["options"], "players": 7}}, "players must be 1..4"),
+        (lambda d: {**d, "options": {**d["options"], "players": 7}}, "option 'players'"),
         (lambda d: {**d, "game": "amazing_journey"}, "of game 'amazing_journey'"),
     ],
 )

@@ -159,15 +159,17 @@ def test_too_few_favour_tiles_for_the_cities(tmp_path):
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"players": 0}, "players must be 1..5"),
-        ({"players": 6}, "players must be 1..5"),
-        ({"edition": "fr"}, "edition must be one of en, ja"),
-        ({"mode": "fast"}, "mode must be one of"),
+        ({"players": 0}, "option 'players': expected 1 to 5, got 0"),
+        ({"players": 6}, "option 'players': expected 1 to 5, got 6"),
+        ({"players": True}, "option 'players': expected a whole number, got True"),
+        ({"edition": "fr"}, "option 'edition': expected one of 'en', 'ja', got 'fr'"),
+        ({"mode": "fast"}, "option 'mode': expected one of"),
+        ({"colour": "red"}, "unknown option 'colour'; the options are players, edition"),
         ({"mode": "chosen", "travellers": ["goethe", "byron"]}, "3 different travellers"),
         ({"mode": "chosen", "travellers": ["goethe", "byron", "faust"]}, "unknown traveller"),
         ({"mode": "historical", "travellers": "E"}, "historical set must be one of A, B, C, D"),
         ({"mode": "intro", "travellers": ["goethe"]}, "mode 'intro' uses its own"),
-        ({"gazette": "E"}, "gazette must be one of"),
+        ({"gazette": "E"}, "option 'gazette': expected one of A, B, C, D, got 'E'"),
         ({"without_seventh": [3]}, "without_seventh"),
     ],
 )
