@@ -15,7 +15,7 @@ import json
 import math
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -152,6 +152,15 @@ class BoardLayout:
     legend: list[LegendRow]
     legend_box: Box
     title: str
+
+    @cached_property
+    def occupied(self) -> list[tuple[str, Box]]:
+        """What pieces had better not cover: every label, and every place's mark (by place)."""
+        marks = [
+            (p.name, Box(p.x - p.radius, p.y - p.radius, p.x + p.radius, p.y + p.radius))
+            for p in self.places.values()
+        ]
+        return [("", label.box) for label in self.labels.values()] + marks
 
     def name_of(self, place: object) -> str:
         """The drawn name of a place given as a node or its name; an unknown place is refused
@@ -670,11 +679,8 @@ def _row_start(layout: BoardLayout, place: PlaceView, width: float) -> Point:
         (place.x + r + 3, place.y),
         (place.x - r - 3 - width, place.y),
     ]
-    covered = [label.box for label in layout.labels.values()] + [
-        Box(p.x - p.radius, p.y - p.radius, p.x + p.radius, p.y + p.radius)
-        for p in layout.places.values()
-        if p is not place
-    ]
+    near = Box(place.x - width - 20, place.y - 25, place.x + width + 20, place.y + 25)
+    covered = [box for name, box in layout.occupied if name != place.name and box.overlaps(near)]
 
     def hidden(start: Point) -> int:
         row = Box(start[0], start[1] - 5.5, start[0] + width, start[1] + 5.5)
