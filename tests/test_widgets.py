@@ -299,6 +299,8 @@ def test_board_svg_keeps_the_lessons_options():
         edge_label="cost",
     )
     assert 'stroke="#8c564b"' in svg and 'stroke="#bbbbbb"' in svg
+    legend = next(g for g in parse(svg).iter(f"{SVG_NS}g") if g.get("class") == "legend")
+    assert [t.text for t in legend.iter(f"{SVG_NS}text")][:3] == ["City", "Countryside", "3"]
 
 
 def test_a_plain_graph_without_land_is_fitted_to_the_canvas():

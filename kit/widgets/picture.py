@@ -365,9 +365,13 @@ def _legend(
     cost: str,
     group: str,
 ) -> list[LegendRow]:
-    """The legend: every transport type drawn, the place marks if they differ, the cost badge
-    (or the one cost all routes share) and the colours of the groups."""
-    kinds = list(dict.fromkeys(r.kind for r in routes))
+    """The legend: every transport type drawn in its own style (a caller who coloured routes
+    otherwise knows what the colours mean), the place marks if they differ, the cost badge (or
+    the one cost all routes share) and the colours of the groups."""
+    restyled = {
+        r.kind for r in routes if r.colour != ROUTE_STYLES.get(r.kind, DEFAULT_STYLE).colour
+    }
+    kinds = list(dict.fromkeys(r.kind for r in routes if r.kind not in restyled))
     ordered = [k for k in ROUTE_STYLES if k in kinds] + [k for k in kinds if k not in ROUTE_STYLES]
     rows = [LegendRow(kind.capitalize(), kind=kind) for kind in ordered]
     marks = {data.get("kind") for _, data in graph.nodes(data=True)} - {None}
