@@ -191,11 +191,8 @@ def board_layout(
 
     `outline` names the land drawn behind ('world', 'italy', 'europe'; AUTO picks it by the
     board's name, None draws none). Without land, positions are fitted to the canvas."""
-    land = (
-        load_outline(OUTLINES[graph.name]) if outline == AUTO and graph.name in OUTLINES else None
-    )
-    if outline not in (AUTO, None):
-        land = load_outline(str(outline))
+    chosen_land = OUTLINES.get(graph.name) if outline == AUTO else outline
+    land = load_outline(chosen_land) if chosen_land else None
     width, height = (land.width, land.height) if land else (WIDTH, HEIGHT)
     points = _canvas_points(graph, width, height, fitted=land is None)
     names = {node: str(node) for node in graph.nodes}
