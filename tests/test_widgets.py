@@ -1,29 +1,321 @@
-"""The board picture: every city drawn, routes coloured by type, a plan drawn on top."""
+"""The board widget and picture, headless: every game's map drawn from its data, a click coming
+back as `selected`, pieces and a highlighted plan drawn in small updates, labels that never
+overlap, a legend that tells the transport types apart without colour."""
 
-import re
+from __future__ import annotations
 
-from kit.amazing_journey import load_content
-from kit.widgets import board_svg, show_board
+import itertools
+import json
+import xml.etree.ElementTree as ET
+
+import pytest
+import traitlets
+
+import kit
+from kit.core import KitError
+from kit.widgets import SVG, Board, Piece, board_layout, board_svg
+from kit.widgets.picture import ROUTE_STYLES
+
+SVG_NS = "{http://www.w3.org/2000/svg}"
+BOARDS = {
+    "amazing_journey (regular)": lambda: kit.load("amazing_journey").board(),
+    "amazing_journey (fast)": lambda: kit.load("amazing_journey", side="fast").board(),
+    "timeless_journeys": lambda: kit.load("timeless_journeys").board(),
+    "four_weeks": lambda: kit.load("four_weeks").board(),
+}
 
 
-def test_board_svg_draws_every_city_and_route_segment():
-    graph = load_content("regular").board.graph()
-    svg = board_svg(graph)
-    assert svg.count("<circle") == graph.number_of_nodes() == 71
-    crossing = sum(1 for *_, d in graph.edges(data=True) if d["crosses_edge"])
-    assert svg.count("<line") == graph.number_of_edges() + crossing
-    assert 'stroke="#1f77b4"' in svg  # ships are blue
+@pytest.fixture(params=list(BOARDS), scope="module")
+def graph(request):
+    return BOARDS[request.param]()
 
 
-def test_a_path_and_marks_are_drawn_on_top():
-    graph = load_content("regular").board.graph()
+def parse(svg: str) -> ET.Element:
+    """The picture as XML (it must be well-formed to show as `image/svg+xml`)."""
+    return ET.fromstring(svg)
+
+
+def click(board: Board, place: str) -> None:
+    """What the browser sends when a place is clicked."""
+    state = {"selected": place}
+    board._handle_msg(
+        {
+            "content": {"data": {"method": "update", "state": state, "buffer_paths": []}},
+            "buffers": [],
+        }
+    )
+
+
+def sent_by(board: Board) -> list[dict]:
+    """Record the comm messages the widget sends to the browser from now on."""
+    messages: list[dict] = []
+    board.comm.send = lambda data=None, buffers=None, **_: messages.append(data)
+    return messages
+
+
+def test_every_place_is_drawn_once_with_its_data_node(graph):
+    root = parse(Board(graph)._picture)
+    places = [g.get("data-node") for g in root.iter(f"{SVG_NS}g") if g.get("class") == "place"]
+    assert sorted(places) == sorted(str(n) for n in graph.nodes)
+
+
+def test_every_route_segment_is_drawn_and_map_edge_crossings_in_two_pieces(graph):
+    root = parse(board_svg(graph))
+    routes = next(g for g in root.iter(f"{SVG_NS}g") if g.get("class") == "routes")
+    paths = [p.get("d") for p in routes.iter(f"{SVG_NS}path")]
+    assert len(paths) == graph.number_of_edges()
+    crossing = sum(1 for *_, d in graph.edges(data=True) if d.get("crosses_edge"))
+    assert sum(d.count("M") == 2 for d in paths) == crossing
+    if graph.name.startswith("The Amazing Journey"):
+        assert crossing == 5 if "regular" in graph.name else crossing >= 5
+
+
+def test_no_two_labels_overlap_nor_cover_another_place(graph):
+    layout = board_layout(graph)
+    boxes = {name: label.box for name, label in layout.labels.items()}
+    assert set(boxes) == set(layout.places)  # every place of these boards is named
+    for (a, box_a), (b, box_b) in itertools.combinations(boxes.items(), 2):
+        assert not box_a.overlaps(box_b), (a, b)
+    for name, box in boxes.items():
+        assert not box.overlaps(layout.legend_box), name
+        for other, place in layout.places.items():
+            r = place.radius
+            if other != name:
+                mark = type(box)(place.x - r, place.y - r, place.x + r, place.y + r)
+                assert not box.overlaps(mark), (name, other)
+
+
+def test_labels_keep_full_names_where_room_allows():
+    layout = board_layout(kit.load("amazing_journey").board())
+    shortened = {n: lab.text for n, lab in layout.labels.items() if lab.text != n}
+    assert len(shortened) <= 2, shortened
+    assert all(layout.labels[n].text == n for n in ("London", "Paris", "Amsterdam", "Berlin"))
+    # a crowded city's hover text has its full name
+    assert layout.places["Amsterdam"].title == "Amsterdam (region A)"
+
+
+def test_legend_lists_every_transport_type_with_its_own_dash_pattern():
+    root = parse(board_svg(kit.load("amazing_journey").board()))
+    legend = next(g for g in root.iter(f"{SVG_NS}g") if g.get("class") == "legend")
+    texts = [t.text for t in legend.iter(f"{SVG_NS}text")]
+    samples = [p for p in legend.iter(f"{SVG_NS}path")]
+    assert texts[:6] == ["Bus", "Train", "Ship", "Balloon", "Airship", "Secret"]
+    dashes = [p.get("stroke-dasharray", "") for p in samples]
+    assert dashes == ["", "9 3", "2 3", "7 3 1.5 3", "12 3 2 3 2 3", "1 5"]
+    assert len({p.get("stroke") for p in samples}) == 6
+    # the routes themselves carry the same pattern as their legend row
+    for kind, style in ROUTE_STYLES.items():
+        group = next(g for g in root.iter(f"{SVG_NS}g") if g.get("class") == f"route-{kind}")
+        assert (
+            group.get("stroke-dasharray", "") == style.dash and group.get("stroke") == style.colour
+        )
+
+
+def test_timeless_journeys_paths_show_their_coin_costs():
+    graph = kit.load("timeless_journeys").board()
+    root = parse(board_svg(graph))
+    costs = next(g for g in root.iter(f"{SVG_NS}g") if g.get("class") == "costs")
+    written = sorted(int(t.text) for t in costs.iter(f"{SVG_NS}text"))
+    assert written == sorted(c for *_, c in graph.edges(data="cost") if c)
+    assert written.count(1) == 6 and written.count(2) == 3 and written.count(3) == 1
+    legend = next(g for g in root.iter(f"{SVG_NS}g") if g.get("class") == "legend")
+    assert [t.text for t in legend.iter(f"{SVG_NS}text")] == [
+        "Path",
+        "City",
+        "Countryside",
+        "3",
+        "cost of the route",
+    ]
+
+
+def test_a_cost_every_route_shares_is_said_once_in_the_legend():
+    root = parse(board_svg(kit.load("four_weeks").board()))
+    assert not [g for g in root.iter(f"{SVG_NS}g") if g.get("class") == "costs"]
+    legend = next(g for g in root.iter(f"{SVG_NS}g") if g.get("class") == "legend")
+    assert [t.text for t in legend.iter(f"{SVG_NS}text")] == ["Train", "cost 1 on every route"]
+    # regions are labelled by name, and hovering names the code too
+    layout = board_layout(kit.load("four_weeks").board())
+    assert layout.labels["BRI"].text == "British Isles"
+    assert layout.places["BRI"].title == "British Isles (BRI)"
+
+
+def test_geographic_boards_have_their_land_behind_and_others_none():
+    assert board_layout(kit.load("amazing_journey").board()).outline.name == "world"
+    assert board_layout(kit.load("timeless_journeys").board()).outline.name == "italy"
+    assert board_layout(kit.load("four_weeks").board()).outline.name == "europe"
+    root = parse(board_svg(kit.load("four_weeks").board()))
+    land = [p for p in root.iter(f"{SVG_NS}path") if p.get("class") == "land"]
+    assert len(land) == 1 and land[0].get("d").startswith("M")
+    assert board_layout(kit.load("four_weeks").board(), outline=None).outline is None
+    with pytest.raises(KitError, match="no land outline 'mars'; the kit has europe, italy, world"):
+        board_layout(kit.load("four_weeks").board(), outline="mars")
+
+
+def test_a_click_sets_selected_and_a_click_on_no_place_is_refused():
+    board = Board(kit.load("amazing_journey").board())
+    seen = []
+    board.observe(lambda change: seen.append(change["new"]), "selected")
+    click(board, "Paris")
+    assert board.selected == "Paris" and seen == ["Paris"]
+    click(board, "Atlantis")
+    assert board.selected == "Paris" and seen == ["Paris"]
+    with pytest.raises(traitlets.TraitError, match="'Atlantis' is not a place of this board"):
+        board.selected = "Atlantis"
+    board.selected = ""
+    assert seen == ["Paris", ""]
+
+
+def test_a_click_sends_back_only_the_small_selected_trait():
+    board = Board(kit.load("amazing_journey").board())
+    messages = sent_by(board)
+    click(board, "Tokyo")
+    assert [m["state"] for m in messages] == [{"selected": "Tokyo"}]
+
+
+def test_highlight_draws_the_route_with_step_numbers():
+    board = Board(kit.load("amazing_journey").board())
+    messages = sent_by(board)
+    board.highlight = ["London", "Paris", "Rome", "Paris", "Madrid"]
+    assert [list(m["state"]) for m in messages] == [["_highlight_svg"]]
+    layer = parse(f'<g xmlns="http://www.w3.org/2000/svg">{board._highlight_svg}</g>')
+    steps = {g.get("data-node"): g.find(f"{SVG_NS}text").text for g in layer.iter(f"{SVG_NS}g")
+             if g.get("data-node")}  # fmt: skip
+    assert steps == {"Paris": "1,3", "Rome": "2", "Madrid": "4"}
+    start = next(c for c in layer.iter(f"{SVG_NS}circle"))
+    assert (
+        start.get("data-node") == "London" and start.find(f"{SVG_NS}title").text == "start: London"
+    )
+    line = next(p for p in layer.iter(f"{SVG_NS}path"))
+    assert line.get("d").count("M") == 4
+    assert "1,3" in board.svg()  # the static picture shows it too
+
+
+def test_highlight_across_the_map_edge_leaves_by_both_sides():
+    layout = board_layout(kit.load("amazing_journey").board())
+    from kit.widgets.picture import highlight_svg
+
+    layer = parse(
+        f'<g xmlns="http://www.w3.org/2000/svg">{highlight_svg(layout, ["Tokyo", "Honolulu"])}</g>'
+    )
+    line = next(p for p in layer.iter(f"{SVG_NS}path"))
+    assert line.get("d") == "M888 181L1061 229M-112 181L61 229"
+
+
+def test_a_highlight_through_no_place_is_refused_and_changes_nothing():
+    board = Board(kit.load("timeless_journeys").board(), highlight=["Torino", "Milano"])
+    before = board._highlight_svg
+    with pytest.raises(traitlets.TraitError, match="'Atlantis' is not a place of this board"):
+        board.highlight = ["Torino", "Atlantis"]
+    assert board.highlight == ["Torino", "Milano"] and board._highlight_svg == before
+
+
+def test_pieces_are_drawn_at_their_places_and_listed_on_hover():
+    board = Board(kit.load("amazing_journey").board())
+    messages = sent_by(board)
+    board.pieces = [
+        Piece("London", "pawn", "1", "#e15759", "pawn of player 1"),
+        Piece("London", "flag", "50", title="Final checkpoint, from day 50"),
+        Piece("Paris", "token", "A"),
+        Piece("Tokyo", "traveller", "JV"),
+        Piece("Delhi", "disc", "Mo"),
+        Piece("Cairo", "marker", "3"),
+        Piece("Lima", "note", "12 pts"),
+    ]
+    assert [list(m["state"]) for m in messages] == [["_pieces_svg"]]
+    layer = parse(f'<g xmlns="http://www.w3.org/2000/svg">{board._pieces_svg}</g>')
+    drawn = [
+        (spot.get("data-node"), [e.get("class") for e in spot if e.tag != f"{SVG_NS}title"])
+        for spot in layer
+    ]
+    assert drawn == [
+        ("London", [None, "pawn", "flag"]),  # the place's invisible spot, then its pieces
+        ("Paris", [None, "token"]),
+        ("Tokyo", [None, "traveller"]),
+        ("Delhi", [None, "disc"]),
+        ("Cairo", [None, "marker"]),
+        ("Lima", [None, "note"]),
+    ]
+    spots = {spot.get("data-node"): spot.find(f"{SVG_NS}title").text for spot in layer}
+    assert spots["London"] == "London: pawn of player 1; Final checkpoint, from day 50"
+    assert spots["Paris"] == "Paris: face-down token A"
+    assert board._picture == Board(kit.load("amazing_journey").board())._picture  # unchanged
+
+
+def test_bad_pieces_are_refused_with_the_reason():
+    with pytest.raises(
+        KitError, match="piece kind 'meeple' is unknown; the board draws pawn, token"
+    ):
+        Piece("Paris", "meeple")
+    board = Board(kit.load("four_weeks").board())
+    with pytest.raises(traitlets.TraitError, match="'Paris' is not a place of this board"):
+        board.pieces = [Piece("Paris", "pawn")]
+    with pytest.raises(traitlets.TraitError, match="pieces must be Piece objects"):
+        board.pieces = [("FRA", "pawn")]
+    assert board.pieces == [] and board._pieces_svg == ""
+
+
+def test_updates_are_small_and_the_picture_is_sent_once():
+    board = Board(kit.load("amazing_journey").board())
+    tokens = [Piece(str(city), "token", "A") for city in list(board.picture.places)[:70]]
+    pawns = [Piece("London", "pawn", str(p)) for p in range(1, 5)]
+    messages = sent_by(board)
+    board.pieces = tokens + pawns
+    board.highlight = ["London", "Paris", "Rome", "Athens", "Cairo", "Mumbai", "Delhi"]
+    click(board, "Delhi")
+    sizes = [len(json.dumps(m)) for m in messages]
+    assert len(sizes) == 3 and max(sizes) < 30_000
+    assert all("_picture" not in m["state"] for m in messages)
+
+
+def test_the_rich_display_is_static_svg_beside_the_widget():
+    board = Board(kit.load("timeless_journeys").board(), pieces=[Piece("Torino", "pawn", "1")])
+    data, _ = board._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in data
+    picture = parse(data["image/svg+xml"])
+    assert picture.tag == f"{SVG_NS}svg"
+    pieces = next(g for g in picture.iter(f"{SVG_NS}g") if g.get("class") == "kit-pieces")
+    assert [(e.get("class"), e.get("data-node")) for e in pieces] == [("spot", "Torino")]
+    assert [e.get("class") for e in pieces.iter(f"{SVG_NS}g")] == ["kit-pieces", "spot", "pawn"]
+    svg = board_svg(kit.load("timeless_journeys").board(), title="Italy")
+    assert isinstance(svg, SVG) and svg._repr_svg_() == str(svg)
+    assert ">Italy</text>" in svg
+
+
+def test_board_svg_keeps_the_lessons_options():
+    graph = kit.load("amazing_journey").board()
     svg = board_svg(
         graph, path=["London", "Paris", "Madrid"], marks={"London": "day 0"}, labels=["London"]
     )
-    assert len(re.findall('stroke="#d62728"', svg)) == 2
-    assert ">day 0</text>" in svg and ">London</text>" in svg and ">Paris</text>" not in svg
+    root = parse(svg)
+    labels = [t.text for g in root.iter(f"{SVG_NS}g") if g.get("class") == "place"
+              for t in g.iter(f"{SVG_NS}text")]  # fmt: skip
+    assert labels == ["London"]
+    assert ">day 0</text>" in svg and ">2</text>" in svg
+    italy = kit.load("timeless_journeys").board()
+    svg = board_svg(
+        italy,
+        group="kind",
+        edge_colour=lambda path: "#8c564b" if path["cost"] else "#bbbbbb",
+        edge_label="cost",
+    )
+    assert 'stroke="#8c564b"' in svg and 'stroke="#bbbbbb"' in svg
+    legend = next(g for g in parse(svg).iter(f"{SVG_NS}g") if g.get("class") == "legend")
+    assert [t.text for t in legend.iter(f"{SVG_NS}text")][:3] == ["City", "Countryside", "3"]
 
 
-def test_show_board_is_a_widget():
-    widget = show_board(load_content("fast").board.graph(), title="Fast side")
-    assert "Fast side" in widget.value
+def test_a_plain_graph_without_land_is_fitted_to_the_canvas():
+    import networkx as nx
+
+    graph = nx.Graph()
+    graph.add_node(0, pos=(0, 0))
+    graph.add_node(1, pos=(20, 10))
+    graph.add_edge(0, 1)
+    layout = board_layout(graph)
+    assert layout.outline is None
+    assert (layout.places["0"].x, layout.places["0"].y) == (40, 70)
+    assert (layout.places["1"].x, layout.places["1"].y) == (960, 530)
+    board = Board(graph, highlight=[0, 1])
+    assert board.highlight == ["0", "1"]
+    graph.add_node(2)
+    with pytest.raises(KitError, match="need a drawing position 'pos': \\[2\\] have none"):
+        board_layout(graph)

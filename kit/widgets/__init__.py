@@ -1,5 +1,12 @@
-"""Pictures of the games for notebooks: board maps drawn as SVG from the boards' own data."""
+"""Pictures and panels of the games for notebooks and Voila pages.
 
-from kit.widgets.svg import board_svg, show_board
+- `Board(graph)`: any game's map as a widget: click a place (`selected`), draw `pieces` and a
+  `highlight`ed route with step numbers;
+- `board_svg(graph, ...)`: the same picture as static SVG, for rich display and exported notebooks;
+- `Piece`: one thing on the map (a pawn, a face-down token, a flag, ...)."""
 
-__all__ = ["board_svg", "show_board"]
+from kit.widgets.board import Board
+from kit.widgets.picture import SVG, board_layout, board_svg
+from kit.widgets.pieces import KINDS, Piece
+
+__all__ = ["KINDS", "SVG", "Board", "Piece", "board_layout", "board_svg"]

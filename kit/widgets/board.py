@@ -1,0 +1,114 @@
+"""The board widget: any game's map in a notebook or a Voila page, with clickable places.
+
+The picture is drawn in Python (`kit.widgets.picture`) and sent once; a click on a place comes back
+as the `selected` trait; pieces and a highlighted route are drawn in Python too and sent as two
+small SVG fragments, so an update costs a few kilobytes and the browser code stays a few lines
+(`board.js`). The ES module and its CSS are files of the package: no CDN, works offline."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import networkx as nx
+import traitlets
+
+from kit.core import KitError
+from kit.widgets.picture import (
+    AUTO,
+    BoardLayout,
+    board_layout,
+    highlight_svg,
+    pieces_svg,
+    svg_document,
+)
+from kit.widgets.pieces import Piece
+
+
+class Board(anywidget.AnyWidget):
+    """A board map: `Board(game.board())` for any game of the kit.
+
+    - `selected`: the name of the place last clicked ("" for none); set it from Python to mark a
+      place, observe it to react to clicks;
+    - `pieces`: a list of `Piece`s drawn beside their places (pawns, face-down tokens, markers,
+      checkpoint flags, Famous Travellers, Day discs, notes);
+    - `highlight`: a route or plan, a list of places in order, drawn on top with step numbers.
+
+    `board.picture` is the computed layout (places, labels, routes, legend) and `board.svg()` the
+    picture as it stands, as static SVG."""
+
+    _esm = Path(__file__).parent / "board.js"
+    _css = Path(__file__).parent / "board.css"
+
+    selected = traitlets.Unicode("").tag(sync=True)
+    pieces: traitlets.List[Piece] = traitlets.List()
+    highlight: traitlets.List[Hashable] = traitlets.List()
+    _picture = traitlets.Unicode("").tag(sync=True)
+    _pieces_svg = traitlets.Unicode("").tag(sync=True)
+    _highlight_svg = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(
+        self,
+        graph: nx.Graph,
+        *,
+        pieces: Iterable[Piece] = (),
+        highlight: Iterable[Hashable] = (),
+        selected: str = "",
+        outline: str | None = AUTO,
+        title: str = "",
+        **kwargs: Any,
+    ) -> None:
+        self.picture: BoardLayout = board_layout(graph, outline=outline, title=title)
+        super().__init__(_picture=svg_document(self.picture), **kwargs)
+        self.pieces = list(pieces)
+        self.highlight = list(highlight)
+        self.selected = selected
+
+    @traitlets.validate("selected")
+    def _check_selected(self, proposal: dict[str, Any]) -> str:
+        name = proposal["value"]
+        if name and name not in self.picture.places:
+            raise traitlets.TraitError(f"{name!r} is not a place of this board")
+        return str(name)
+
+    @traitlets.validate("pieces")
+    def _check_pieces(self, proposal: dict[str, Any]) -> list[Piece]:
+        pieces = list(proposal["value"])
+        for piece in pieces:
+            if not isinstance(piece, Piece):
+                raise traitlets.TraitError(f"pieces must be Piece objects, not {piece!r}")
+            self._name_of(piece.place)
+        return pieces
+
+    @traitlets.validate("highlight")
+    def _check_highlight(self, proposal: dict[str, Any]) -> list[str]:
+        return [self._name_of(place) for place in proposal["value"]]
+
+    def _name_of(self, place: object) -> str:
+        try:
+            return self.picture.name_of(place)
+        except KitError as error:
+            raise traitlets.TraitError(str(error)) from None
+
+    @traitlets.observe("pieces")
+    def _draw_pieces(self, change: dict[str, Any]) -> None:
+        self._pieces_svg = pieces_svg(self.picture, change["new"])
+
+    @traitlets.observe("highlight")
+    def _draw_highlight(self, change: dict[str, Any]) -> None:
+        self._highlight_svg = highlight_svg(self.picture, change["new"])
+
+    def svg(self) -> str:
+        """The picture as it stands (pieces and highlight included), as one SVG text."""
+        return svg_document(self.picture, highlight=self._highlight_svg, pieces=self._pieces_svg)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        """The widget, with the static picture beside it for where widgets do not run (an
+        exported or untrusted notebook)."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, metadata = bundle
+        return {**data, "image/svg+xml": self.svg()}, metadata
