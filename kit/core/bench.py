@@ -33,7 +33,8 @@ class SpeedResult:
         return self.games / self.seconds
 
     def __str__(self) -> str:
-        options = " ".join(f"{k}={v}" for k, v in self.options.items() if k != "seed")
+        shown = {k: v for k, v in self.options.items() if k != "seed" and v not in (None, [])}
+        options = " ".join(f"{k}={v}" for k, v in shown.items())
         return (
             f"{self.game:<18} {options:<22} {self.players:<16} {self.games:>5} games "
             f"{self.actions / self.games:>7.0f} actions/game "
