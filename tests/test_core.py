@@ -302,3 +302,11 @@ def test_simulate_and_engine_speed_refuse_what_they_cannot_count():
         simulate(Pig(), [RandomBot], 5)
     with pytest.raises(KitError, match="the number of games must be at least 1, not 0"):
         engine_speed(Pig(), games=0)
+
+
+def test_something_that_is_not_an_action_is_refused_as_such():
+    state = Pig().new_game()
+    for junk in (None, 3, [[1]], {"face": 1}, 10**5000):
+        with pytest.raises(IllegalAction, match=r"is not an action \(give one or its name\)"):
+            state.apply(junk)
+    assert state.history == []

@@ -65,8 +65,10 @@ def seconds(text: str) -> float:
 
 
 def say(program: str, message: str) -> None:
-    """One line `program: message` on stderr (line breaks in the message are shown as \\n)."""
+    """One line `program: message` on stderr: line breaks in the message are shown as \\n, and
+    text that is not Unicode (a file name's stray bytes) by its escape."""
     line = message.replace("\r", "\\r").replace("\n", "\\n")
+    line = line.encode("utf-8", "backslashreplace").decode("utf-8")
     print(f"{program}: {line}", file=sys.stderr, flush=True)
 
 

@@ -145,7 +145,11 @@ def folder(value: Any) -> str:
     if not isinstance(value, str | Path) or value == "":
         raise KitError(f"expected the path of a folder, got {shown(value)}")
     path = Path(value)
-    if not path.is_dir():
+    try:
+        is_folder = path.is_dir()
+    except (OSError, ValueError) as error:  # a name too long, a character the system refuses
+        raise KitError(f"{shown(str(path))} is not a folder: {error.args[-1]}") from None
+    if not is_folder:
         raise KitError(f"{shown(str(path))} is not a folder")
     return str(path)
 

@@ -376,6 +376,8 @@ class State(ABC):
         if isinstance(action, str):
             action = self.action_named(action)
         elif action not in self.legal_actions():
+            if getattr(action, "kind", None) is None:  # a list, a number: not an action at all
+                raise IllegalAction(f"{shown(action)} is not an action (give one or its name)")
             raise IllegalAction(f"{action}: {self._why_illegal(action)}")
         if self.current_player == CHANCE:
             step = len(self.history)
