@@ -12,6 +12,7 @@ import argparse
 import importlib
 import pkgutil
 import sys
+import textwrap
 import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -33,6 +34,7 @@ from kit.core.commands import (
 )
 from kit.core.errors import shown
 from kit.core.progress import TqdmProgress
+from kit.core.state import MAX_SAVE_BYTES
 
 GAME_COMMANDS = ("play", "simulate", "bench")
 DEFAULT_BOT = "greedy"
@@ -88,7 +90,8 @@ def _games_epilog(command: str) -> str:
     rows = [f"games and their options (`kit {command} GAME --help` explains each):"]
     for key in kit.GAMES:
         flags = [f"{_flag(o)} {_metavar(o)}" for o in kit.game_class(key).OPTIONS]
-        rows.append(f"  {key.replace('_', '-')}: " + "  ".join([*flags, "--option KEY=VALUE"]))
+        line = f"{key.replace('_', '-')}: " + "  ".join([*flags, "--option KEY=VALUE"])
+        rows.append(textwrap.fill(line, 98, initial_indent="  ", subsequent_indent="      "))
     return "\n".join(rows)
 
 
@@ -201,7 +204,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _simulate_flags(sub: argparse.ArgumentParser, module: ModuleType) -> None:
-    sub.add_argument("--games", type=count, default=argparse.SUPPRESS, help="(default 100)")
+    sub.add_argument(
+        "--games", type=count, default=argparse.SUPPRESS, metavar="N", help="how many (default 100)"
+    )
     _bot_flag(sub, module)
 
 
@@ -239,7 +244,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def _read_save(file: str) -> State:
     try:
-        text = Path(file).read_bytes()
+        with Path(file).open("rb") as handle:
+            text = handle.read(MAX_SAVE_BYTES + 1)  # more is refused as too long
     except OSError as error:
         raise KitError(f"{file}: cannot be read: {error.strerror or error}") from None
     try:
@@ -378,7 +384,11 @@ def _final_scores(state: State, seat: int) -> None:
 
 def _play_flags(sub: argparse.ArgumentParser, module: ModuleType | None = None) -> None:
     sub.add_argument(
-        "--seat", type=whole, default=argparse.SUPPRESS, help="your seat (default 0, the first)"
+        "--seat",
+        type=whole,
+        default=argparse.SUPPRESS,
+        metavar="N",
+        help="your seat (default 0, the first)",
     )
     if module is None:
         sub.add_argument("--bot", default=argparse.SUPPRESS, help="the bots' kind (default greedy)")
@@ -434,7 +444,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 def _bench_flags(sub: argparse.ArgumentParser, module: ModuleType | None = None) -> None:
     sub.add_argument(
-        "--count", type=count, default=argparse.SUPPRESS, help="games per game (default 100)"
+        "--count",
+        type=count,
+        default=argparse.SUPPRESS,
+        metavar="N",
+        help="games of each game (default 100)",
     )
 
 
@@ -454,16 +468,25 @@ class _Parser(ArgumentParser):
 def parser(command: str | None = None) -> ArgumentParser:
     """The `kit` command's parser. The games' option flags are read from the games (each loaded
     once) only when `command` is play, simulate or bench."""
-    top = ArgumentParser(prog="kit", description=__doc__)
+    top = ArgumentParser(
+        prog="kit",
+        description="Learn, play and solve three travel board games, the same way for each.",
+        epilog="`kit COMMAND --help` gives a command's arguments and every game's options.",
+    )
     commands = top.add_subparsers(
         dest="command", metavar="COMMAND", required=True, parser_class=_Parser
     )
 
-    def add(name: str, help_text: str, epilog: Callable[[], str] | None = None) -> _Parser:
+    def add(
+        name: str,
+        help_text: str,
+        epilog: Callable[[], str] | None = None,
+        description: str | None = None,
+    ) -> _Parser:
         sub: _Parser = commands.add_parser(
             name,
             help=help_text,
-            description=help_text,
+            description=description or help_text,
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
         sub.epilog_from = epilog
@@ -489,7 +512,12 @@ def parser(command: str | None = None) -> ArgumentParser:
     )
     sim.set_defaults(run=cmd_simulate)
 
-    solve = add("solve", "run a planner (`kit solve --help` lists them)", _planners_epilog)
+    solve = add(
+        "solve",
+        "run a planner (`kit solve --help` lists them)",
+        _planners_epilog,
+        "run a planner of kit.solve with its own arguments",
+    )
     solve.add_argument("planner", nargs="?", help="the planner's name")
     solve.add_argument("rest", nargs=argparse.REMAINDER, help="the planner's own arguments")
     solve.set_defaults(run=cmd_solve)

@@ -58,6 +58,8 @@ BAD = [
     ("solve orienteering x --workers -2", "argument --workers: expected a whole number of at"),
     ("play", "play: give a game (amazing-journey, timeless-journeys, four-weeks) or --load"),
     ("play --load /no/such/save.json", "/no/such/save.json: cannot be read"),
+    ("play --load /dev/zero", "/dev/zero: not a kit save: 50,000,001 characters is too long"),
+    ("play --load /", "/: cannot be read: Is a directory"),
     ("demo --seed abc", "argument --seed: expected a whole number, got 'abc'"),
     ("bench chess", "argument GAME: invalid choice: 'chess'"),
     ("fly", "argument COMMAND: invalid choice: 'fly'"),
