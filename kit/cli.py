@@ -211,10 +211,10 @@ def _simulate_flags(sub: argparse.ArgumentParser, module: ModuleType) -> None:
 
 
 # --- play -------------------------------------------------------------------------------------
-UNDO, QUIT = "undo", "quit"
+UNDO, SAVE, QUIT = "undo", "save", "quit"
 HELP = (
     "Type the number of an action or its name; u = undo your last decision, "
-    "q = save and quit, ? = list the actions again"
+    "s = save and stop, q = quit, ? = list the actions again"
 )
 
 
@@ -269,8 +269,9 @@ def _play(state: State, seat: int, bots: dict[int, Bot], bot_name: str) -> int:
                 state.apply(action)
             else:
                 choice = _ask(state, seat)
-                if choice == QUIT:
-                    _say_saved(state, seat, "you quit")
+                if choice in (SAVE, QUIT):
+                    if choice == SAVE:
+                        _say_saved(state, seat, "stopped")
                     return 0
                 if choice == UNDO:
                     earlier = _before_last_decision(state, seat)
@@ -289,7 +290,7 @@ def _play(state: State, seat: int, bots: dict[int, Bot], bot_name: str) -> int:
 
 
 def _ask(state: State, seat: int) -> Any:
-    """The action the player at the terminal chooses, or UNDO or QUIT; anything else typed
+    """The action the player at the terminal chooses, or UNDO, SAVE or QUIT; anything else typed
     gets a plain answer and the question again."""
     describe = getattr(state, "describe", None)
     print(describe(seat) if callable(describe) else state)
@@ -306,6 +307,8 @@ def _ask(state: State, seat: int) -> Any:
             print(HELP)
         elif answer in ("q", "quit"):
             return QUIT
+        elif answer in ("s", "save"):
+            return SAVE
         elif answer in ("u", "undo"):
             return UNDO
         elif not answer:
@@ -498,7 +501,7 @@ def parser(command: str | None = None) -> ArgumentParser:
 
     play = add(
         "play",
-        "play in the terminal against bots (? = help, u = undo, q = save and quit)",
+        "play in the terminal against bots (? = help, u = undo, s = save, q = quit)",
         lambda: _games_epilog("play"),
     )
     play.add_argument("--load", metavar="FILE", help="go on with a saved game")

@@ -181,13 +181,13 @@ def test_help_an_empty_line_and_a_wrong_number_ask_again(monkeypatch, capsys, tm
     assert prompts[3] == f"there is no action 12: choose from 0 to {last} (? lists them)\n"
     assert prompts[4] == f"there is no action -1: choose from 0 to {last} (? lists them)\n"
     assert prompts[5].startswith("not possible: 'fly': ")
-    assert prompts[6].startswith("you quit; the game is saved in kit-four-weeks-")
+    assert prompts[6] == "" and not list(tmp_path.iterdir())  # q quits, saving nothing
 
 
-def test_undo_goes_back_to_your_last_decision_and_quit_saves(monkeypatch, capsys, tmp_path):
+def test_undo_goes_back_to_your_last_decision_and_s_saves(monkeypatch, capsys, tmp_path):
     monkeypatch.chdir(tmp_path)
     options = ["four-weeks", "--seed", "2", "--seat", "1", "--bot", "random"]
-    status, out = play(monkeypatch, capsys, options, "u\n2\nu\nq\n")
+    status, out = play(monkeypatch, capsys, options, "u\n2\nu\ns\n")
     assert status == 0
     assert "you are player 1; the other 1 player(s) are random bots" in out
     assert f"player 0 (random bot): {first_question(2, seat=1).history[-1]}\n" in out
@@ -201,9 +201,9 @@ def test_undo_goes_back_to_your_last_decision_and_quit_saves(monkeypatch, capsys
 
 def test_a_saved_game_goes_on_with_load(monkeypatch, capsys, tmp_path):
     monkeypatch.chdir(tmp_path)
-    _, out = play(monkeypatch, capsys, ["four-weeks", "--seed", "6"], "0\n1\nq\n")
+    _, out = play(monkeypatch, capsys, ["four-weeks", "--seed", "6"], "0\n1\ns\n")
     saved = kit.load_json(saved_file(out).read_text())
-    status, out = play(monkeypatch, capsys, ["--load", str(saved_file(out))], "q\n")
+    status, out = play(monkeypatch, capsys, ["--load", str(saved_file(out))], "s\n")
     assert status == 0 and f"{TITLE}: you are player 0;" in out
     again = kit.load_json(saved_file(out).read_text())
     assert again == saved and len(again.history) > 16
