@@ -10,9 +10,12 @@ ones: random travellers can wander for hundreds of days), timed as the engine re
 from __future__ import annotations
 
 import argparse
+import sys
+from collections.abc import Sequence
 
 import kit
 from kit.core.bench import engine_speed
+from kit.core.commands import ArgumentParser, count, run
 
 CONFIGURATIONS = {
     "amazing_journey": [{"side": "regular"}, {"side": "fast"}],
@@ -21,13 +24,22 @@ CONFIGURATIONS = {
 }
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("games", nargs="*", default=list(CONFIGURATIONS))
-    parser.add_argument("--games-per-run", "--count", type=int, default=200, dest="count")
-    parser.add_argument("--players", type=int, default=4)
+def configured(name: str) -> str:
+    """A game of `CONFIGURATIONS`."""
+    if name not in CONFIGURATIONS:
+        raise argparse.ArgumentTypeError(
+            f"unknown game {name!r}; the games are {', '.join(CONFIGURATIONS)}"
+        )
+    return name
+
+
+def main(argv: Sequence[str]) -> int:
+    parser = ArgumentParser(prog="engine_speed", description=__doc__)
+    parser.add_argument("games", nargs="*", type=configured, default=list(CONFIGURATIONS))
+    parser.add_argument("--games-per-run", "--count", type=count, default=200, dest="count")
+    parser.add_argument("--players", type=count, default=4)
     parser.add_argument("--bots", choices=("random", "greedy", "both"), default="both")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     for name in args.games:
         for options in CONFIGURATIONS[name]:
             game = kit.load(name, players=args.players, seed=0, **options)
@@ -36,7 +48,8 @@ def main() -> None:
             if args.bots in ("greedy", "both"):
                 greedy = kit.game_module(name).BOTS["greedy"]
                 print(engine_speed(game, games=args.count, bot=greedy), flush=True)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(run(lambda: main(sys.argv[1:]), program="engine_speed"))

@@ -6,16 +6,18 @@ Tsiligirides' sets 1-3, in the same run, with the published best known scores be
 
 Prints one line per instance (kit and plain score, status and seconds), then per set and
 overall: the number of scores matched and proven optimal, the total seconds and the speed ratio
-plain / kit. `--kit` picks which parts of `Strengthening` are on, to measure what each brings."""
+plain / kit. `--kit` picks which parts of `Strengthening` are on, to measure what each brings.
+Ctrl-C stops at the instance being solved and prints the figures of those finished."""
 
 from __future__ import annotations
 
-import argparse
 import csv
 import dataclasses
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
+from kit.core.commands import ArgumentParser, UsageError, count, run, seconds
 from kit.solve.orienteering import (
     OPResult,
     Strengthening,
@@ -38,11 +40,11 @@ def cell(result: OPResult) -> str:
     return f"{result.score:>5} {result.status:<9} {result.wall_time:>7.2f}"
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sets", type=int, nargs="+", default=[1, 2, 3])
-    parser.add_argument("--time-limit", type=float, default=60.0)
-    parser.add_argument("--workers", type=int, default=2)
+def main(argv: Sequence[str]) -> int:
+    parser = ArgumentParser(prog="orienteering", description=__doc__.splitlines()[0])
+    parser.add_argument("--sets", type=int, nargs="+", choices=[1, 2, 3], default=[1, 2, 3])
+    parser.add_argument("--time-limit", type=seconds, default=60.0)
+    parser.add_argument("--workers", type=count, default=2)
     parser.add_argument("--data", type=Path, default=DATA)
     names = [f.name for f in dataclasses.fields(Strengthening)]
     parser.add_argument(
@@ -51,12 +53,14 @@ def main(argv: list[str] | None = None) -> int:
         help=f"comma-separated parts to turn on, among {', '.join(names)} "
         "(default: the kit's choice)",
     )
-    args = parser.parse_args(argv)
+    args = parser.parse_args(list(argv))
     strengthening = Strengthening()
     if args.kit is not None:
         chosen = {part for part in args.kit.split(",") if part}
         if unknown := chosen - set(names):
-            parser.error(f"unknown parts {sorted(unknown)}; choose among {names}")
+            raise UsageError(
+                f"argument --kit: unknown parts {sorted(unknown)}; choose among {names}"
+            )
         strengthening = Strengthening(**{name: name in chosen for name in names})
     print(f"kit model: {strengthening}; time limit {args.time_limit:g} s, {args.workers} workers")
     print(
@@ -71,7 +75,11 @@ def main(argv: list[str] | None = None) -> int:
         kit = solve(
             instance, time_limit=args.time_limit, workers=args.workers, strengthening=strengthening
         )
+        if kit.interrupted:
+            break
         plain = solve_plain(instance, time_limit=args.time_limit, workers=args.workers)
+        if plain.interrupted:
+            break
         print(f"{instance.name:<36} {best:>5} | {cell(kit)} | {cell(plain)}", flush=True)
         for key in (number, "all"):
             total = totals.setdefault(
@@ -101,4 +109,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run(lambda: main(sys.argv[1:]), program="orienteering"))

@@ -8,6 +8,7 @@ import pytest
 
 import kit
 from kit.core import CHANCE, TERMINAL, DataError, IllegalAction, KitError, SaveError, ranking
+from kit.core.bench import engine_speed
 from kit.core.bots import RandomBot, play, simulate
 from kit.core.data import Reader, load_toml
 from kit.core.rng import chance_fraction, chance_pick
@@ -222,3 +223,90 @@ def test_reader_names_an_unknown_key():
     assert reader.str("name") == "Lima"
     with pytest.raises(DataError, match=r"board.toml: cities\[3\].psos: unknown key"):
         reader.no_other_keys()
+
+
+def test_error_messages_stay_short_for_any_value():
+    deep: list = []
+    for _ in range(5000):
+        deep = [deep]
+    for value, shown_as in [
+        (deep, "[[[[...]]]]"),
+        ([10**5000], "[<a number of about 5001 digits>]"),
+        ("x" * 10_000, "'" + "x" * 27 + "..." + "x" * 28 + "'"),  # 60 characters
+    ]:
+        with pytest.raises(KitError) as caught:
+            Pig(players=value)
+        assert str(caught.value) == f"option 'players': expected a whole number, got {shown_as}"
+    with pytest.raises(KitError, match=r"got <a number of about 5001 digits>$"):
+        Pig(players=10**5000 + 1)  # an int, out of range
+    with pytest.raises(KitError, match=r"^<a number of about 5001 digits> is not a player"):
+        Pig().new_game().observation(10**5000)
+
+
+def test_an_option_named_like_a_parameter_is_just_unknown():
+    for name in ("self", "name"):
+        with pytest.raises(KitError, match=f"unknown option '{name}'; the options are"):
+            Pig(**{name: 1})
+        with pytest.raises(KitError, match=f"unknown option '{name}'"):
+            kit.load("four_weeks", **{name: 1})
+
+
+def test_a_save_with_a_number_too_long_to_read_is_refused():
+    text = '{"format": 2, "game": "pig", "options": {"players": ' + "1" * 5000 + "}}"
+    with pytest.raises(SaveError, match="not a kit save: Exceeds the limit"):
+        Pig().from_json(text)
+    with pytest.raises(SaveError, match=r"save format <a number of about 4301 digits> is not"):
+        Pig().from_json('{"format": ' + "9" * 4300 + ', "game": "", "options": {}, "history": []}')
+
+
+def test_a_data_file_that_cannot_be_read_names_the_file(tmp_path):
+    path = tmp_path / "board.toml"
+    path.write_text("size = " + "1" * 5000)
+    with pytest.raises(DataError, match="board.toml: not valid TOML: Exceeds the limit"):
+        load_toml(path)
+    path.write_bytes(b"name = '\xff'")
+    with pytest.raises(DataError, match="board.toml: not valid TOML"):
+        load_toml(path)
+    with pytest.raises(DataError, match=f"{tmp_path.name}: cannot be read: Is a directory"):
+        load_toml(tmp_path)
+
+
+class StopAtGame:
+    """A bot factory whose bots press Ctrl-C when the game of seed `seed` begins."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def __call__(self, seed, player):
+        if seed == self.seed:
+            raise KeyboardInterrupt
+        return RandomBot(seed, player)
+
+
+def test_simulate_stops_at_ctrl_c_with_the_games_finished():
+    whole = simulate(Pig(), [RandomBot, RandomBot], 3)
+    stopped = simulate(Pig(), [StopAtGame(3), RandomBot], 10)
+    assert stopped.interrupted and not whole.interrupted
+    assert (stopped.games, stopped.mean, stopped.wins) == (3, whole.mean, whole.wins)
+    assert str(stopped).startswith(f"stopped by Ctrl-C after 3 games, {whole.actions} actions")
+    none = simulate(Pig(), [StopAtGame(0), RandomBot], 10)
+    assert (none.games, none.mean, str(none)) == (
+        0,
+        [],
+        "stopped by Ctrl-C after 0 games, 0 actions",
+    )
+
+
+def test_simulate_and_engine_speed_refuse_what_they_cannot_count():
+    with pytest.raises(KitError, match="1 bots for a game of 2 players"):
+        simulate(Pig(), [RandomBot], 5)
+    with pytest.raises(KitError, match="the number of games must be at least 1, not 0"):
+        engine_speed(Pig(), games=0)
+
+
+def test_something_that_is_not_an_action_is_refused_as_such():
+    state = Pig().new_game()
+    for junk in (None, 3, [[1]], {"face": 1}, 10**5000):
+        with pytest.raises(IllegalAction, match=r"is not an action \(give one or its name\)"):
+            state.apply(junk)
+    assert state.history == []

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import csv
 import math
+import os
+import signal
+import threading
 from pathlib import Path
+from types import SimpleNamespace
 
 import networkx as nx
 import pytest
@@ -19,10 +23,12 @@ from kit.solve.orienteering import (
     brute_force,
     expand_route,
     heuristic_route,
+    main,
     read_tsiligirides,
     solve,
     solve_plain,
 )
+from kit.solve.plan import run_solver
 
 DATA = Path(__file__).parent / "data" / "op-tsiligirides"
 
@@ -109,6 +115,18 @@ def test_malformed_files_name_the_file_the_line_and_the_problem(tmp_path, text, 
     assert str(path) in message and line in message and problem in message
 
 
+def test_files_that_cannot_be_read_are_named(tmp_path):
+    (tmp_path / "binary.txt").write_bytes(b"15\t1\n\xff\xfe")
+    for path, problem in [
+        (tmp_path / "missing.txt", "file not found"),
+        (tmp_path, "cannot be read: Is a directory"),
+        (tmp_path / "binary.txt", "not a text file (not UTF-8)"),
+    ]:
+        with pytest.raises(OPFileError) as caught:
+            read_tsiligirides(path)
+        assert str(caught.value) == f"{path}: {problem}"
+
+
 def test_trailing_blank_lines_are_accepted(tmp_path):
     path = tmp_path / "tidy.txt"
     path.write_text("3\t1\n0\t0\t0\n2\t0\t0\n1\t0\t7\n\n\n", encoding="utf-8")
@@ -142,6 +160,39 @@ def test_progress_callback_hears_every_improvement():
     scores = [score for score, _, _ in heard]
     assert heard and scores == sorted(scores) and scores[-1] == result.score == 265
     assert all(bound >= score and elapsed >= 0 for score, bound, elapsed in heard)
+
+
+def test_main_prints_the_route_its_score_status_and_bound(capsys):
+    file = DATA / "set-2" / "tsiligirides_problem_2_budget_30.txt"
+    assert main([str(file), "--time-limit", "60", "--workers", "2"]) == 0
+    out = capsys.readouterr()
+    first, result = out.out.splitlines()
+    assert first == "tsiligirides_problem_2_budget_30: 21 points, travel limit 30"
+    assert result.startswith("OPTIMAL score 265 (bound 265), length ")
+    route = [int(point) for point in result.split(": ")[1].split(" -> ")]
+    assert read_tsiligirides(file).evaluate(route)[0] == 265
+    assert "a route scoring 265" in out.err  # the improving routes, as they were found
+
+
+class SlowSolver:
+    """A stand-in for CP-SAT whose search presses Ctrl-C, then runs until it is stopped."""
+
+    def __init__(self) -> None:
+        self.parameters = SimpleNamespace(catch_sigint_signal=True)
+        self.stopped = threading.Event()
+
+    def solve(self, model, callback):
+        os.kill(os.getpid(), signal.SIGINT)
+        return "FEASIBLE" if self.stopped.wait(30) else "still running"
+
+    def stop_search(self) -> None:
+        self.stopped.set()
+
+
+def test_ctrl_c_stops_the_search_and_keeps_its_answer():
+    solver = SlowSolver()
+    assert run_solver(solver, model=None) == ("FEASIBLE", True)
+    assert solver.parameters.catch_sigint_signal is False
 
 
 def test_heuristic_route_is_feasible_and_good():

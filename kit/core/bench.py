@@ -5,8 +5,10 @@ from __future__ import annotations
 import statistics
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from kit.core.bots import BotFactory, RandomBot, play
+from kit.core.errors import KitError
 from kit.core.state import Game
 
 
@@ -15,7 +17,7 @@ class SpeedResult:
     """Figures of one engine-speed run (single process, pure Python)."""
 
     game: str
-    options: dict
+    options: dict[str, Any]
     players: str
     games: int
     actions: int
@@ -31,7 +33,8 @@ class SpeedResult:
         return self.games / self.seconds
 
     def __str__(self) -> str:
-        options = " ".join(f"{k}={v}" for k, v in self.options.items() if k != "seed")
+        shown = {k: v for k, v in self.options.items() if k != "seed" and v not in (None, [])}
+        options = " ".join(f"{k}={v}" for k, v in shown.items())
         return (
             f"{self.game:<18} {options:<22} {self.players:<16} {self.games:>5} games "
             f"{self.actions / self.games:>7.0f} actions/game "
@@ -49,6 +52,8 @@ def engine_speed(
     next to nothing). With `bot` (for example a greedy bot, whose games are the realistic ones),
     the games are first played by that bot, untimed, then the engine is timed replaying their
     histories, so that the bot's own thinking is not counted."""
+    if games < 1:
+        raise KitError(f"the number of games must be at least 1, not {games}")
     durations, actions = [], 0
     for index in range(games):
         seed = first_seed + index

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from kit.core.errors import KitError
 from kit.core.progress import Progress
 from kit.core.rng import rng_for
 from kit.core.state import CHANCE, Action, Game, State, ranking
@@ -25,7 +26,8 @@ class RandomBot:
         self.rng = rng_for(seed, "random-bot", player)
 
     def choose(self, state: State) -> Action:
-        return self.rng.choice(state.legal_actions())
+        action: Action = self.rng.choice(state.legal_actions())
+        return action
 
 
 BotFactory = Callable[[int | None, int], Bot]
@@ -53,7 +55,8 @@ def play(
 
 @dataclass(frozen=True)
 class SimulationResult:
-    """Score statistics over many games, per seat."""
+    """Score statistics over the games played, per seat. `interrupted` says that Ctrl-C stopped
+    the simulation: the figures are those of the `games` finished before it (maybe none)."""
 
     games: int
     mean: list[float]
@@ -62,9 +65,14 @@ class SimulationResult:
     worst: list[int]
     wins: list[float]
     actions: int
+    interrupted: bool = False
 
     def __str__(self) -> str:
         rows = [f"{self.games} games, {self.actions} actions"]
+        if self.interrupted:
+            rows[0] = f"stopped by Ctrl-C after {rows[0]}"
+        if not self.games:
+            return rows[0]
         rows.append("seat   mean  stdev  worst  best  wins")
         for seat, mean in enumerate(self.mean):
             rows.append(
@@ -82,31 +90,37 @@ def simulate(
     first_seed: int = 0,
     progress: Progress | None = None,
 ) -> SimulationResult:
-    """Play `games` games with seeds first_seed, first_seed+1, ...; shared wins count as parts."""
-    totals: list[list[int]] = [[] for _ in bots]
-    wins = [0.0 for _ in bots]
-    actions = 0
-    for index in range(games):
-        seed = first_seed + index
-        seeded = type(game)(**{**game.options, "seed": seed})
-        players = [make(seed, seat) for seat, make in enumerate(bots)]
-        final = play(seeded.new_game(), players)
-        actions += len(final.history)
-        sheets = final.scores()
-        places = ranking(sheets)
-        winners = places.count(1)
-        for seat, sheet in enumerate(sheets):
-            totals[seat].append(sheet.total)
-            if places[seat] == 1:
-                wins[seat] += 1 / winners
-        if progress:
-            progress(index + 1, games)
+    """Play `games` games with seeds first_seed, first_seed+1, ...; shared wins count as parts.
+
+    Ctrl-C (or interrupting a notebook's kernel) ends the simulation early: the result holds the
+    games finished by then and says it was `interrupted`."""
+    if len(bots) != game.num_players:
+        raise KitError(f"{len(bots)} bots for a game of {game.num_players} players")
+    records: list[tuple[list[int], list[float], int]] = []  # totals, wins, actions of a game
+    interrupted = False
+    try:
+        for index in range(games):
+            seed = first_seed + index
+            seeded = type(game)(**{**game.options, "seed": seed})
+            players = [make(seed, seat) for seat, make in enumerate(bots)]
+            final = play(seeded.new_game(), players)
+            sheets = final.scores()
+            places = ranking(sheets)
+            share = 1 / places.count(1)
+            wins = [share if place == 1 else 0.0 for place in places]
+            records.append(([sheet.total for sheet in sheets], wins, len(final.history)))
+            if progress:
+                progress(index + 1, games)
+    except KeyboardInterrupt:
+        interrupted = True
+    totals = [[record[0][seat] for record in records] for seat in range(len(bots))]
     return SimulationResult(
-        games=games,
-        mean=[statistics.fmean(t) for t in totals],
-        stdev=[statistics.pstdev(t) for t in totals],
-        best=[max(t) for t in totals],
-        worst=[min(t) for t in totals],
-        wins=wins,
-        actions=actions,
+        games=len(records),
+        mean=[statistics.fmean(t) for t in totals] if records else [],
+        stdev=[statistics.pstdev(t) for t in totals] if records else [],
+        best=[max(t) for t in totals] if records else [],
+        worst=[min(t) for t in totals] if records else [],
+        wins=[sum(record[1][seat] for record in records) for seat in range(len(bots))],
+        actions=sum(record[2] for record in records),
+        interrupted=interrupted,
     )

@@ -6,6 +6,7 @@ list of plain statements and every mistake in a data file is reported in the sam
 
 from __future__ import annotations
 
+import builtins
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,7 +25,9 @@ def load_toml(path: Path | str) -> Reader:
             data = tomllib.load(handle)
     except FileNotFoundError:
         raise DataError(_show(path), "", "file not found") from None
-    except tomllib.TOMLDecodeError as error:
+    except OSError as error:
+        raise DataError(_show(path), "", f"cannot be read: {error.strerror or error}") from None
+    except ValueError as error:  # TOMLDecodeError, text that is not UTF-8, a number too long
         raise DataError(_show(path), "", f"not valid TOML: {error}") from None
     return Reader(data, _show(path), "")
 
@@ -82,25 +85,33 @@ class Reader:
             raise self.error(key, f"expected {_name(kind)}, got {type(value).__name__} {value!r}")
         return value
 
-    def str(self, key: str, default: Any = None, *, choices: Any = None) -> str:
-        value = self._get(key, str, _REQUIRED if default is None else default)
+    def str(self, key: builtins.str, default: Any = None, *, choices: Any = None) -> builtins.str:
+        value: builtins.str = self._get(key, str, _REQUIRED if default is None else default)
         if choices is not None and value not in choices:
             raise self.error(key, f"{value!r} is not one of {', '.join(map(repr, choices))}")
         return value
 
     def int(
-        self, key: str, default: Any = None, *, low: int | None = None, high: int | None = None
-    ) -> int:
-        value = self._get(key, int, _REQUIRED if default is None else default)
+        self,
+        key: builtins.str,
+        default: Any = None,
+        *,
+        low: builtins.int | None = None,
+        high: builtins.int | None = None,
+    ) -> builtins.int:
+        value: builtins.int = self._get(key, int, _REQUIRED if default is None else default)
         if (low is not None and value < low) or (high is not None and value > high):
             raise self.error(key, f"{value} is outside {low}..{high}")
         return value
 
-    def bool(self, key: str, default: Any = None) -> bool:
-        return self._get(key, bool, _REQUIRED if default is None else default)
+    def bool(self, key: builtins.str, default: Any = None) -> builtins.bool:
+        value: builtins.bool = self._get(key, bool, _REQUIRED if default is None else default)
+        return value
 
-    def list(self, key: str, default: Any = None, *, of: type | None = None) -> list:
-        value = self._get(key, list, _REQUIRED if default is None else default)
+    def list(
+        self, key: builtins.str, default: Any = None, *, of: type | None = None
+    ) -> builtins.list[Any]:
+        value: builtins.list[Any] = self._get(key, list, _REQUIRED if default is None else default)
         if of is not None:
             for index, item in enumerate(value):
                 if not isinstance(item, of) or (isinstance(item, bool) and of is not bool):
@@ -111,10 +122,10 @@ class Reader:
                     )
         return value
 
-    def table(self, key: str) -> Reader:
+    def table(self, key: builtins.str) -> Reader:
         return Reader(self._get(key, dict, _REQUIRED), self.file, self._field(key))
 
-    def tables(self, key: str) -> Iterator[Reader]:
+    def tables(self, key: builtins.str) -> Iterator[Reader]:
         """The items of an array of tables (`[[key]]`), each a `Reader` with its index."""
         field = self._field(key)
         for index, item in enumerate(self.list(key)):
@@ -122,7 +133,7 @@ class Reader:
                 raise DataError(self.file, f"{field}[{index}]", f"expected a table, got {item!r}")
             yield Reader(item, self.file, f"{field}[{index}]")
 
-    def provenance(self) -> str:
+    def provenance(self) -> builtins.str:
         """Every content item says where its values come from: the rulebook or a reconstruction."""
         return self.str("source", choices=PROVENANCE)
 

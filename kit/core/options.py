@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kit.core.errors import KitError
+from kit.core.errors import KitError, shown
 
 Check = Callable[[Any], Any]
 
@@ -43,7 +43,7 @@ class Option:
         try:
             return self.value(self.parse(text))
         except ValueError:
-            raise KitError(f"option {self.name!r}: {text!r} is not {self.help}") from None
+            raise KitError(f"option {self.name!r}: {shown(text)} is not {self.help}") from None
 
 
 def check_options(spec: Sequence[Option], given: Mapping[str, Any]) -> dict[str, Any]:
@@ -51,7 +51,7 @@ def check_options(spec: Sequence[Option], given: Mapping[str, Any]) -> dict[str,
     names = [option.name for option in spec]
     unknown = [key for key in given if key not in names]
     if unknown:
-        raise KitError(f"unknown option {unknown[0]!r}; the options are {', '.join(names)}")
+        raise KitError(f"unknown option {shown(unknown[0])}; the options are {', '.join(names)}")
     return {option.name: option.value(given.get(option.name, option.default)) for option in spec}
 
 
@@ -61,9 +61,9 @@ def integer(low: int | None = None, high: int | None = None) -> Check:
 
     def check(value: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise KitError(f"expected a whole number, got {value!r}")
+            raise KitError(f"expected a whole number, got {shown(value)}")
         if (low is not None and value < low) or (high is not None and value > high):
-            raise KitError(f"expected {_range(low, high)}, got {value}")
+            raise KitError(f"expected {_range(low, high)}, got {shown(value)}")
         return value
 
     return check
@@ -79,7 +79,8 @@ def seed(value: Any) -> int | None:
     """A seed: any whole number, or None."""
     if value is None:
         return None
-    return integer()(value)
+    checked: int = integer()(value)
+    return checked
 
 
 def one_of(choices: Iterable[str], aliases: Mapping[str, str] | None = None) -> Check:
@@ -93,7 +94,7 @@ def one_of(choices: Iterable[str], aliases: Mapping[str, str] | None = None) -> 
                 return value
             if value in other:
                 return other[value]
-        raise KitError(f"expected one of {', '.join(map(repr, allowed))}, got {value!r}")
+        raise KitError(f"expected one of {', '.join(map(repr, allowed))}, got {shown(value)}")
 
     return check
 
@@ -101,7 +102,7 @@ def one_of(choices: Iterable[str], aliases: Mapping[str, str] | None = None) -> 
 def text(value: Any) -> str:
     """A non-empty string."""
     if not isinstance(value, str) or not value:
-        raise KitError(f"expected a name, got {value!r}")
+        raise KitError(f"expected a name, got {shown(value)}")
     return value
 
 
@@ -117,7 +118,7 @@ def names(value: Any) -> list[str]:
     if isinstance(value, tuple):
         value = list(value)
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise KitError(f"expected a list of names, got {value!r}")
+        raise KitError(f"expected a list of names, got {shown(value)}")
     return value
 
 
@@ -127,23 +128,29 @@ def whole_numbers(value: Any) -> list[int]:
         try:
             value = [int(part) for part in value.split(",") if part.strip()]
         except ValueError:
-            raise KitError(f"expected whole numbers separated by commas, got {value!r}") from None
+            raise KitError(
+                f"expected whole numbers separated by commas, got {shown(value)}"
+            ) from None
     if isinstance(value, tuple):
         value = list(value)
     if not isinstance(value, list) or any(
         isinstance(v, bool) or not isinstance(v, int) for v in value
     ):
-        raise KitError(f"expected a list of whole numbers, got {value!r}")
+        raise KitError(f"expected a list of whole numbers, got {shown(value)}")
     return value
 
 
 def folder(value: Any) -> str:
     """An existing folder, as a string (saves store it)."""
-    if not isinstance(value, str | Path):
-        raise KitError(f"expected the path of a folder, got {value!r}")
+    if not isinstance(value, str | Path) or value == "":
+        raise KitError(f"expected the path of a folder, got {shown(value)}")
     path = Path(value)
-    if not path.is_dir():
-        raise KitError(f"{str(path)!r} is not a folder")
+    try:
+        is_folder = path.is_dir()
+    except (OSError, ValueError) as error:  # a name too long, a character the system refuses
+        raise KitError(f"{shown(str(path))} is not a folder: {error.args[-1]}") from None
+    if not is_folder:
+        raise KitError(f"{shown(str(path))} is not a folder")
     return str(path)
 
 

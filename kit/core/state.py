@@ -25,7 +25,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from kit.core.errors import IllegalAction, KitError, SaveError
+from kit.core.errors import IllegalAction, KitError, SaveError, shown
 from kit.core.options import Option, check_options
 from kit.core.rng import chance_pick
 
@@ -130,7 +130,7 @@ class Game(ABC):
     title: ClassVar[str]
     OPTIONS: ClassVar[tuple[Option, ...]]
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         self.options: dict[str, Any] = check_options(self.OPTIONS, options)
         self.configure()
 
@@ -175,7 +175,7 @@ class Game(ABC):
         listed as fixed raises `SaveError` naming what and where."""
         data = read_save(text)
         if data["game"] != self.name:
-            raise SaveError(f"the save is of game {data['game']!r}, not {self.name!r}")
+            raise SaveError(f"the save is of game {shown(data['game'])}, not {self.name!r}")
         game = self
         if data["options"] != self.options:
             try:
@@ -223,6 +223,8 @@ def read_save(text: object) -> dict[str, Any]:
         raise SaveError(f"the save is not valid JSON: {error}") from None
     except RecursionError:
         raise SaveError("not a kit save: the JSON is nested too deeply") from None
+    except ValueError as error:  # a number too long for Python to convert
+        raise SaveError(f"not a kit save: {error}") from None
     if not isinstance(data, dict):
         raise SaveError("not a kit save: expected a JSON object")
     missing = [key for key in ("format", "game", "options", "history") if key not in data]
@@ -234,9 +236,11 @@ def read_save(text: object) -> dict[str, Any]:
             "be loaded (start the game again)"
         )
     if data["format"] != SAVE_FORMAT:
-        raise SaveError(f"save format {data['format']!r} is not supported (expected {SAVE_FORMAT})")
+        raise SaveError(
+            f"save format {shown(data['format'])} is not supported (expected {SAVE_FORMAT})"
+        )
     if not isinstance(data["game"], str):
-        raise SaveError(f"the save's 'game' must be a name, got {data['game']!r}")
+        raise SaveError(f"the save's 'game' must be a name, got {shown(data['game'])}")
     if not isinstance(data["options"], dict):
         raise SaveError("the save's 'options' must be an object")
     history = data["history"]
@@ -320,7 +324,7 @@ class State(ABC):
         """`player` if it is a player's index, else `KitError` (CHANCE and TERMINAL are not)."""
         if type(player) is not int or not 0 <= player < self.game.num_players:
             raise KitError(
-                f"{player!r} is not a player of this game (players are 0 to "
+                f"{shown(player)} is not a player of this game (players are 0 to "
                 f"{self.game.num_players - 1})"
             )
         return player
@@ -363,7 +367,7 @@ class State(ABC):
         for action in self.legal_actions():
             if str(action) == name:
                 return action
-        raise IllegalAction(f"'{name}': {self._why_illegal(name)}")
+        raise IllegalAction(f"{shown(name)}: {self._why_illegal(name)}")
 
     def apply(self, action: Any) -> None:
         """Apply one legal action, or raise `IllegalAction` with the reason and change nothing.
@@ -372,6 +376,8 @@ class State(ABC):
         if isinstance(action, str):
             action = self.action_named(action)
         elif action not in self.legal_actions():
+            if getattr(action, "kind", None) is None:  # a list, a number: not an action at all
+                raise IllegalAction(f"{shown(action)} is not an action (give one or its name)")
             raise IllegalAction(f"{action}: {self._why_illegal(action)}")
         if self.current_player == CHANCE:
             step = len(self.history)

@@ -1,4 +1,7 @@
 """Planners on OR-Tools CP-SAT that find provably optimal routes and timelines.
 
 Each planner lives in its own module (start with `kit.solve.orienteering`) and is imported from
-there, so that importing this package stays cheap and never pulls in OR-Tools by itself."""
+there, so that importing this package stays cheap and never pulls in OR-Tools by itself. A
+planner's `main(argv)` is its command, `kit solve <planner> ...`; `kit.solve.plan` holds the
+`Plan` every game planner returns and `run_solver`, which lets Ctrl-C stop a CP-SAT search and
+keep the best solution found so far."""

@@ -26,6 +26,7 @@ Every route any of them returns has been re-measured and re-scored from the inst
 from __future__ import annotations
 
 import math
+import sys
 import time
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -35,12 +36,14 @@ from typing import Any
 
 import networkx as nx
 
+from kit.core.commands import ArgumentParser, count, seconds
 from kit.core.errors import DataError, KitError
+from kit.solve.plan import run_solver
 
 try:
     from ortools.sat.python import cp_model
 except ImportError:  # pragma: no cover - brute_force and the instance tools still work
-    cp_model = None
+    cp_model = None  # type: ignore[assignment]
 
 SCALE = 10_000
 """Default factor for fractional distances: 10,000 with rounding down reproduces every
@@ -159,6 +162,10 @@ class OPInstance:
         """The number of points, start and end included."""
         return len(self.scores)
 
+    def label(self, point: int) -> Hashable:
+        """The name of point number `point`: its node on a map, its number in a file."""
+        return point if self.labels is None else self.labels[point]
+
     @classmethod
     def from_points(
         cls,
@@ -222,7 +229,7 @@ class OPInstance:
             whole = all(v.denominator == 1 for v in [*weights, _exact(budget)])
             scale = 1 if whole else SCALE
 
-        def leg(_u: Hashable, _v: Hashable, data: dict) -> int:
+        def leg(_u: Hashable, _v: Hashable, data: dict[str, Any]) -> int:
             if graph.is_multigraph():
                 return min(_scaled(d.get(weight, 1), scale) for d in data.values())
             return _scaled(data.get(weight, 1), scale)
@@ -300,7 +307,14 @@ def read_tsiligirides(path: str | Path) -> OPInstance:
     point `x y 0`, the end point `x y 0`, and one `x y score` line per further point. Any error
     names the file, the line and the problem, because these files are edited by hand."""
     path = Path(path)
-    lines = path.read_text(encoding="utf-8").splitlines()
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except FileNotFoundError:
+        raise OPFileError(str(path), "", "file not found") from None
+    except UnicodeDecodeError:
+        raise OPFileError(str(path), "", "not a text file (not UTF-8)") from None
+    except OSError as error:
+        raise OPFileError(str(path), "", f"cannot be read: {error.strerror or error}") from None
     while lines and not lines[-1].strip():
         lines.pop()
 
@@ -346,7 +360,9 @@ def read_tsiligirides(path: str | Path) -> OPInstance:
     )
 
 
-def expand_route(graph: nx.Graph, route: Sequence[Hashable], weight: str = "weight") -> list:
+def expand_route(
+    graph: nx.Graph, route: Sequence[Hashable], weight: str = "weight"
+) -> list[Hashable]:
     """The full walk on `graph` behind a route of node names from `from_graph`: each leg is
     replaced by its shortest path, so a map can draw every node the traveller passes."""
     walk = list(route[:1])
@@ -365,7 +381,8 @@ class OPResult:
     """What a solver found: the `route` as labels (point numbers for files, node names for
     graphs) and as `indices`, its `score` and `length` (in the instance's units), the solver
     `status` (OPTIMAL, FEASIBLE, INFEASIBLE, UNKNOWN...), the best proven upper `bound` on the
-    score, the wall time in seconds and a plain-words `message` when something is off."""
+    score, the wall time in seconds and a plain-words `message` when something is off.
+    `interrupted` says that Ctrl-C stopped the search: the route is the best found by then."""
 
     status: str
     score: int
@@ -375,6 +392,7 @@ class OPResult:
     bound: float
     wall_time: float
     message: str = ""
+    interrupted: bool = False
 
     @property
     def gap(self) -> float:
@@ -389,8 +407,9 @@ class OPResult:
         if not self.route:
             return f"{self.status}: {self.message or 'no route'}"
         path = " -> ".join(str(label) for label in self.route)
+        stopped = "stopped by Ctrl-C, the best route so far: " if self.interrupted else ""
         return (
-            f"{self.status} score {self.score} (bound {self.bound:g}), length "
+            f"{stopped}{self.status} score {self.score} (bound {self.bound:g}), length "
             f"{self.length:g}, {self.wall_time:.2f} s: {path}"
         )
 
@@ -404,6 +423,7 @@ def _result(
     bound: float,
     started: float,
     message: str = "",
+    interrupted: bool = False,
 ) -> OPResult:
     """Check a solver's claim against the instance and wrap it; a mismatch raises RouteError
     rather than returning a silently wrong answer."""
@@ -417,12 +437,13 @@ def _result(
     return OPResult(
         status=status,
         score=score,
-        route=tuple(instance.labels[i] for i in indices),
+        route=tuple(instance.label(i) for i in indices),
         indices=tuple(indices),
         length=length / instance.scale,
         bound=bound,
         wall_time=time.perf_counter() - started,
         message=message,
+        interrupted=interrupted,
     )
 
 
@@ -455,7 +476,7 @@ def brute_force(instance: OPInstance) -> OPResult:
     started = time.perf_counter()
     if (impossible := _impossible(instance, started)) is not None:
         return impossible
-    d, budget, s, e = instance.distances, instance.budget, instance.start, instance.end
+    budget, s, e = instance.budget, instance.start, instance.end
     optional = [i for i in range(instance.n) if i not in (s, e)]
     m = len(optional)
     if m > BRUTE_FORCE_LIMIT:
@@ -463,10 +484,10 @@ def brute_force(instance: OPInstance) -> OPResult:
             f"{instance.name}: {m} optional points, brute force stops at {BRUTE_FORCE_LIMIT}"
         )
     inf = math.inf
+    d = [[inf if leg is None else float(leg) for leg in row] for row in instance.distances]
     shortest = [[inf] * m for _ in range(1 << m)]  # shortest[mask][k]: start -> mask, ending at k
     for k, point in enumerate(optional):
-        if d[s][point] is not None:
-            shortest[1 << k][k] = d[s][point]
+        shortest[1 << k][k] = d[s][point]
     for mask in range(1, 1 << m):
         row = shortest[mask]
         for k in range(m):
@@ -476,19 +497,14 @@ def brute_force(instance: OPInstance) -> OPResult:
             legs = d[optional[k]]
             for j in range(m):
                 bit = 1 << j
-                if mask & bit or legs[optional[j]] is None:
-                    continue
-                if here + legs[optional[j]] < shortest[mask | bit][j]:
+                if not mask & bit and here + legs[optional[j]] < shortest[mask | bit][j]:
                     shortest[mask | bit][j] = here + legs[optional[j]]
     best_score, best_length, best_mask, best_last = -1, inf, 0, -1
     for mask in range(1 << m):
-        if mask == 0:
-            length, last = (inf if d[s][e] is None else d[s][e]), -1
-        else:
-            length, last = inf, -1
-            for k in range(m):
-                if d[optional[k]][e] is not None and shortest[mask][k] + d[optional[k]][e] < length:
-                    length, last = shortest[mask][k] + d[optional[k]][e], k
+        length, last = (d[s][e], -1) if mask == 0 else (inf, -1)
+        for k in range(m):
+            if mask >> k & 1 and shortest[mask][k] + d[optional[k]][e] < length:
+                length, last = shortest[mask][k] + d[optional[k]][e], k
         if length > budget:
             continue
         score = sum(instance.scores[optional[k]] for k in range(m) if mask >> k & 1)
@@ -500,14 +516,13 @@ def brute_force(instance: OPInstance) -> OPResult:
         rest, target = mask & ~(1 << last), shortest[mask][last]
         previous = -1
         for k in range(m):
-            leg = d[optional[k]][optional[last]]
-            if rest >> k & 1 and leg is not None and shortest[rest][k] + leg == target:
+            if rest >> k & 1 and shortest[rest][k] + d[optional[k]][optional[last]] == target:
                 previous = k
                 break
         mask, last = rest, previous
     indices = [s, *reversed(middle), e]
     score = best_score + instance.scores[s] + instance.scores[e]
-    return _result(instance, indices, "OPTIMAL", score, best_length, score, started)
+    return _result(instance, indices, "OPTIMAL", score, int(best_length), score, started)
 
 
 # --------------------------------------------------------------------------------------------
@@ -516,26 +531,20 @@ def brute_force(instance: OPInstance) -> OPResult:
 
 
 def _dijkstra(n: int, leg: Callable[[int, int], int | None], source: int) -> list[int | None]:
-    """Dense Dijkstra: the shortest scaled distance from `source` along `leg(a, b)`."""
-    best: list[int | None] = [None] * n
-    best[source] = 0
-    done = [False] * n
-    for _ in range(n):
-        here = min(
-            (i for i in range(n) if not done[i] and best[i] is not None),
-            key=lambda i: best[i],
-            default=None,
-        )
-        if here is None:
-            break
-        done[here] = True
+    """Dense Dijkstra: the shortest scaled distance from `source` along `leg(a, b)` (None where
+    there is no way)."""
+    best = {source: 0}
+    done: set[int] = set()
+    while len(done) < len(best):
+        distance, here = min((d, i) for i, d in best.items() if i not in done)
+        done.add(here)
         for other in range(n):
             step = leg(here, other)
-            if step is None or done[other]:
+            if step is None or other in done:
                 continue
-            if best[other] is None or best[here] + step < best[other]:
-                best[other] = best[here] + step
-    return best
+            if other not in best or distance + step < best[other]:
+                best[other] = distance + step
+    return [best.get(i) for i in range(n)]
 
 
 def _shortest_from(instance: OPInstance, source: int) -> list[int | None]:
@@ -662,23 +671,22 @@ def _build(instance: OPInstance, strengthening: Strengthening) -> _Model:
     s, e, budget, d = instance.start, instance.end, instance.budget, instance.distances
     from_start, to_end = _shortest_from(instance, s), _shortest_to(instance, e)
 
-    def reachable(i: int) -> bool:
-        if not strengthening.prune:
-            return True
-        return (
-            from_start[i] is not None
-            and to_end[i] is not None
-            and from_start[i] + to_end[i] <= budget
-        )
+    def fits(i: int, leg: int, j: int) -> bool:
+        """Whether a route start -> i, then `leg`, then j -> end keeps within the budget."""
+        before, after = from_start[i], to_end[j]
+        return before is not None and after is not None and before + leg + after <= budget
 
-    points = [i for i in range(instance.n) if i in (s, e) or reachable(i)]
+    points = [
+        i for i in range(instance.n) if i in (s, e) or not strengthening.prune or fits(i, 0, i)
+    ]
     node = {point: k for k, point in enumerate(points)}  # AddCircuit wants nodes 0..m-1
     legs: dict[tuple[int, int], Any] = {}
     for i in points:
         for j in points:
-            if i in (j, e) or j == s or d[i][j] is None:
+            leg = d[i][j]
+            if i in (j, e) or j == s or leg is None:
                 continue
-            if strengthening.prune and from_start[i] + d[i][j] + to_end[j] > budget:
+            if strengthening.prune and not fits(i, leg, j):
                 continue
             legs[i, j] = model.new_bool_var(f"leg_{i}_{j}")
     closing = model.new_bool_var("closing")
@@ -690,8 +698,8 @@ def _build(instance: OPInstance, strengthening: Strengthening) -> _Model:
     model.add_circuit(circuit)
     length = sum(d[i][j] * literal for (i, j), literal in legs.items())
     model.add(length <= budget)
-    score = sum(instance.scores[i] * literal for i, literal in visit.items())
-    score += instance.scores[s] + instance.scores[e]
+    fixed = instance.scores[s] + instance.scores[e]
+    score: Any = sum(instance.scores[i] * literal for i, literal in visit.items()) + fixed
     model.maximize(score)
 
     if strengthening.hint:
@@ -743,8 +751,10 @@ def solve(
     """The best route within `time_limit` seconds on `workers` CP-SAT threads, proven optimal
     when the status says OPTIMAL. `on_solution(score, bound, elapsed)` hears of every
     improving solution, for progress bars. An instance whose start and end are too far apart
-    comes back INFEASIBLE with a message instead of raising. `strengthening` exists to measure
-    the parts of the kit's model one by one; the default turns them all on."""
+    comes back INFEASIBLE with a message instead of raising. Ctrl-C (or interrupting the
+    notebook's kernel) stops the search within moments: the result is the best route found by
+    then, marked `interrupted` (a loop of solves should stop there too). `strengthening`
+    exists to measure the parts of the kit's model one by one; the default turns them all on."""
     if cp_model is None:
         raise ImportError("OR-Tools is not installed; use brute_force for small instances")
     if workers < 1 or time_limit <= 0:
@@ -759,12 +769,14 @@ def solve(
     if strengthening.cuts:
         _add_cut_parameters(solver.parameters, workers)
     callback = _progress(on_solution, started) if on_solution is not None else None
-    status = solver.solve(built.model, callback)
+    status, interrupted = run_solver(solver, built.model, callback)
     name = solver.status_name(status)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         message = "no route found within the time limit" if name == "UNKNOWN" else name
+        if interrupted:
+            message = "stopped by Ctrl-C before any route was found"
         bound, elapsed = solver.best_objective_bound, time.perf_counter() - started
-        return OPResult(name, 0, (), (), 0.0, bound, elapsed, message)
+        return OPResult(name, 0, (), (), 0.0, bound, elapsed, message, interrupted)
     after = {i: j for (i, j), literal in built.legs.items() if solver.boolean_value(literal)}
     indices = [instance.start]
     while indices[-1] != instance.end:
@@ -773,7 +785,8 @@ def solve(
         indices.append(after[indices[-1]])
     score = solver.value(built.score)
     bound = max(float(score), solver.best_objective_bound)
-    return _result(instance, indices, name, score, solver.value(built.length), bound, started)
+    length = solver.value(built.length)
+    return _result(instance, indices, name, score, length, bound, started, "", interrupted)
 
 
 def solve_plain(
@@ -792,6 +805,32 @@ def solve_plain(
         on_solution=on_solution,
         strengthening=PLAIN,
     )
+
+
+def main(argv: Sequence[str]) -> int:
+    """`kit solve orienteering FILE [--time-limit S] [--workers N]`: the best route of an
+    instance file in the standard OP format (Tsiligirides'), with its score, the solver's status
+    and the proven bound; improving routes are reported on stderr as they are found. Ctrl-C
+    stops the search and prints the best route found so far."""
+    parser = ArgumentParser(
+        prog="kit solve orienteering",
+        description=main.__doc__.splitlines()[0] if main.__doc__ else None,
+    )
+    parser.add_argument("file", help="an instance file: 'Tmax P', then 'x y score' per point")
+    parser.add_argument("--time-limit", type=seconds, default=60.0, help="seconds (default 60)")
+    parser.add_argument("--workers", type=count, default=2, help="CP-SAT threads (default 2)")
+    args = parser.parse_args(list(argv))
+    instance = read_tsiligirides(args.file)
+    print(f"{instance.name}: {instance.n} points, travel limit {instance.tmax:g}", flush=True)
+
+    def show(score: int, bound: float, elapsed: float) -> None:
+        print(f"  {elapsed:6.2f} s: a route scoring {score} (bound {bound:g})", file=sys.stderr)
+
+    result = solve(instance, time_limit=args.time_limit, workers=args.workers, on_solution=show)
+    print(result)
+    if result.interrupted:
+        return 130
+    return 0 if result.status in ("OPTIMAL", "FEASIBLE") else 1
 
 
 __all__ = [

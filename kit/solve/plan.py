@@ -8,7 +8,10 @@ confirmed the objective, so a `Plan` in hand is always one the rules allow."""
 
 from __future__ import annotations
 
+import signal
+import threading
 from dataclasses import dataclass, field
+from typing import Any
 
 from kit.core import ScoreSheet
 
@@ -90,3 +93,57 @@ class Plan:
 
     def __str__(self) -> str:
         return self.timeline()
+
+
+def run_solver(solver: Any, model: Any, callback: Any = None) -> tuple[Any, bool]:
+    """CP-SAT's `solver.solve(model, callback)`, run on a worker thread so that Ctrl-C (or
+    interrupting a notebook's kernel) stops the search within moments and keeps the best
+    solution found so far, which the solver then reports as usual. Returns the status and
+    whether the search was interrupted.
+
+    CP-SAT's own Ctrl-C handling (`catch_sigint_signal`, on by default) is turned off: its
+    handler is set per thread, so a Ctrl-C that reaches another thread aborts the process
+    (`std::bad_function_call`), and once a solve is over it resets Ctrl-C to the system
+    default, which ends the process without a word."""
+    solver.parameters.catch_sigint_signal = False
+    outcome: dict[str, Any] = {}
+    finished = threading.Event()
+
+    def work() -> None:
+        try:
+            outcome["status"] = solver.solve(model, callback)
+        except BaseException as error:  # handed to the caller's thread below
+            outcome["error"] = error
+        finally:
+            finished.set()
+
+    # The search's threads are started with Ctrl-C blocked, so that it always reaches this
+    # thread, which waits on an Event: a Ctrl-C during Thread.join can mark a running thread
+    # as finished (Python before 3.13).
+    interrupted = False
+    try:
+        _start_deaf(threading.Thread(target=work, name="cp-sat", daemon=True))
+    except KeyboardInterrupt:
+        interrupted = True
+    while not finished.is_set():
+        try:
+            finished.wait(0.1)
+        except KeyboardInterrupt:
+            interrupted = True
+        if interrupted:  # again and again: a stop asked before the search began is lost
+            solver.stop_search()
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["status"], interrupted
+
+
+def _start_deaf(thread: threading.Thread) -> None:
+    """Start `thread` (and the threads it starts) with SIGINT blocked, where the system can."""
+    if not hasattr(signal, "pthread_sigmask"):
+        thread.start()
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        thread.start()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)

@@ -1,0 +1,105 @@
+"""What every command of the kit shares (`kit`, each planner's `main`, the benchmark scripts):
+an argument parser whose every error is one line naming the argument and what is allowed, the
+checked number types, and one way to end: exit status 2 for bad input, 130 for Ctrl-C, never a
+traceback for either."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import signal
+import sys
+import threading
+from collections.abc import Callable
+from types import FrameType
+from typing import NoReturn
+
+from kit.core.errors import KitError, shown
+
+EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130
+
+
+class UsageError(KitError):
+    """A bad command line: names the argument and what it may be."""
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse's parser, except that a usage error raises `UsageError` (which `run` prints as
+    one line) instead of printing the usage and exiting. Subcommands inherit it."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see `{self.prog} --help`)")
+
+
+def count(text: str) -> int:
+    """A whole number of at least 1: games, repetitions, workers."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number of at least 1, got {shown(text)}"
+        )
+    return value
+
+
+def whole(text: str) -> int:
+    """Any whole number (a seed, a seat: the command checks its range)."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {shown(text)}") from None
+
+
+def seconds(text: str) -> float:
+    """A number of seconds above 0 (a time limit)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (value > 0 and math.isfinite(value)):
+        raise argparse.ArgumentTypeError(f"expected a number of seconds above 0, got {shown(text)}")
+    return value
+
+
+def say(program: str, message: str) -> None:
+    """One line `program: message` on stderr: line breaks in the message are shown as \\n, and
+    text that is not Unicode (a file name's stray bytes) by its escape."""
+    line = message.replace("\r", "\\r").replace("\n", "\\n")
+    line = line.encode("utf-8", "backslashreplace").decode("utf-8")
+    print(f"{program}: {line}", file=sys.stderr, flush=True)
+
+
+def run(main: Callable[[], int], program: str = "kit") -> int:
+    """The exit status of `main()`, run as a command: a `KitError` (a bad argument, option, file
+    or save) is printed as one line and gives 2; Ctrl-C gives 130, whether `main` stopped its
+    work and returned normally (a simulation, a planner keeping its best plan) or the interrupt
+    escaped (one line is printed then). Help and argparse's own exits give their status."""
+    interrupted = False
+
+    def on_interrupt(signum: int, frame: FrameType | None) -> None:
+        nonlocal interrupted
+        interrupted = True
+        raise KeyboardInterrupt
+
+    in_main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, on_interrupt) if in_main_thread else None
+    try:
+        status = main()
+    except KitError as error:
+        say(program, str(error))
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        say(program, "stopped by Ctrl-C")
+        return EXIT_INTERRUPTED
+    except SystemExit as done:  # --help, or a parser that exits by itself
+        if done.code is None or isinstance(done.code, int):
+            return done.code or 0
+        say(program, str(done.code))
+        return 1
+    finally:
+        if in_main_thread:
+            signal.signal(signal.SIGINT, previous or signal.default_int_handler)
+    return EXIT_INTERRUPTED if interrupted else status
