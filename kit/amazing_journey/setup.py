@@ -18,9 +18,10 @@
 
 Every choice is an ordinary chance outcome in the history, recorded in `state.fixed` as chosen
 by hand (a save lists them; loading checks every other outcome against the seed). What is not
-given is picked by the game's seed, never taking a token placed by hand in another city. `actions` are action names followed by `state.follow`: a chance event before a name
-that is not one of its outcomes is left to the seed, one that is named is fixed; chance is
-resolved at the end, so the state returned has a player to move (or is over)."""
+given is picked by the game's seed, never taking a token placed by hand in another city.
+`actions` are action names followed by `state.follow`: a chance event before a name that is
+not one of its outcomes is left to the seed, one that is named is fixed; chance is resolved
+at the end, so the state returned has a player to move (or is over)."""
 
 from __future__ import annotations
 

@@ -658,7 +658,8 @@ def collect(state: JourneyState, p: int, doubled: bool) -> None:
         else:
             state.steps.append(MakeRoom(p, token, False))
         return
-    state.steps += [made(DrawTicket, p)] * (info.tickets * (2 if doubled else 1))
+    tickets = travellers.lisettes_tickets(info.tickets) if doubled else info.tickets
+    state.steps += [made(DrawTicket, p)] * tickets
     if len(state.souvenirs[p]) < scoring.souvenir_rows * scoring.souvenir_row_length:
         state.souvenirs[p].append(token)
     else:

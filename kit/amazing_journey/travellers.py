@@ -36,6 +36,11 @@ def doubles_tickets(traveller: Traveller | None, token: Token) -> bool:
     )
 
 
+def lisettes_tickets(tickets: int) -> int:
+    """Lisette's power: twice as many Tickets as the Souvenir would grant."""
+    return 2 * tickets
+
+
 def explores_cursed(traveller: Traveller | None, token: Token) -> bool:
     """Carlo: a Cursed Souvenir is collected without rolling the die, in the power's days."""
     return traveller is not None and traveller.effect == "cursed_explore" and token.cursed

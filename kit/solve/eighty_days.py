@@ -546,7 +546,8 @@ class Network:
                 result = self.die[duration]
                 arcs.append(self._explore(city, day, stage, duration, result, tickets))
                 if travellers.doubles_tickets(traveller, info) and tickets:
-                    arc = self._explore(city, day, stage, duration, result, 2 * tickets)
+                    twice = travellers.lisettes_tickets(tickets)
+                    arc = self._explore(city, day, stage, duration, result, twice)
                     arc.power = arc.doubled = True
                     arcs.append(arc)
             if traveller is not None and travellers.explores_cursed(traveller, info):
@@ -1643,7 +1644,7 @@ def greedy_game(
             action = _held_to_hand(bot, state, typed, unknown, slack)
         if planned and isinstance(action, Explore) and state.pos[p] in hidden:
             token = tables.content.tokens[state.city_token[state.pos[p]]]
-            unknown += 2 * token.tickets  # twice for Lisette's power, the most it can give
+            unknown += travellers.lisettes_tickets(token.tickets)  # the most it can give
         if state.steps:
             moves[-1][3].append(action)
         elif isinstance(action, StepBack):

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from kit.amazing_journey import AmazingJourney, setup
+from kit.amazing_journey import BOTS, AmazingJourney, setup
 from kit.amazing_journey.scoring import score_sheet
 from kit.core import CHANCE, TERMINAL, ranking
+from kit.core.bots import play
 from tests.amazing_journey.helpers import (
     all_tokens,
     around_the_world,
@@ -608,9 +609,6 @@ def test_observation_hides_face_down_tokens_and_other_hands():
 
 
 def test_the_greedy_bot_returns_in_time_and_beats_random_play():
-    from kit.amazing_journey import BOTS
-    from kit.core.bots import play
-
     for seed in range(6):
         game = AmazingJourney(players=1, seed=seed, side=("regular", "fast")[seed % 2])
         greedy = play(game.new_game(), [BOTS["greedy"](seed, 0)])
