@@ -196,10 +196,10 @@ class JourneyState(State):
         through = power is not None and travellers.passes_tokens(power)
         actions: list[Action] = []
         here = self.pos[p]
-        entry = tables.route_cache.get((here, self.tokens_mask & tables.near[here]))
-        for route, kind, by_departure, by_ticket, by_any, clear, passing in (
-            entry or self._routes_here(here)
-        ):
+        rows = tables.route_cache.get((here, self.tokens_mask & tables.near[here]))
+        if rows is None:
+            rows = self._routes_here(here)
+        for route, kind, by_departure, by_ticket, by_any, clear, passing in rows:
             if kind in departing:
                 actions += by_departure
             if tickets[kind] >= cost:
@@ -224,33 +224,20 @@ class JourneyState(State):
         return actions
 
     def _routes_here(self, here: int) -> tuple[RouteHere, ...]:
-        """For each route through city `here`: its type, the Travel actions by departure, by
-        Ticket and by any Tickets to the cities it reaches without passing a token city, and
-        the cities beyond such a city. Cached by city and the tokens that matter there."""
+        """Each route through city `here` as the tokens on the map leave it (`Tables.route_here`),
+        cached by city and the tokens that matter there."""
         tables = self.tables
-        key = (here, self.tokens_mask & tables.near[here])
-        entry = tables.route_cache.get(key)
-        if entry is None:
-            blocked = self.blocked()
-            rows = []
-            for route in tables.routes_at[here]:
-                ways = tables.ways[route][here]
-                clear = [way for way in ways if not way[1] & blocked]
-                rows.append(
-                    (
-                        route,
-                        tables.route_type[route],
-                        tuple(way[2] for way in clear),
-                        tuple(way[3] for way in clear),
-                        tuple(way[4] for way in clear),
-                        tuple(way[0] for way in clear),
-                        tuple(way[0] for way in ways if way[1] & blocked),
-                    )
-                )
-            if len(tables.route_cache) > ROUTE_CACHE_SIZE:
-                tables.route_cache.clear()
-            entry = tables.route_cache[key] = tuple(rows)
-        return entry
+        tokens = self.tokens_mask
+        rows = tuple(
+            tables.route_here(route, here, tokens | tables.checkpoint_mask)
+            if tables.passes[route][here] & tokens
+            else tables.open_rows[route][here]
+            for route in tables.routes_at[here]
+        )
+        if len(tables.route_cache) > ROUTE_CACHE_SIZE:
+            tables.route_cache.clear()
+        tables.route_cache[(here, tokens & tables.near[here])] = rows
+        return rows
 
     # --- why an action is refused -----------------------------------------------------------
     def _why_illegal(self, action: object) -> str:
@@ -438,7 +425,8 @@ class JourneyState(State):
             q = max(ahead, key=lambda q: self.day[q])
             why = f"player {q} is ahead (day {self.day[q]} against day {self.day[p]})"
         elif self.acted < rules.minimum_actions:
-            why = f"{rules.minimum_actions - self.acted} more action(s) to take at least"
+            more = rules.minimum_actions - self.acted
+            why = f"at least {more} more action{'s' if more != 1 else ''} to take"
         else:
             why = "the action under way can end it"
         return f"player {p}'s turn, {taken}: {rule}; {why}"
@@ -449,6 +437,7 @@ class JourneyState(State):
         types = self.tables.experience_types
         traveller = self.traveller_of(q)
         view: dict[str, Any] = {
+            "player": q,
             "traveller": traveller.name if traveller else None,
             "power_fresh": self.fresh[q],
             "day": self.day[q],
@@ -818,8 +807,8 @@ class PlayObjective(Step):
 
 @dataclass(frozen=True, slots=True)
 class DoubleTickets(Step):
-    """Lisette's power, asked once the token is a Souvenir that grants Tickets; then the token
-    is collected."""
+    """Before an explored token is collected: Lisette's power is offered if it is fresh and
+    the token is a Souvenir that grants Tickets; then the token is collected."""
 
     player: int
 
@@ -833,7 +822,8 @@ class DoubleTickets(Step):
 
     def question(self, state: JourneyState) -> str:
         traveller = state.traveller_of(self.player)
-        return f"whether to use {traveller.short if traveller else 'the'}'s power"
+        assert traveller is not None
+        return f"whether to double the Souvenir's Tickets by {traveller.short}'s power"
 
     def choices(self, state: JourneyState) -> Sequence[Action]:
         traveller = state.traveller_of(self.player)
@@ -988,8 +978,7 @@ class RollDie(Step):
         return f"what the die shows for player {self.who}"
 
     def outcomes(self, state: JourneyState) -> Sequence[tuple[Outcome, float]]:
-        rolls = state.tables.actions.rolls[self.who]
-        return [(rolls[number], chance) for number, _, chance in state.tables.faces]
+        return state.tables.rolls[self.who]
 
     def answer(self, state: JourneyState, action: Outcome) -> None:
         p = self.who

@@ -5,6 +5,7 @@ results with their chances, and every action (`ActionBook`)."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from functools import cache
 
 from kit.amazing_journey import travellers
@@ -75,17 +76,45 @@ class Tables:
             frozenset(ROUTE_TYPES.index(t) for t in travellers.travel_types(traveller))
             for traveller in content.travellers
         )
-        self.near = [0] * self.n_cities  # the cities whose tokens matter for Travel from a city
+        self.near = [0] * self.n_cities  # the cities a Travel from a city may have to pass
         for reach in self.reach:
             for city, ends in reach.items():
-                for dest, between in ends:
-                    self.near[city] |= between | (1 << dest)
+                for _, between in ends:
+                    self.near[city] |= between
         self.actions = book = ActionBook(content)
+        self.rolls = [
+            tuple((rolls[number], chance) for number, _, chance in self.faces)
+            for rolls in book.rolls
+        ]  # each player's die: its outcomes and their chances
         self.ways: list[dict[int, tuple[Way, ...]]] = [
             {city: tuple(_ways(book, route, ends)) for city, ends in reach.items()}
             for route, reach in enumerate(self.reach)
         ]
+        self.passes = [
+            {city: _union(between for _, between in ends) for city, ends in reach.items()}
+            for reach in self.reach
+        ]  # for each route and city on it: the cities a Travel along it from there may pass
+        self.open_rows = [
+            {city: self.route_here(route, city, self.checkpoint_mask) for city in reach}
+            for route, reach in enumerate(self.reach)
+        ]  # for each route and city on it: the Travels when no Location token is in the way
         self.route_cache: dict[tuple[int, int], tuple[RouteHere, ...]] = {}
+
+    def route_here(self, route: int, city: int, blocked: int) -> RouteHere:
+        """`route` from `city` when the cities `blocked` stop a Travel (a bitmask): its number
+        and type, the Travels by departure, Ticket and any Tickets to the cities it reaches
+        without passing one of them, those cities, and the cities beyond one of them."""
+        ways = self.ways[route][city]
+        clear = [way for way in ways if not way[1] & blocked]
+        return (
+            route,
+            self.route_type[route],
+            tuple([way[2] for way in clear]),
+            tuple([way[3] for way in clear]),
+            tuple([way[4] for way in clear]),
+            tuple([way[0] for way in clear]),
+            tuple([way[0] for way in ways if way[1] & blocked]),
+        )
 
 
 def _ways(book: ActionBook, route: int, ends: tuple[tuple[int, int], ...]) -> list[Way]:
@@ -100,6 +129,13 @@ def _ways(book: ActionBook, route: int, ends: tuple[tuple[int, int], ...]) -> li
         )
         for dest, between in ends
     ]
+
+
+def _union(masks: Iterable[int]) -> int:
+    union = 0
+    for mask in masks:
+        union |= mask
+    return union
 
 
 def _reach(route: Route, index: dict[str, int]) -> Reach:
