@@ -246,7 +246,8 @@ class JourneyState(State):
         if self.steps and self.current_player >= 0:
             return f"player {self.player} must first answer: {self.steps[-1].question(self)}"
         if self.current_player == CHANCE:
-            return "not a possible outcome of the chance event due now: " + self.question()
+            due = self.steps[-1].question(self)
+            return f"not a possible outcome of the chance event due now ({due})"
         p = self.player
         token = self.city_token[self.pos[p]]
         tokens = self.tables.content.tokens

@@ -6,15 +6,16 @@
 
 A *puzzle* is a position of one player (`Puzzle.from_state(state, player)` takes any position of
 a game at the start of an action; `standard_puzzle` makes the reference ones) plus what the
-player cannot know: how long each Explore takes (`explore`: 2, 3 or 4 days for all, or the die
-results in order) and the day limit (80 by default).
+player cannot know: how long each Explore takes (`explore`: one of the die's results, 2, 3 or 4
+days, for all, or the results in order) and the day limit (the Timeline's 80 days by default).
 
 The model is a time-expanded network. A node is (city, day, stage), the stage counting the
-checkpoints completed; each arc is one action: Travel by departure (only on days whose Timeline
-shows the type; 2 days plus the Long-route days), by a Ticket (1 day, a Ticket of a type the player
-holds now), by two Tickets as a wildcard (any route, Secret ones too), by a Traveller's power;
-Explore (the assumed days, collecting the city's token); Refresh (1 day) and Plan (2 days, one
-Ticket). An arc that ends where a checkpoint is due jumps to the next stage and earns its bar's
+checkpoints completed; each arc is one action, its days and Tickets as `rules.toml` gives them:
+Travel by departure (only on days whose Timeline shows the type; 2 days plus the Long-route
+days), by a Ticket (1 day, a Ticket of a type the player holds now), by any two Tickets as a
+wildcard (any route, Secret ones too), by a Traveller's power (`travellers.py`); Explore (the
+assumed days, collecting the city's token); Refresh (1 day) and Plan (2 days, one Ticket). An
+arc that ends where a checkpoint is due jumps to the next stage and earns its bar's
 points, so checkpoints are met in order exactly as the engine completes them. The rules'
 subtleties are constraints on arcs: a Travel only passes a token city once that token was
 collected, never a checkpoint city; a city with a Cursed Souvenir is left only after Exploring it;
@@ -22,7 +23,7 @@ a Traveller's power is used at most once per stage (it refreshes at each checkpo
 back is folded into the action that follows it, so days never decrease along a path.
 
 Tickets: the starting hand's types are known; every Ticket drawn later is of unknown type, so the
-plan spends drawn Tickets only where any type works (wildcard pairs and the die's discard). A
+plan spends drawn Tickets only where any type works (wildcards and the die's discard). A
 running balance per day keeps the Tickets the plan will spend by type out of reach of the others.
 Objectives: only the hand in view can be planned (a replacement is drawn face down), and the
 plan never redraws. The objective is the engine's final score, line by line.
@@ -42,7 +43,11 @@ so when a whole pass of windows proved that no change within that many days impr
 Every plan is replayed in the engine, from the puzzle's own position with the die fixed to the
 assumption, and must score exactly what the solver claims, otherwise `PlanError` is raised.
 `exact_search` (pure Python, over engine states) finds the same optimum on tiny boards and works
-without OR-Tools."""
+without OR-Tools.
+
+Ctrl-C stops a search at once: `solve` raises `Interrupted` (a KeyboardInterrupt) holding the
+best replay-verified plan found so far; CP-SAT runs in a helper thread so that Python sees the
+interrupt (`_run`)."""
 
 from __future__ import annotations
 

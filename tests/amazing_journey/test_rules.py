@@ -642,3 +642,24 @@ def test_a_fixed_setup_and_a_replayed_plan_give_the_score_sheet():
     sheet = final.scores()[0]
     assert sheet.line("Objectives") == 1 and sheet.line("Experience: food") == 1
     assert sheet.line("Regions") == 2 and final.day[0] == 4
+
+
+# --- what each action says of itself --------------------------------------------------------
+def test_actions_say_their_kind_and_place_in_plain_words():
+    state = journey("Yuki", tickets=[["airship"]], objectives=[["adventure", "food"]])
+    by_name = {str(a): a for a in state.legal_actions()}
+    cairo = by_name["take the A1 airship to Cairo with an airship ticket"]
+    assert (cairo.kind, cairo.place) == ("travel", "Cairo")
+    assert (by_name["plan"].kind, by_name["plan"].place) == ("wait", "London")
+    state.follow(["take the A1 airship to Cairo", "refresh"])
+    explore = next(a for a in state.legal_actions() if str(a) == "explore Cairo")
+    assert (explore.kind, explore.place) == ("explore", "Cairo")
+    back = next(a for a in state.legal_actions() if a.kind == "power")
+    assert str(back) == "move back 1 day by Yuki's power" and back.place is None
+    state.apply(explore)
+    die = state.legal_actions()
+    assert {a.kind for a in die} == {"chance"} and {a.place for a in die} == {None}
+    setup_step = AmazingJourney(players=1, seed=1, travellers=["Yuki"]).new_game()
+    placed = setup_step.legal_actions()[0]
+    assert str(placed).endswith("lies face down in Paris") and placed.place == "Paris"
+    assert str(state.tables.actions.play_objective[0]) == "play an adventure objective"
