@@ -167,7 +167,7 @@ class JourneyState(State):
         forces an Explore) Refresh, Refresh and redraw, Plan, and every Travel."""
         tables = self.tables
         book = tables.actions
-        power = tables.content.travellers[self.traveller[p]] if self.fresh[p] else None
+        power = self.power(p)
         here = self.pos[p]
         token = self.city_token[here]
         actions: list[Action] = []

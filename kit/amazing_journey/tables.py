@@ -70,7 +70,6 @@ class Tables:
             r.code: tuple(t.index for t in content.tokens if t.region == r.code)
             for r in board.regions
         }
-        self.all_placed = (1 << len(content.tokens)) - 1
         self.faces = _faces(content)
         self.power_types = tuple(
             frozenset(ROUTE_TYPES.index(t) for t in travellers.travel_types(traveller))
