@@ -23,12 +23,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--sides", nargs="*", default=["regular", "fast"])
     parser.add_argument("--travellers", nargs="*", default=None)
-    parser.add_argument("--explore", nargs="*", type=int, default=[2, 3, 4])
+    parser.add_argument("--explore", nargs="*", type=int, default=None, help="the die's results")
     parser.add_argument("--time-limit", type=float, default=10.0)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    travellers = args.travellers or [t.short for t in load_content("regular").travellers]
+    content = load_content("regular")
+    travellers = args.travellers or [t.short for t in content.travellers]
+    explores = args.explore or sorted(result.days for result in content.rules.explore)
     print(
         f"{'side':<8} {'traveller':<9} {'explore':>7} {'nodes':>6} {'arcs':>7} {'first s':>7} "
         f"{'score':>5} {'status':<10} {'bound':>6} {'gap':>6} {'settled':>7} {'time s':>7} "
@@ -36,7 +38,7 @@ def main() -> None:
     )
     for side in args.sides:
         for traveller in travellers:
-            for explore in args.explore:
+            for explore in explores:
                 puzzle = standard_puzzle(side, traveller, explore, args.seed)
                 network = Network(puzzle)
                 seen: list[float] = []

@@ -38,6 +38,7 @@ from kit.widgets import board_svg
 
 content = load_content("regular")
 board = content.board
+rules = content.rules  # the numbers of the rules, from seeds/amazing_journey/rules.toml
 graph = board.graph()
 print(graph)
 
@@ -84,9 +85,9 @@ display(HTML(board_svg(graph, path=tour, labels=tour, title="Fewest hops through
 # %% [markdown]
 # ## Step 2: a hop takes days
 #
-# Travelling by departure takes 2 days, but only on a day when that type departs. So the cost of
-# a hop depends on **when** you start it: you may have to wait. A tiny function says how long a
-# traveller standing on `day` waits for the next departure of `kind`.
+# Travelling by departure takes `rules.departure_days` (2) days, but only on a day when that type
+# departs. So the cost of a hop depends on **when** you start it: you may have to wait. A tiny
+# function says how long a traveller standing on `day` waits for the next departure of `kind`.
 
 # %%
 timeline = board.timeline
@@ -132,7 +133,7 @@ def earliest_arrival(start: str, day: int, goal: str) -> int:
         for _, other, data in graph.edges(city, data=True):
             if data["kind"] == "secret":  # Secret routes never depart: they need Tickets
                 continue
-            arrive = now + wait_for(data["kind"], now) + 2 + data["extra_days"]
+            arrive = now + wait_for(data["kind"], now) + rules.departure_days + data["extra_days"]
             heapq.heappush(frontier, (arrive, other))
     raise ValueError(f"{goal} cannot be reached from {start}")
 
@@ -143,17 +144,18 @@ for checkpoint in board.checkpoints:
     city = checkpoint.city
     print(f"{checkpoint.name:<7} checkpoint {city:<14} completed on day {day}")
 fastest = day
-assert fastest < 80
+assert fastest < timeline.length
 
 # %% [markdown]
 # The bare journey ends well before day 80. What is left is the budget for exploring: each
 # Explore rolls a die and takes 2 to 4 days (3 on average).
 
 # %%
-spare = 80 - fastest
+spare = timeline.length - fastest
+explore = sum(face.days for face in content.die) / len(content.die)  # the die's average
 print(
     f"the journey needs {fastest} days; {spare} days are spare, "
-    f"about {spare // 3} Explores of 3 days"
+    f"about {int(spare // explore)} Explores of {explore:g} days"
 )
 
 # %% [markdown]
@@ -176,6 +178,23 @@ from kit.core.bots import play  # noqa: E402
 
 final = play(state, [BOTS["greedy"](3, 0)])
 print(final.scores()[0])
+
+# %% [markdown]
+# To study a position of your own, the scenario builder fixes what chance would deal (the
+# Traveller, which token lies where, the starting hand) and then plays actions by their names.
+# Here Paulo takes the train to Paris, where the food Experience A03 lies face down.
+
+# %%
+from kit.amazing_journey import setup  # noqa: E402
+
+state = setup(
+    kit.load("amazing_journey", players=1, seed=3),
+    travellers=["Paulo"],
+    placement={"Paris": "A03"},
+    actions=["take the T1 train to Paris"],
+)
+print(state.question(), "on day", state.day[0])
+print([str(action) for action in state.legal_actions()][:6])
 
 # %% [markdown]
 # ## Exercise

@@ -4,14 +4,17 @@ journey could end, and bad puzzles are refused."""
 
 from __future__ import annotations
 
+import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 
 import pytest
 from ortools.sat.python import cp_model
 
+from kit.amazing_journey import AmazingJourney
 from kit.amazing_journey.bots import GreedyBot
-from kit.amazing_journey.state import AmazingJourney
 from kit.core import KitError
 from kit.core.bots import play
 from kit.solve import eighty_days
@@ -21,6 +24,7 @@ from kit.solve.eighty_days import (
     Network,
     PlanError,
     Puzzle,
+    earliest_end,
     exact_search,
     replay,
     solve,
@@ -146,7 +150,7 @@ def test_a_live_position_gets_a_first_plan_that_spends_only_plannable_tickets():
     network = Network(puzzle)
     first = eighty_days._first_plan(network, 1, 20, time.perf_counter())
     assert first is not None
-    plan = first[3]
+    plan = first.plan
     assert plan.sheet.total == plan.objective > 12
     assert not any("redraw" in name for name in plan.history)
 
@@ -154,8 +158,14 @@ def test_a_live_position_gets_a_first_plan_that_spends_only_plannable_tickets():
 def test_die_results_in_order():
     puzzle = tiny("Wolfgang", (4, 2))
     plan = solve(puzzle, time_limit=60)
-    rolls = [name for name in plan.history if name.startswith("die:")]
-    assert rolls == ["die: 4 days, draw a ticket", "die: 2 days, discard a ticket"][: len(rolls)]
+    rolls = [name for name in plan.history if name.startswith("the die shows")]
+    assert (
+        rolls
+        == [
+            "the die shows 4 days for player 0: draw a ticket",
+            "the die shows 2 days for player 0: discard a ticket",
+        ][: len(rolls)]
+    )
     assert plan.objective == exact_search(puzzle).objective
 
 
@@ -171,7 +181,7 @@ def test_face_down_tokens_are_valued_by_what_their_region_can_still_hold():
     # are unmarked, so the plan takes each region's least valuable token first, whichever city
     # it explores: swapping the hidden tokens inside a region changes nothing.
     puzzle = Puzzle.from_state(tiny("Wolfgang", 3).state, 0, 3, days=12)
-    names = [c.name for c in puzzle.rules.board.cities]
+    names = [c.name for c in puzzle.tables.board.cities]
     assert {
         r: ([names[c] for c in cities], [puzzle.content.tokens[t].id for t in pool])
         for r, (cities, pool) in puzzle.hidden.items()
@@ -237,3 +247,85 @@ def test_reference_board_impossible_limit_says_the_final_checkpoint_day():
     # The Final checkpoint (London) opens on day 50: no journey ends by day 40, one ends on 50.
     plan = solve(standard_puzzle("regular", "Paulo", 3, seed=2, days=40), time_limit=10)
     assert plan.status == INFEASIBLE and plan.earliest == 50
+
+
+def test_the_earliest_end_is_proven_or_says_it_is_not(monkeypatch):
+    earliest = earliest_end(tiny("Lisette", 3, days=12))
+    assert (earliest.day, earliest.bound, earliest.proven) == (14, 14, True)
+    assert str(earliest) == "day 14"
+    # A search stopped at its first solution (the plain journey by departures) proves nothing
+    # beyond the Final checkpoint's opening day.
+    solver = eighty_days._solver
+
+    def first_solution_only(time_limit: float, workers: int):
+        stopped = solver(time_limit, 1)
+        stopped.parameters.stop_after_first_solution = True
+        stopped.parameters.cp_model_presolve = False
+        return stopped
+
+    monkeypatch.setattr(eighty_days, "_solver", first_solution_only)
+    found = earliest_end(tiny("Lisette", 3, days=12))
+    assert not found.proven and found.bound == 8 and found.day > 14
+    assert str(found) == f"day {found.day} (none before day 8; the days between are not ruled out)"
+    plan = solve(tiny("Lisette", 3, days=12), time_limit=30)
+    assert plan.status == INFEASIBLE and (plan.earliest, plan.earliest_bound) == (found.day, 8)
+    assert f"can be reached on day {found.day}, and not before day 8" in str(plan)
+
+
+def _interrupt_after(monkeypatch, games: int) -> None:
+    """Ctrl-C during the greedy starts, once `games` of them are played."""
+    played = []
+    greedy = eighty_days.greedy_game
+
+    def greedy_then_ctrl_c(*args, **kwargs):
+        if len(played) == games:
+            raise KeyboardInterrupt
+        played.append(1)
+        return greedy(*args, **kwargs)
+
+    monkeypatch.setattr(eighty_days, "greedy_game", greedy_then_ctrl_c)
+
+
+def test_ctrl_c_gives_the_best_replay_verified_plan_so_far(monkeypatch):
+    _interrupt_after(monkeypatch, 3)
+    with pytest.raises(eighty_days.Interrupted) as stop:
+        solve(tiny("Wolfgang", 3), time_limit=60)
+    plan = stop.value.plan
+    assert isinstance(stop.value, KeyboardInterrupt) and plan.status == FEASIBLE
+    state = tiny("Wolfgang", 3).state
+    for name in plan.history:
+        state.apply(name)
+    assert state.scores()[0].total == plan.objective == plan.sheet.total
+    _interrupt_after(monkeypatch, 0)  # before any journey: no plan
+    with pytest.raises(eighty_days.Interrupted) as stop:
+        solve(tiny("Wolfgang", 3), time_limit=60)
+    assert stop.value.plan is None
+
+
+def test_ctrl_c_at_the_command_line_prints_the_plan_and_exits_130(monkeypatch, capsys):
+    _interrupt_after(monkeypatch, 2)
+    argv = ["--board", str(TINY), "--traveller", "Wolfgang", "--days", "12"]
+    assert eighty_days.main(argv) == 130
+    out, err = capsys.readouterr()
+    assert "feasible plan scoring" in out and "Final checkpoint in Home" in out
+    assert "interrupted: the best replay-verified plan found so far" in err
+    _interrupt_after(monkeypatch, 0)
+    assert eighty_days.main(argv) == 130
+    assert "kit: interrupted before any plan was found" in capsys.readouterr().err
+    with pytest.raises(KitError, match="--explore-days: expected days separated by commas"):
+        eighty_days.main([*argv, "--explore-days", "3,x"])
+
+
+def test_a_real_ctrl_c_stops_the_solver_on_the_reference_board():
+    """SIGINT once the first plan is reported, in the middle of the search."""
+    solve_command = [sys.executable, "-m", "kit.cli", "solve", "eighty-days", "--time-limit", "60"]
+    process = subprocess.Popen(
+        solve_command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    first = process.stderr.readline()
+    assert "a plan scoring" in first
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    assert "feasible plan scoring" in out and "Traceback" not in err
+    assert "interrupted: the best replay-verified plan found so far" in err

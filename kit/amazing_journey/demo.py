@@ -6,9 +6,10 @@ from collections import Counter
 from typing import TextIO
 
 from kit.amazing_journey.bots import GreedyBot
-from kit.amazing_journey.state import AmazingJourney
+from kit.amazing_journey.game import AmazingJourney
 from kit.core import ranking
 from kit.core.bots import play
+from kit.solve import eighty_days
 
 
 def map_summary(game: AmazingJourney) -> str:
@@ -42,6 +43,4 @@ def main(seed: int, out: TextIO) -> None:
     print(f"\nGreedy bots, seed {seed}: {len(final.history)} actions", file=out)
     for sheet, place in zip(sheets, ranking(sheets), strict=True):
         print(f"\n#{place} {sheet}", file=out)
-    from kit.solve import eighty_days  # OR-Tools loads only when the demo gets here
-
     eighty_days.demo(out, seed, time_limit=20.0)

@@ -1,468 +1,257 @@
-"""The rules of The Amazing Journey: one state class, every rule of the rulebook.
+"""The rules of The Amazing Journey: a position and the flow of the game.
 
-A player's turn is a series of actions (Travel, Explore, Wait, a Traveller power) until their
-Timeline pawn is furthest ahead (or tied) and they have taken at least two. An action that needs
-further choices (which Ticket to discard, which token to give up, whether to play an Objective)
-pushes sub-decisions on a stack; chance (token placement, symbol removal, card draws, the die)
-sits on the same stack as chance steps. Each stack entry is a small tuple whose first item names
-the step; automatic steps (moving, collecting, ending the action) run as soon as they are on top.
-"""
+A player's turn is a series of actions (Travel, Explore, Wait, a Traveller's power) until their
+Timeline pawn is furthest ahead (or tied) and they have taken the rules' minimum number of
+actions. What an action still has to do is a stack of steps (`JourneyState.steps`): a question
+to its player (which Ticket to discard, which token to give up, whether to play an Objective,
+whether to use Lisette's power), a chance event (token placement, symbol removal, card draws,
+the die), or an automatic step (moving, collecting, ending the action), which runs as soon as it
+is on top. Each step is one object that states its question, offers its choices and applies the
+answer (the shape of `kit.core.Decision`); setup is the same stack, of chance steps only."""
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import ClassVar
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, TypeVar
 
-import networkx as nx
-
-from kit.amazing_journey.content import ROUTE_TYPES, SIDES, SYMBOLS, Content, Route, load_content
-from kit.core import CHANCE, TERMINAL, Game, KitError, Option, ScoreSheet, State
-from kit.core.options import CONTENT, SEED, names, one_of, optional, players_option
-
-CHANCE_STEPS = frozenset({"traveller", "place", "symbol", "ticket", "objective", "roll"})
-AUTO_STEPS = frozenset({"move", "collect", "end"})
-
-
-@dataclass(frozen=True, slots=True)
-class Travel:
-    """Travel along `route` to city `dest` by `method`: 'depart' (the type departs today),
-    'ticket', 'wildcard' (any two Tickets) or 'power' (a Traveller's travel power);
-    `through` passes token cities by Hendrika's power."""
-
-    route: int
-    dest: int
-    method: str
-    through: bool
-    label: str = field(compare=False)
-    place: str = field(compare=False)
-    kind: ClassVar[str] = "travel"
-
-    def __str__(self) -> str:
-        return self.label
-
-
-@dataclass(frozen=True, slots=True)
-class Move:
-    """Any other choice of a player (Explore, Wait, a power, a sub-decision); `value` is its
-    argument (a ticket type, a token, an Objective type) or -1. The label is part of its
-    identity: "discard the new token A01" and "discard A01 for the new token" differ."""
-
-    kind: str
-    value: int
-    label: str
-    place: str | None = None
-
-    def __str__(self) -> str:
-        return self.label
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """A chance outcome: a Traveller dealt, a token placed, a symbol removed, a card drawn, a die
-    face rolled."""
-
-    event: str
-    value: int
-    label: str = field(compare=False)
-    kind: ClassVar[str] = "chance"
-    place: ClassVar[str | None] = None
-
-    def __str__(self) -> str:
-        return self.label
-
-
-class Rules:
-    """Tables computed once per board side: where each route leads from each city, and which
-    cities lie between (as a bitmask), so that Travel needs no search during play."""
-
-    def __init__(self, content: Content) -> None:
-        board = self.board = content.board
-        self.content = content
-        index = board.index
-        self.n_cities = len(board.cities)
-        self.start = index[board.starting_city]
-        self.checkpoint_city = tuple(index[cp.city] for cp in board.checkpoints)
-        self.checkpoint_mask = sum(1 << c for c in set(self.checkpoint_city))
-        self.route_type = tuple(ROUTE_TYPES.index(r.type) for r in board.routes)
-        self.route_number = {r.id: number for number, r in enumerate(board.routes)}
-        self.routes_at: list[list[int]] = [[] for _ in board.cities]
-        self.reach: list[dict[int, tuple[tuple[int, int], ...]]] = []
-        for number, route in enumerate(board.routes):
-            reach = _reach(route, index)
-            self.reach.append(reach)
-            for city in reach:
-                self.routes_at[city].append(number)
-        self.departures = tuple(
-            frozenset(ROUTE_TYPES.index(t) for t in day) for day in board.timeline.departures
-        )
-        self.length = board.timeline.length
-        distinct = sorted(set(self.departures), key=sorted)
-        self.departure_id = tuple(distinct.index(d) for d in self.departures)
-        self.experience_types = content.scoring.experience_types
-        self.token_type = tuple(
-            self.experience_types.index(t.experience) if t.experience else -1
-            for t in content.tokens
-        )
-        self.region_tokens = {
-            r.code: tuple(t.index for t in content.tokens if t.region == r.code)
-            for r in board.regions
-        }
-        self.faces: tuple[tuple[int, str, float], ...] = _faces(content)
-        self._outcomes(content)
-        self.actions: dict[tuple, Travel | Move | Outcome] = {}
-        self.route_cache: dict[tuple[int, int], tuple] = {}
-        self.power_types = {
-            i: frozenset(ROUTE_TYPES.index(t) for t in traveller.route_types)
-            for i, traveller in enumerate(content.travellers)
-        }
-        self.near = [0] * self.n_cities  # the cities whose tokens matter for Travel from a city
-        for reach in self.reach:
-            for city, ends in reach.items():
-                for dest, between in ends:
-                    self.near[city] |= between | (1 << dest)
-
-    def travel(self, route: int, dest: int, method: str, through: bool, power: str) -> Travel:
-        """The (cached) Travel action; its name says route, method and destination."""
-        key = ("travel", route, dest, method, through, power)
-        action = self.actions.get(key)
-        if action is None:
-            r = self.board.routes[route]
-            how = {
-                "depart": r.type,
-                "ticket": f"{r.type} ticket",
-                "wildcard": "with 2 tickets",
-                "power": f"by {power}'s power",
-            }[method]
-            label = f"{r.id} {how} to {self.board.cities[dest].name}"
-            if through:
-                label += " passing tokens (Hendrika's power)"
-            place = self.board.cities[dest].name
-            action = self.actions[key] = Travel(route, dest, method, through, label, place)
-        return action
-
-    def move(self, kind: str, value: int, label: str) -> Move:
-        key = ("move", kind, value, label)
-        action = self.actions.get(key)
-        if action is None:
-            action = self.actions[key] = Move(kind, value, label)
-        return action
-
-    def _outcomes(self, content: Content) -> None:
-        """Every chance outcome, made once: draws, die results, symbols, placements, deals."""
-        types = self.experience_types
-        self.draw_ticket = tuple(
-            Outcome("ticket", t, f"draw a {n} ticket") for t, n in enumerate(ROUTE_TYPES)
-        )
-        self.draw_objective = tuple(
-            Outcome("objective", t, f"draw a {n} objective") for t, n in enumerate(types)
-        )
-        self.rolls = tuple(
-            (Outcome("roll", i, _roll_label(days, effect)), p)
-            for i, (days, effect, p) in enumerate(self.faces)
-        )
-        self.remove = tuple(
-            Outcome("symbol", s, f"remove the {n} tokens") for s, n in enumerate(SYMBOLS)
-        )
-        self.place = {
-            (c.index, t): Outcome("place", t, f"{content.tokens[t].id} face down in {c.name}")
-            for c in self.board.cities
-            for t in self.region_tokens.get(c.region, ())
-            if c.tokens
-        }
-        self.deal = {
-            (p, i): Outcome("traveller", i, f"player {p} is {traveller.name}")
-            for p in range(4)
-            for i, traveller in enumerate(content.travellers)
-        }
-
-
-def _reach(route: Route, index: dict[str, int]) -> dict[int, tuple[tuple[int, int], ...]]:
-    """For each city of the route: (destination, mask of the cities passed on the way) pairs."""
-    neighbours: dict[int, list[int]] = {}
-    for a, b in route.segments():
-        neighbours.setdefault(index[a], []).append(index[b])
-        neighbours.setdefault(index[b], []).append(index[a])
-    reach = {}
-    for start in neighbours:
-        found, frontier = [], [(start, -1, 0)]
-        while frontier:
-            city, parent, between = frontier.pop(0)
-            for nxt in neighbours[city]:
-                if nxt != parent:
-                    found.append((nxt, between))
-                    frontier.append((nxt, city, between | (1 << nxt)))
-        reach[start] = tuple(sorted(found))
-    return reach
-
-
-def _faces(content: Content) -> tuple[tuple[int, str, float], ...]:
-    """The die's distinct results (days, effect) with their probabilities, in face order."""
-    counts: dict[tuple[int, str], int] = {}
-    for face in content.die:
-        counts[(face.days, face.effect)] = counts.get((face.days, face.effect), 0) + 1
-    return tuple((days, effect, n / len(content.die)) for (days, effect), n in counts.items())
-
-
-_RULES: dict[tuple[str, str | None], Rules] = {}
-
-
-def rules_for(side: str, directory: str | None = None) -> Rules:
-    key = (side, directory)
-    if key not in _RULES:
-        _RULES[key] = Rules(load_content(side, directory))
-    return _RULES[key]
-
-
-class AmazingJourney(Game):
-    """The Amazing Journey for 1–4 players on the Regular or Fast side of the reference board
-    (or of the board in a `content` folder).
-
-    `travellers` (full or first names, one per player) skips the random deal of Travellers."""
-
-    name = "amazing_journey"
-    title = "The Amazing Journey"
-    OPTIONS = (
-        players_option(1, 4),
-        SEED,
-        Option("side", "regular", "'regular' or 'fast'", one_of(SIDES), choices=SIDES),
-        Option(
-            "travellers",
-            None,
-            "the Travellers, one per player (full or first names, separated by commas)",
-            optional(names),
-        ),
-        CONTENT,
-    )
-
-    def configure(self) -> None:
-        self.rules = rules_for(self.options["side"], self.options["content"])
-        players, travellers = self.options["players"], self.options["travellers"]
-        if travellers is not None:
-            try:
-                chosen = [self.rules.content.traveller(name).name for name in travellers]
-            except ValueError as error:
-                raise KitError(f"option 'travellers': {error}") from None
-            if len(chosen) != players or len(set(chosen)) != players:
-                raise KitError(
-                    f"option 'travellers': give {players} different travellers, got {travellers!r}"
-                )
-            self.options["travellers"] = chosen
-
-    @property
-    def content(self) -> Content:
-        return self.rules.content
-
-    def new_game(self) -> JourneyState:
-        return JourneyState(self)
-
-    def board(self) -> nx.MultiGraph:
-        return self.content.board.graph()
+from kit.amazing_journey import travellers
+from kit.amazing_journey.actions import (
+    DEPART,
+    PLAN,
+    POWER,
+    REDRAW,
+    TICKET,
+    WILDCARD,
+    Action,
+    Answer,
+    Explore,
+    Outcome,
+    StepBack,
+    Travel,
+    Wait,
+    a,
+)
+from kit.amazing_journey.content import ROUTE_TYPES, SYMBOLS, Token, Traveller
+from kit.amazing_journey.scoring import score_sheet
+from kit.amazing_journey.tables import ROUTE_CACHE_SIZE, RouteHere, Tables
+from kit.core import CHANCE, TERMINAL, Game, ScoreSheet, State
 
 
 class JourneyState(State):
-    """A position of The Amazing Journey. Everything is small lists of ints (cities, tokens and
-    Travellers by index) so that clone and replay stay cheap; `steps` is the stack of pending
-    sub-decisions and chance events."""
+    """A position of The Amazing Journey. Everything is small lists of ints (cities, tokens,
+    Travellers and types by index) so that clone and replay stay cheap; `steps` is the stack of
+    what the action under way (or the setup) still has to do."""
 
-    def __init__(self, game: AmazingJourney) -> None:
+    CACHES = State.CACHES | {"tables", "_outcomes"}
+
+    def __init__(self, game: Game, tables: Tables) -> None:
         super().__init__(game)
-        rules = game.rules
-        content = rules.content
+        self.tables = tables
+        content = tables.content
         n = game.num_players
-        self.player = 0
-        self.acted = 0
+        types = len(tables.experience_types)
+        self.player = 0  # whose turn it is
+        self.acted = 0  # actions taken this turn
         self.day = [0] * n
-        self.pos = [rules.start] * n
-        names = game.options.get("travellers")
+        self.pos = [tables.start] * n
+        chosen = game.options.get("travellers")
         self.traveller = (
-            [next(i for i, t in enumerate(content.travellers) if t.name == name) for name in names]
-            if names
+            [[t.name for t in content.travellers].index(name) for name in chosen]
+            if chosen
             else [-1] * n
         )
-        self.fresh = [True] * n
-        self.stage = [0] * n
-        self.points = [0] * n
-        self.finish = [-1] * n
+        self.fresh = [True] * n  # the power is fresh (not exhausted)
+        self.stage = [0] * n  # checkpoints completed
+        self.points = [0] * n  # point tokens of the checkpoints
+        self.finish = [-1] * n  # the day the journey ended, or -1
         self.tickets = [[0] * len(ROUTE_TYPES) for _ in range(n)]
-        self.hand = [[0] * len(rules.experience_types) for _ in range(n)]
-        self.played = [0] * n
+        self.hand = [[0] * types for _ in range(n)]  # Objectives in hand, by type
+        self.played: list[list[int]] = [[] for _ in range(n)]  # Objectives played, face up
         self.experiences: list[list[int]] = [[] for _ in range(n)]
         self.souvenirs: list[list[int]] = [[] for _ in range(n)]
-        self.city_token = [-1] * rules.n_cities
-        self.tokens_mask = 0
-        self.placed = 0
-        self.boxed: list[int] = []
-        self.discarded: list[int] = []
+        self.city_token = [-1] * tables.n_cities
+        self.tokens_mask = 0  # the cities holding a Location token
+        self.placed = 0  # the tokens placed at setup
+        self.boxed: list[int] = []  # tokens removed with their symbol, unseen
+        self.discarded: list[int] = []  # tokens given up when an area was full
         self.symbols_removed: list[int] = []
         self.ticket_deck = list(content.tickets)
         self.ticket_discard = [0] * len(ROUTE_TYPES)
         self.objective_deck = list(content.objectives)
-        self.objective_discard = [0] * len(rules.experience_types)
-        steps: list[tuple] = []
+        self.objective_discard = [0] * types
+        steps: list[Step] = []
         for p in range(n):
-            steps += [("ticket", p)] * content.hand_tickets + [
-                ("objective", p)
-            ] * content.hand_objectives
-        steps += [("symbol",)] * content.symbol_removal.get(n, 0)
-        steps += [("place", c.index) for c in reversed(rules.board.cities) if c.tokens]
-        if not names:
-            steps += [("traveller", p) for p in reversed(range(n))]
+            steps += [DrawTicket(p)] * content.hand_tickets
+            steps += [DrawObjective(p)] * content.rules.objectives_in_hand
+        steps += [RemoveSymbol()] * content.symbol_removal[n]
+        steps += [PlaceToken(c.index) for c in reversed(content.board.cities) if c.tokens]
+        if not chosen:
+            steps += [DealTraveller(p) for p in reversed(range(n))]
+        self.setup_length = len(steps)
         self.steps = steps
+        self._outcomes: tuple[int, Sequence[tuple[Outcome, float]]] = (-1, ())
 
     # --- whose move -------------------------------------------------------------------------
     @property
     def current_player(self) -> int:
-        if self.steps:
-            return CHANCE if self.steps[-1][0] in CHANCE_STEPS else self.player
-        if min(self.finish) >= 0:
-            return TERMINAL
-        return self.player
+        steps = self.steps
+        if steps:
+            return steps[-1].player
+        if -1 in self.finish:
+            return self.player
+        return TERMINAL
 
-    @property
-    def rules(self) -> Rules:
-        return self.game.rules
-
-    def traveller_of(self, player: int):
+    def traveller_of(self, player: int) -> Traveller | None:
         index = self.traveller[player]
-        return self.rules.content.travellers[index] if index >= 0 else None
+        return self.tables.content.travellers[index] if index >= 0 else None
 
-    def power(self, player: int) -> str:
-        """The effect of `player`'s power if it is fresh, else ''."""
-        if not self.fresh[player] or self.traveller[player] < 0:
-            return ""
-        return self.rules.content.travellers[self.traveller[player]].effect
+    def power(self, player: int) -> Traveller | None:
+        """`player`'s Traveller while the power is fresh, else None."""
+        index = self.traveller[player]
+        if index < 0 or not self.fresh[player]:
+            return None
+        return self.tables.content.travellers[index]
 
     def blocked(self) -> int:
         """Cities a Travel must stop at: those with a Location or a Checkpoint token."""
-        return self.tokens_mask | self.rules.checkpoint_mask
+        return self.tokens_mask | self.tables.checkpoint_mask
 
-    # --- chance -----------------------------------------------------------------------------
-    def _chance_outcomes(self):
-        step = self.steps[-1]
-        kind = step[0]
-        rules = self.rules
-        if kind == "roll":
-            return rules.rolls
-        if kind == "ticket":
-            deck, total = self.ticket_deck, sum(self.ticket_deck)
-            return [(rules.draw_ticket[t], n / total) for t, n in enumerate(deck) if n]
-        if kind == "objective":
-            deck, total = self.objective_deck, sum(self.objective_deck)
-            return [(rules.draw_objective[t], n / total) for t, n in enumerate(deck) if n]
-        if kind == "place":
-            city = rules.board.cities[step[1]]
-            left = [t for t in rules.region_tokens[city.region] if not self.placed >> t & 1]
-            return [(rules.place[(city.index, t)], 1 / len(left)) for t in left]
-        if kind == "symbol":
-            left = [s for s in range(len(SYMBOLS)) if s not in self.symbols_removed]
-            return [(rules.remove[s], 1 / len(left)) for s in left]
-        taken = set(self.traveller)
-        left = [i for i in range(len(rules.content.travellers)) if i not in taken]
-        return [(rules.deal[(step[1], i)], 1 / len(left)) for i in left]
+    def question(self) -> str:
+        if self.steps:
+            step = self.steps[-1]
+            who = "chance" if step.player == CHANCE else f"player {step.player}"
+            return f"{who}: {step.question(self)}"
+        if self.is_terminal:
+            return "the game is over"
+        return f"player {self.player}: choose an action"
 
-    # --- legal actions ----------------------------------------------------------------------
-    def _legal_actions(self):
-        step = self.steps[-1] if self.steps else None
-        if step is None:
-            return self._turn_actions(self.player)
-        return _DECISIONS[step[0]](self, step)
+    # --- the engine's hooks -----------------------------------------------------------------
+    def _chance_outcomes(self) -> Sequence[tuple[Outcome, float]]:
+        """The chance step's outcomes, remembered for the step of the game they are due at
+        (the engine asks for them to sample and again to check the outcome)."""
+        step = len(self.history)
+        if self._outcomes[0] != step:
+            self._outcomes = (step, self.steps[-1].outcomes(self))
+        return self._outcomes[1]
 
-    def _turn_actions(self, p: int) -> list:
-        rules = self.rules
-        content = rules.content
+    def _legal_actions(self) -> Sequence[Action]:
+        if self.steps:
+            return self.steps[-1].choices(self)
+        return self._turn_actions(self.player)
+
+    def _apply(self, action: Action) -> None:
+        steps = self.steps
+        if steps:
+            steps.pop().answer(self, action)
+        else:
+            take_action(self, self.player, action)
+            if isinstance(action, StepBack):
+                return  # not an action of the turn: nothing follows
+            if not steps:  # done at once (most Travels and Waits)
+                end_action(self)
+                return
+            steps.insert(0, END_ACTION)  # once the action's own steps are done
+        while steps:  # run the steps that wait for nothing, until a question or chance is due
+            step = steps[-1]
+            if step.waits(self):
+                return
+            steps.pop()
+            step.run(self)
+
+    # --- the turn's actions -----------------------------------------------------------------
+    def _turn_actions(self, p: int) -> list[Action]:
+        """Explore (the die, or Carlo's power), Yuki's step back, then (unless a Cursed Souvenir
+        forces an Explore) Refresh, Refresh and redraw, Plan, and every Travel."""
+        tables = self.tables
+        book = tables.actions
         power = self.power(p)
-        actions: list = []
         here = self.pos[p]
         token = self.city_token[here]
-        if token >= 0:
-            actions.append(rules.move("explore", -1, "explore"))
-            if power == "cursed_explore" and content.tokens[token].cursed:
-                name = self.traveller_of(p).short
-                actions.append(rules.move("explore_power", -1, f"explore ({name}'s power)"))
-        if power == "timeline_back" and self.day[p] >= self.traveller_of(p).days:
-            name = self.traveller_of(p).short
-            actions.append(rules.move("back", -1, f"move back on the Timeline ({name}'s power)"))
-        if token >= 0 and content.tokens[token].cursed:
+        actions: list[Action] = []
+        info = tables.content.tokens[token] if token >= 0 else None
+        if info is not None:
+            actions.append(book.explore[here])
+            if power is not None and travellers.explores_cursed(power, info):
+                actions.append(book.explore_by_power(here, power))
+        if power is not None and travellers.steps_back(power, self.day[p]):
+            actions.append(book.step_back(power))
+        if info is not None and info.cursed:
             return actions  # a forced stop: Explore before anything else
-        actions.append(rules.move("refresh", 0, "refresh"))
-        actions.append(rules.move("refresh", 1, "refresh and redraw objectives"))
-        actions.append(rules.move("plan", -1, "plan"))
+        actions += book.waits[here]
         actions += self._travels(p, power)
         return actions
 
-    def _travels(self, p: int, power: str) -> list:
-        """Travel actions from the player's city: by departure, Ticket, two Tickets, power."""
-        rules = self.rules
-        departing = rules.departures[self.day[p] % rules.length]
+    def _travels(self, p: int, power: Traveller | None) -> list[Action]:
+        """Travel actions from the player's city: by departure, Ticket, any Tickets, power."""
+        tables = self.tables
+        rules = tables.rules
+        departing = tables.departures[self.day[p] % tables.length]
         tickets = self.tickets[p]
-        wildcard = sum(tickets) >= 2
-        traveller = self.traveller_of(p)
-        power_types = rules.power_types[self.traveller[p]] if power == "travel" else ()
-        through = power == "pass_tokens"
-        actions: list = []
-        for route, kind, by_departure, by_ticket, by_two, clear, passing in self._routes_here(p):
+        cost = rules.ticket_cost
+        wildcard = sum(tickets) >= rules.wildcard_cost
+        power_types = tables.power_types[self.traveller[p]] if power is not None else ()
+        through = power is not None and travellers.passes_tokens(power)
+        actions: list[Action] = []
+        here = self.pos[p]
+        rows = tables.route_cache.get((here, self.tokens_mask & tables.near[here]))
+        if rows is None:
+            rows = self._routes_here(here)
+        for route, kind, by_departure, by_ticket, by_any, clear, passing in rows:
             if kind in departing:
                 actions += by_departure
-            if tickets[kind]:
+            if tickets[kind] >= cost:
                 actions += by_ticket
             if wildcard:
-                actions += by_two
+                actions += by_any
             if kind in power_types:
+                assert power is not None
                 for dest in clear:
-                    if not (traveller.stop_empty and self.city_token[dest] >= 0):
-                        actions.append(rules.travel(route, dest, "power", False, traveller.short))
+                    if travellers.may_stop(power, self.city_token[dest] >= 0):
+                        actions.append(
+                            tables.actions.travel(route, dest, POWER, False, power.short)
+                        )
             if through and passing:
-                methods = ("depart",) * (kind in departing) + ("ticket",) * (tickets[kind] > 0)
-                for method in (*methods, "wildcard") if wildcard else methods:
+                assert power is not None
+                methods = [DEPART] * (kind in departing) + [TICKET] * (tickets[kind] >= cost)
+                for method in (*methods, WILDCARD) if wildcard else methods:
                     for dest in passing:
-                        actions.append(rules.travel(route, dest, method, True, ""))
+                        actions.append(
+                            tables.actions.travel(route, dest, method, True, power.short)
+                        )
         return actions
 
-    def _routes_here(self, p: int) -> tuple:
-        """For each route through the player's city: its type, the Travel actions by departure,
-        by Ticket and by two Tickets to the cities it reaches without passing a token city, and
-        the cities beyond such a city. Cached by city and the tokens that matter there."""
-        rules = self.rules
-        here = self.pos[p]
-        key = (here, self.tokens_mask & rules.near[here])
-        entry = rules.route_cache.get(key)
-        if entry is None:
-            blocked = self.blocked()
-            entry = []
-            for route in rules.routes_at[here]:
-                ends = rules.reach[route][here]
-                clear = tuple(dest for dest, between in ends if not between & blocked)
-                passing = tuple(dest for dest, between in ends if between & blocked)
-                kind = rules.route_type[route]
-                entry.append(
-                    (
-                        route,
-                        kind,
-                        tuple(rules.travel(route, d, "depart", False, "") for d in clear),
-                        tuple(rules.travel(route, d, "ticket", False, "") for d in clear),
-                        tuple(rules.travel(route, d, "wildcard", False, "") for d in clear),
-                        clear,
-                        passing,
-                    )
-                )
-            if len(rules.route_cache) > 200_000:
-                rules.route_cache.clear()
-            entry = rules.route_cache[key] = tuple(entry)
-        return entry
+    def _routes_here(self, here: int) -> tuple[RouteHere, ...]:
+        """Each route through city `here` as the tokens on the map leave it (`Tables.route_here`),
+        cached by city and the tokens that matter there."""
+        tables = self.tables
+        tokens = self.tokens_mask
+        rows = tuple(
+            tables.route_here(route, here, tokens | tables.checkpoint_mask)
+            if tables.passes[route][here] & tokens
+            else tables.open_rows[route][here]
+            for route in tables.routes_at[here]
+        )
+        if len(tables.route_cache) > ROUTE_CACHE_SIZE:
+            tables.route_cache.clear()
+        tables.route_cache[(here, tokens & tables.near[here])] = rows
+        return rows
 
-    def _why_illegal(self, action) -> str:
+    # --- why an action is refused -----------------------------------------------------------
+    def _why_illegal(self, action: object) -> str:
         if self.current_player == TERMINAL:
             return "the game is over"
         if self.steps and self.current_player >= 0:
-            return f"player {self.player} must first answer: {_QUESTIONS[self.steps[-1][0]]}"
+            return f"player {self.player} must first answer: {self.steps[-1].question(self)}"
         if self.current_player == CHANCE:
-            return (
-                "not a possible outcome of the chance event due now (a placement, a draw, the die)"
-            )
+            due = self.steps[-1].question(self)
+            return f"not a possible outcome of the chance event due now ({due})"
         p = self.player
         token = self.city_token[self.pos[p]]
-        if token >= 0 and self.rules.content.tokens[token].cursed:
+        tokens = self.tables.content.tokens
+        if token >= 0 and tokens[token].cursed:
             return "a Cursed Souvenir is a forced stop: Explore first"
         name = str(action)
         if name.startswith("explore") and token < 0:
@@ -484,426 +273,773 @@ class JourneyState(State):
             return "that is not your Traveller's power"
         if not self.fresh[p]:
             return f"{owner}'s power is exhausted until the next Checkpoint"
-        if name.startswith("explore") and not self.rules.content.tokens[token].cursed:
+        if name.startswith("explore") and not self.tables.content.tokens[token].cursed:
             return f"{owner}'s power is only for a Cursed Souvenir"
         if name.startswith("move back"):
             return "the Timeline pawn cannot move back before day 0"
         return ""
 
-    def _why_no_travel(self, p: int, route_id: str, how: str, dest: str, through) -> str:
-        """Why a Travel named '<route> <how> to <city>' cannot be taken from here now."""
-        rules, here = self.rules, self.pos[p]
-        cities = rules.board.cities
-        number = rules.route_number.get(route_id)
+    def _why_no_travel(
+        self, p: int, route_id: str, dest: str, how: str | None, through: str | None
+    ) -> str:
+        """Why a Travel named 'take the <route> ... to <city> ...' cannot be taken now."""
+        tables, here = self.tables, self.pos[p]
+        rules = tables.rules
+        cities = tables.board.cities
+        number = tables.route_number.get(route_id)
         if number is None:
             return f"there is no route {route_id} on this side of the board"
-        if here not in rules.reach[number]:
+        if here not in tables.reach[number]:
             return f"route {route_id} does not pass through {cities[here].name}"
-        ends = dict(rules.reach[number][here])
-        target = rules.board.index.get(dest)
+        ends = dict(tables.reach[number][here])
+        target = tables.board.index.get(dest, -1)
         if target not in ends:
             return f"route {route_id} does not reach {dest} from {cities[here].name}"
         stops = ends[target] & self.blocked()
-        if stops and not (through and self.power(p) == "pass_tokens"):
+        if stops and not (through and travellers.passes_tokens(self.power(p))):
             names = ", ".join(c.name for c in cities if stops >> c.index & 1)
             return f"it must stop at {names} on the way (a Location or Checkpoint token)"
-        kind = rules.route_type[number]
+        kind = tables.route_type[number]
         route_type = ROUTE_TYPES[kind]
-        if how == route_type and kind not in rules.departures[self.day[p] % rules.length]:
-            return f"no {route_type} departs on day {self.day[p] % rules.length} of the Timeline"
-        if how == f"{route_type} ticket" and not self.tickets[p][kind]:
+        day = self.day[p] % tables.length
+        if how is None and route_type == "secret":
+            return "Secret routes never depart: they take Tickets or a Traveller's power"
+        if how is None and kind not in tables.departures[day]:
+            return f"no {route_type} departs on day {day} of the Timeline"
+        if how is not None and how.startswith(" with any"):
+            if sum(self.tickets[p]) < rules.wildcard_cost:
+                return f"any {rules.wildcard_cost} Tickets are needed"
+        elif (
+            how is not None
+            and how.startswith(" with")
+            and self.tickets[p][kind] < rules.ticket_cost
+        ):
             return f"no {route_type} Ticket in hand"
-        if how == "with 2 tickets" and sum(self.tickets[p]) < 2:
-            return "two Tickets are needed (any two)"
-        traveller = self.traveller_of(p)
-        if how.startswith("by ") and traveller is not None:
-            if kind not in rules.power_types.get(self.traveller[p], ()):
-                return f"{traveller.short}'s power does not take {route_type} routes"
-            if traveller.stop_empty and self.city_token[target] >= 0:
-                return f"{traveller.short}'s power must stop at an empty city"
+        power = self.power(p)
+        if how is not None and how.startswith(" by ") and power is not None:
+            if kind not in tables.power_types[self.traveller[p]]:
+                return f"{power.short}'s power does not take {route_type} routes"
+            if not travellers.may_stop(power, self.city_token[target] >= 0):
+                return f"{power.short}'s power must stop at an empty city"
         return ""
 
-    # --- applying ---------------------------------------------------------------------------
-    def _apply(self, action) -> None:
-        if isinstance(action, Outcome):
-            step = self.steps.pop()
-            _OUTCOMES[action.event](self, step, action.value)
-        elif self.steps:
-            step = self.steps.pop()
-            _ANSWERS[step[0]](self, step, action)
-        elif isinstance(action, Travel):
-            self.steps.append(("end",))
-            self._travel(self.player, action)
-        else:
-            if action.kind != "back":
-                self.steps.append(("end",))
-            _TURN[action.kind](self, self.player, action.value)
-        self._advance()
-
-    def _advance(self) -> None:
-        """Run automatic steps until a decision, a chance event or the end of the action."""
-        steps = self.steps
-        while steps:
-            step = steps[-1]
-            kind = step[0]
-            if kind in AUTO_STEPS:
-                steps.pop()
-                if kind == "move":
-                    self._arrive(step[1], step[2], step[3])
-                elif kind == "collect":
-                    self._collect(step[1], step[2])
-                else:
-                    self._end_action()
-            elif kind == "ticket":
-                if sum(self.ticket_deck):
-                    return
-                if sum(self.ticket_discard):
-                    self.ticket_deck, self.ticket_discard = (
-                        self.ticket_discard,
-                        [0] * len(ROUTE_TYPES),
-                    )
-                    return
-                steps.pop()  # every Ticket is in a hand: nothing to draw
-            elif kind == "objective":
-                if sum(self.objective_deck):
-                    return
-                if sum(self.objective_discard):
-                    self.objective_deck = self.objective_discard
-                    self.objective_discard = [0] * len(self.objective_deck)
-                    return
-                steps.pop()
-            elif kind == "discard_ticket" and not sum(self.tickets[step[1]]):
-                steps.pop()  # the die asks for a Ticket the player does not have
-            elif kind == "play_objective" and not self.hand[step[1]][step[2]]:
-                steps.pop()  # no Objective matches the new Experience
-            elif kind == "lisette" and not _ask_lisette(self, step):
-                steps[-1] = ("collect", step[1], False)
-            else:
-                return
-
-    def _travel(self, p: int, action: Travel) -> None:
-        rules = self.rules
-        route = rules.board.routes[action.route]
-        kind = rules.route_type[action.route]
-        traveller = self.traveller_of(p)
-        if action.through or action.method == "power":
-            self.fresh[p] = False
-        if action.method == "depart":
-            days = 2
-        elif action.method == "ticket":
-            self.tickets[p][kind] -= 1
-            self.ticket_discard[kind] += 1
-            days = 1
-        elif action.method == "power":
-            days = traveller.days
-        else:  # two Tickets of the player's choice, asked next
-            self.steps += [("move", p, action.dest, 1 + route.extra_days)]
-            self.steps += [("discard_ticket", p), ("discard_ticket", p)]
-            return
-        self._arrive(p, action.dest, days + route.extra_days)
-
-    def _arrive(self, p: int, dest: int, days: int) -> None:
-        self.pos[p] = dest
-        self.day[p] += days
-
-    def _end_action(self) -> None:
-        """After an action: checkpoints, then the turn passes if this player leads and has acted
-        twice (finished players are ignored; the last one still travelling plays on)."""
-        p = self.player
-        self._checkpoints(p)
-        self.acted += 1
-        active = [q for q in range(len(self.day)) if self.finish[q] < 0]
-        if not active:
-            return
-        if self.finish[p] >= 0 or (
-            self.acted >= 2 and self.day[p] >= max(self.day[q] for q in active)
-        ):
-            q = (p + 1) % len(self.day)
-            while self.finish[q] >= 0:
-                q = (q + 1) % len(self.day)
-            self.player, self.acted = q, 0
-
-    def _checkpoints(self, p: int) -> None:
-        """Complete the next checkpoints in order if the traveller is there on or after their
-        activation day: points by bar, power refreshed; the Final one ends the journey."""
-        rules = self.rules
-        while self.stage[p] < len(rules.checkpoint_city):
-            checkpoint = rules.board.checkpoints[self.stage[p]]
-            if (
-                self.pos[p] != rules.checkpoint_city[self.stage[p]]
-                or self.day[p] < checkpoint.activation
-            ):
-                return
-            self.points[p] += checkpoint.points(self.day[p])
-            self.stage[p] += 1
-            self.fresh[p] = True
-            if self.stage[p] == len(rules.checkpoint_city):
-                self.finish[p] = self.day[p]
-
-    def _collect(self, p: int, doubled: bool) -> None:
-        """Take the token of the player's city: Experiences to their area (discard choice when
-        full) with the chance to play an Objective; Souvenirs to the rows, with their Tickets."""
-        rules = self.rules
-        here = self.pos[p]
-        token = self.city_token[here]
-        self.city_token[here] = -1
-        self.tokens_mask &= ~(1 << here)
-        info = rules.content.tokens[token]
-        scoring = rules.content.scoring
-        if info.experience is not None:
-            kind = rules.token_type[token]
-            self.steps.append(("play_objective", p, kind))
-            same = [t for t in self.experiences[p] if rules.token_type[t] == kind]
-            if len(same) < scoring.experience_spaces:
-                self.experiences[p].append(token)
-            else:
-                self.steps.append(("experience_full", p, token))
-            return
-        self.steps += [("ticket", p)] * (info.tickets * (2 if doubled else 1))
-        if len(self.souvenirs[p]) < scoring.souvenir_rows * scoring.souvenir_row_length:
-            self.souvenirs[p].append(token)
-        else:
-            self.steps.append(("souvenir_full", p, token))
-
-    # --- the score sheet --------------------------------------------------------------------
+    # --- the score sheet and what each player sees ------------------------------------------
     def scores(self) -> list[ScoreSheet]:
-        from kit.amazing_journey.scoring import score_sheet
+        content = self.tables.content
+        sheets = []
+        for p in range(len(self.day)):
+            traveller = self.traveller_of(p)
+            done = self.finish[p] >= 0
+            sheets.append(
+                score_sheet(
+                    content,
+                    p,
+                    f"player {p}" + (f" ({traveller.name})" if traveller else ""),
+                    tokens=self.experiences[p] + self.souvenirs[p],
+                    checkpoints=self.stage[p],
+                    checkpoint_points=self.points[p],
+                    objectives_played=len(self.played[p]),
+                    days=self.finish[p] if done else self.day[p],
+                    returned=done,
+                )
+            )
+        return sheets
 
-        return [score_sheet(self, p) for p in range(len(self.day))]
+    def _observation(self, player: int) -> dict[str, Any]:
+        """What `player` sees: the phase and the turn; today's departures for the player to
+        move; the routes and checkpoints; the backs of the tokens on the map (region letter,
+        symbol, curse mark); every pawn and Travel board (tokens face down: their backs, and
+        an Experience's type by its space), the Objectives played face up; their own hand and
+        tokens, the others' hand sizes; the decks' sizes and the discard piles."""
+        tables = self.tables
+        content = tables.content
+        board = content.board
+        rules = content.rules
+        types = tables.experience_types
+        setup = len(self.history) < self.setup_length
+        p = self.player
+        today = self.day[p] % tables.length
+        return {
+            "phase": "setup" if setup else f"day {self.day[p]}",
+            "turn": self._turn_words(setup),
+            "actions_this_turn": self.acted,
+            "minimum_actions": rules.minimum_actions,
+            "turn_may_end": not setup
+            and not self.is_terminal
+            and self.acted + 1 >= rules.minimum_actions,
+            "today": {
+                "player": p,
+                "day": self.day[p],
+                "timeline_day": today,
+                "departing": list(board.timeline.departures[today]),
+            },
+            "routes": [
+                {
+                    "id": r.id,
+                    "name": r.name,
+                    "type": r.type,
+                    "cities": list(r.cities),
+                    "branches": [list(b) for b in r.branches],
+                    "extra_days": r.extra_days,
+                    "crosses_edge": list(r.edge) if r.edge else None,
+                }
+                for r in board.routes
+            ],
+            "checkpoints": [
+                {
+                    "name": cp.name,
+                    "city": cp.city,
+                    "activation": cp.activation,
+                    "bars": [[b.first, b.last, b.points] for b in cp.bars],
+                }
+                for cp in board.checkpoints
+            ],
+            "map": {
+                board.cities[c].name: _back(content.tokens[t])
+                for c, t in enumerate(self.city_token)
+                if t >= 0
+            },
+            "removed_symbols": [SYMBOLS[s] for s in self.symbols_removed],
+            "players": [self._player_view(q, q == player) for q in range(len(self.day))],
+            "ticket_deck": sum(self.ticket_deck),
+            "ticket_discard": dict(zip(ROUTE_TYPES, self.ticket_discard, strict=True)),
+            "objective_deck": sum(self.objective_deck),
+            "objective_discard": dict(zip(types, self.objective_discard, strict=True)),
+        }
 
-    def _observation(self, player: int) -> dict:
-        from kit.amazing_journey.scoring import observation
+    def _turn_words(self, setup: bool) -> str:
+        """Whose turn it is and why it goes on, in words."""
+        if setup:
+            return "setup: chance deals the Travellers, places the tokens and draws the hands"
+        if self.is_terminal:
+            return "the game is over: every traveller is back"
+        p, rules = self.player, self.tables.rules
+        taken = f"{self.acted} action{'s' if self.acted != 1 else ''} taken"
+        rule = (
+            f"it goes on until their pawn is furthest ahead (or tied) after at least "
+            f"{rules.minimum_actions} actions"
+        )
+        ahead = [
+            q for q in range(len(self.day)) if self.finish[q] < 0 and self.day[q] > self.day[p]
+        ]
+        if ahead:
+            q = max(ahead, key=lambda q: self.day[q])
+            why = f"player {q} is ahead (day {self.day[q]} against day {self.day[p]})"
+        elif self.acted < rules.minimum_actions:
+            more = rules.minimum_actions - self.acted
+            why = f"at least {more} more action{'s' if more != 1 else ''} to take"
+        else:
+            why = "the action under way can end it"
+        return f"player {p}'s turn, {taken}: {rule}; {why}"
 
-        seen = observation(self, player)
-        setup = self.placed != (1 << len(self.rules.content.tokens)) - 1
-        seen["phase"] = "setup" if setup else f"day {self.day[self.player]}"
-        seen["turn"] = f"player {self.player}: {self.acted} actions taken this turn"
-        return seen
+    def _player_view(self, q: int, mine: bool) -> dict[str, Any]:
+        content = self.tables.content
+        tokens = content.tokens
+        types = self.tables.experience_types
+        traveller = self.traveller_of(q)
+        view: dict[str, Any] = {
+            "player": q,
+            "traveller": traveller.name if traveller else None,
+            "power_fresh": self.fresh[q],
+            "day": self.day[q],
+            "city": content.board.cities[self.pos[q]].name,
+            "checkpoints": self.stage[q],
+            "points": self.points[q],
+            "finished_on": self.finish[q] if self.finish[q] >= 0 else None,
+            "objectives_played": [types[k] for k in self.played[q]],
+            "experiences": [
+                {"type": tokens[t].experience, **_back(tokens[t]), **_face(tokens[t], mine)}
+                for t in self.experiences[q]
+            ],
+            "souvenirs": [
+                {**_back(tokens[t]), **_face(tokens[t], mine)} for t in self.souvenirs[q]
+            ],
+        }
+        if mine:
+            view["tickets"] = dict(zip(ROUTE_TYPES, self.tickets[q], strict=True))
+            view["objectives"] = dict(zip(types, self.hand[q], strict=True))
+        else:
+            view["tickets"] = sum(self.tickets[q])
+            view["objectives"] = sum(self.hand[q])
+        return view
 
-    def describe(self, player: int) -> str:
-        from kit.amazing_journey.scoring import describe
-
-        return describe(self, player)
+    def describe(self, player: int | None) -> str:
+        """A few lines for the terminal: each traveller's day, city and progress, and the
+        private hand of `player` (everyone's when None)."""
+        content = self.tables.content
+        board = content.board
+        tokens = content.tokens
+        types = self.tables.experience_types
+        rows = []
+        for p in range(len(self.day)):
+            traveller = self.traveller_of(p)
+            name = traveller.name if traveller else "?"
+            power = "fresh" if self.fresh[p] else "exhausted"
+            end = f", returned on day {self.finish[p]}" if self.finish[p] >= 0 else ""
+            rows.append(
+                f"player {p} {name} ({power}): day {self.day[p]} in "
+                f"{board.cities[self.pos[p]].name}, {self.stage[p]}/{len(board.checkpoints)} "
+                f"checkpoints, {self.points[p]} points{end}"
+            )
+            if player is None or player == p:
+                tickets = [
+                    f"{n} {t}" for t, n in zip(ROUTE_TYPES, self.tickets[p], strict=True) if n
+                ]
+                hand = [f"{n} {t}" for t, n in zip(types, self.hand[p], strict=True) if n]
+                held = [str(tokens[t]) for t in self.experiences[p] + self.souvenirs[p]]
+                rows.append(f"    tickets: {', '.join(tickets) or 'none'}")
+                rows.append(f"    objectives: {', '.join(hand) or 'none'}")
+                rows.append(f"    tokens: {', '.join(held) or 'none'}")
+        if player is not None and self.current_player == player:
+            here = self.pos[player]
+            day = self.day[player] % self.tables.length
+            departing = ", ".join(board.timeline.departures[day])
+            token = self.city_token[here]
+            mark = ""
+            if token >= 0:
+                info = tokens[token]
+                mark = f"; a token from region {info.region} lies here" + (
+                    " (cursed)" if info.cursed else ""
+                )
+            rows.append(f"today (day {day} of the Timeline) departing: {departing}{mark}")
+        return "\n".join(rows)
 
     def __str__(self) -> str:
-        from kit.amazing_journey.scoring import describe
-
-        return describe(self, None)
+        return self.describe(None)
 
     # --- speed ------------------------------------------------------------------------------
     def clone(self) -> JourneyState:
         """A copy of the small lists (much cheaper than a deep copy)."""
         new = object.__new__(JourneyState)
-        data = dict(self.__dict__)
+        data = self.__dict__.copy()
         for key, value in data.items():
-            if isinstance(value, list):
-                data[key] = [list(v) if isinstance(v, list) else v for v in value]
+            if type(value) is list:
+                data[key] = value.copy()
+        for key in PER_PLAYER_LISTS:
+            data[key] = [each.copy() for each in data[key]]
         new.__dict__ = data
         return new
 
 
-# --- turn actions: one small function each ------------------------------------------------
-def _explore(state: JourneyState, p: int, _: int) -> None:
-    """Roll the die (a chance step), then collect the token."""
-    state.steps.append(("roll", p))
+PER_PLAYER_LISTS = ("tickets", "hand", "played", "experiences", "souvenirs")
+"""The attributes of a state that hold a list for each player (copied one level deeper)."""
 
 
-def _explore_power(state: JourneyState, p: int, _: int) -> None:
-    """Carlo: collect a Cursed Souvenir without rolling, in the power's number of days."""
+def _back(token: Token) -> dict[str, Any]:
+    """What the back of a face-down token shows: its region letter, symbol and curse mark."""
+    return {"region": token.region, "symbol": token.symbol, "cursed": token.cursed}
+
+
+def _face(token: Token, mine: bool) -> dict[str, Any]:
+    """What only the token's owner knows: its id and, for a Souvenir, its points."""
+    if not mine:
+        return {}
+    if token.souvenir is None:
+        return {"token": token.id}
+    return {"token": token.id, "value": token.souvenir}
+
+
+_POWER_NAME = re.compile(r"by (\w+)'s power")
+_TRAVEL_NAME = re.compile(
+    r"^take the (\S+) .*? to ([^,]+?)( with .+?| by \w+'s power)?"
+    r"(, passing the tokens by \w+'s power)?$"
+)
+
+
+# --- the turn's actions: one small function each ------------------------------------------
+def take_action(state: JourneyState, p: int, action: Action) -> None:
+    """Carry out a turn's action of player `p` (its further steps go on the stack)."""
+    if isinstance(action, Travel):
+        travel(state, p, action)
+    elif isinstance(action, Explore):
+        explore(state, p, action)
+    elif isinstance(action, Wait):
+        wait(state, p, action)
+    elif isinstance(action, StepBack):
+        step_back(state, p, action)
+    else:
+        raise TypeError(f"{action!r} is not an action of a turn")
+
+
+def travel(state: JourneyState, p: int, action: Travel) -> None:
+    """Move along the route: 2 days by departure, 1 by Ticket (discarded), 1 by any Tickets
+    (chosen next), the power's days by a Traveller's power; a Long route's extra days on top."""
+    tables = state.tables
+    rules = tables.rules
+    extra = tables.board.routes[action.route].extra_days
+    if action.through or action.method == POWER:
+        state.fresh[p] = False
+    if action.method == DEPART:
+        spent = rules.departure_days
+    elif action.method == TICKET:
+        kind = tables.route_type[action.route]
+        state.tickets[p][kind] -= rules.ticket_cost
+        state.ticket_discard[kind] += rules.ticket_cost
+        spent = rules.ticket_days
+    elif action.method == POWER:
+        traveller = state.traveller_of(p)
+        assert traveller is not None
+        spent = traveller.days
+    else:  # any Tickets of the player's choice, asked next; the move follows
+        state.steps.append(made(Arrive, p, action.dest, rules.wildcard_days + extra))
+        state.steps += [made(DiscardTicket, p)] * rules.wildcard_cost
+        return
+    arrive(state, p, action.dest, spent + extra)
+
+
+def arrive(state: JourneyState, p: int, dest: int, spent: int) -> None:
+    state.pos[p] = dest
+    state.day[p] += spent
+
+
+def explore(state: JourneyState, p: int, action: Explore) -> None:
+    """Roll the die (a chance step), then collect the token; by Carlo's power, collect a Cursed
+    Souvenir without rolling, in the power's days."""
+    if not action.by_power:
+        state.steps.append(made(RollDie, p))
+        return
+    traveller = state.traveller_of(p)
+    assert traveller is not None
     state.fresh[p] = False
-    state.day[p] += state.traveller_of(p).days
-    state.steps.append(("lisette", p))
+    state.day[p] += traveller.days
+    state.steps.append(made(DoubleTickets, p))
 
 
-def _refresh(state: JourneyState, p: int, redraw: int) -> None:
-    """Wait 1 day; optionally discard both Objectives and draw two new ones (a full hand even
-    if an empty deck had left it short)."""
-    state.day[p] += 1
-    if redraw:
+def wait(state: JourneyState, p: int, action: Wait) -> None:
+    """Plan: wait and draw Tickets. Refresh: wait; with a redraw, discard the Objectives in hand
+    and draw a full hand (a full hand even if an empty deck had left it short)."""
+    rules = state.tables.rules
+    if action.what == PLAN:
+        state.day[p] += rules.plan_days
+        state.steps += [made(DrawTicket, p)] * rules.plan_tickets
+        return
+    state.day[p] += rules.refresh_days
+    if action.what == REDRAW:
         hand = state.hand[p]
         for kind, n in enumerate(hand):
             state.objective_discard[kind] += n
         state.hand[p] = [0] * len(hand)
-        state.steps += [("objective", p)] * state.rules.content.hand_objectives
+        state.steps += [made(DrawObjective, p)] * rules.objectives_in_hand
 
 
-def _plan(state: JourneyState, p: int, _: int) -> None:
-    """Wait 2 days and draw a Ticket."""
-    state.day[p] += 2
-    state.steps.append(("ticket", p))
-
-
-def _back(state: JourneyState, p: int, _: int) -> None:
-    """Yuki: the Timeline pawn moves back; not an action."""
+def step_back(state: JourneyState, p: int, action: StepBack) -> None:
+    """Yuki: the Timeline pawn moves back; not an action, so no Checkpoint follows."""
     state.fresh[p] = False
-    state.day[p] -= state.traveller_of(p).days
+    state.day[p] -= action.days
 
 
-_TURN = {
-    "explore": _explore,
-    "explore_power": _explore_power,
-    "refresh": _refresh,
-    "plan": _plan,
-    "back": _back,
-}
-
-
-# --- chance outcomes ----------------------------------------------------------------------
-def _dealt(state: JourneyState, step: tuple, traveller: int) -> None:
-    state.traveller[step[1]] = traveller
-
-
-def _placed(state: JourneyState, step: tuple, token: int) -> None:
-    state.city_token[step[1]] = token
-    state.tokens_mask |= 1 << step[1]
-    state.placed |= 1 << token
-
-
-def _symbol(state: JourneyState, _: tuple, symbol: int) -> None:
-    """Remove every token showing the symbol from the map, unseen, into the box."""
-    state.symbols_removed.append(symbol)
-    name = SYMBOLS[symbol]
-    tokens = state.rules.content.tokens
-    for city, token in enumerate(state.city_token):
-        if token >= 0 and tokens[token].symbol == name:
-            state.boxed.append(token)
-            state.city_token[city] = -1
-            state.tokens_mask &= ~(1 << city)
-
-
-def _ticket(state: JourneyState, step: tuple, kind: int) -> None:
-    state.ticket_deck[kind] -= 1
-    state.tickets[step[1]][kind] += 1
-
-
-def _objective(state: JourneyState, step: tuple, kind: int) -> None:
-    state.objective_deck[kind] -= 1
-    state.hand[step[1]][kind] += 1
-
-
-def _rolled(state: JourneyState, step: tuple, face: int) -> None:
-    """The die sets the Explore's days and its extra effect; then the token is collected."""
-    p = step[1]
-    days, effect, _ = state.rules.faces[face]
-    state.day[p] += days
-    state.steps.append(("lisette", p))
-    if effect == "draw_ticket":
-        state.steps.append(("ticket", p))
-    elif effect == "discard_ticket":
-        state.steps.append(("discard_ticket", p))
-
-
-_OUTCOMES = {
-    "traveller": _dealt,
-    "place": _placed,
-    "symbol": _symbol,
-    "ticket": _ticket,
-    "objective": _objective,
-    "roll": _rolled,
-}
-
-
-# --- sub-decisions: the choices offered, and applying the answer --------------------------
-def _ask_discard_ticket(state: JourneyState, step: tuple) -> list:
-    rules = state.rules
-    return [
-        rules.move("discard_ticket", t, f"discard a {ROUTE_TYPES[t]} ticket")
-        for t, n in enumerate(state.tickets[step[1]])
-        if n
-    ]
-
-
-def _discard_ticket(state: JourneyState, step: tuple, action: Move) -> None:
-    state.tickets[step[1]][action.value] -= 1
-    state.ticket_discard[action.value] += 1
-
-
-def _ask_full(state: JourneyState, step: tuple) -> list:
-    """Give up the new token or one already on the board of the same kind."""
-    rules = state.rules
-    p, new = step[1], step[2]
-    tokens = rules.content.tokens
-    if step[0] == "experience_full":
-        kept = [t for t in state.experiences[p] if rules.token_type[t] == rules.token_type[new]]
+def collect(state: JourneyState, p: int, doubled: bool) -> None:
+    """Take the token of the player's city: an Experience to its type's spaces (a choice to
+    give one up when they are full) with the chance to play an Objective; a Souvenir to the
+    rows (a choice when full), with its Tickets (twice as many by Lisette's power)."""
+    tables = state.tables
+    scoring = tables.content.scoring
+    here = state.pos[p]
+    token = state.city_token[here]
+    state.city_token[here] = -1
+    state.tokens_mask &= ~(1 << here)
+    info = tables.content.tokens[token]
+    if info.experience is not None:
+        kind = tables.token_type[token]
+        state.steps.append(made(PlayObjective, p, kind))
+        same = [t for t in state.experiences[p] if tables.token_type[t] == kind]
+        if len(same) < scoring.experience_spaces:
+            state.experiences[p].append(token)
+        else:
+            state.steps.append(MakeRoom(p, token, False))
+        return
+    tickets = travellers.lisettes_tickets(info.tickets) if doubled else info.tickets
+    state.steps += [made(DrawTicket, p)] * tickets
+    if len(state.souvenirs[p]) < scoring.souvenir_rows * scoring.souvenir_row_length:
+        state.souvenirs[p].append(token)
     else:
-        kept = state.souvenirs[p]
-    return [rules.move(step[0], new, f"discard the new token {tokens[new].id}")] + [
-        rules.move(step[0], t, f"discard {tokens[t].id} for the new token") for t in kept
-    ]
+        state.steps.append(MakeRoom(p, token, True))
 
 
-def _full(state: JourneyState, step: tuple, action: Move) -> None:
-    p, new, out = step[1], step[2], action.value
-    state.discarded.append(out)
-    if out != new:
-        area = state.experiences[p] if step[0] == "experience_full" else state.souvenirs[p]
-        area[area.index(out)] = new
+def end_action(state: JourneyState) -> None:
+    """After an action: checkpoints, then the turn passes if this player leads (or ties) and
+    has taken the minimum of actions (finished players are ignored; the last one still
+    travelling plays on), or has ended the journey."""
+    p = state.player
+    stage, cities = state.stage[p], state.tables.checkpoint_city
+    if stage < len(cities) and state.pos[p] == cities[stage]:
+        complete_checkpoints(state, p)
+    state.acted += 1
+    finish, day = state.finish, state.day
+    if finish[p] < 0:
+        if state.acted < state.tables.rules.minimum_actions:
+            return
+        mine = day[p]
+        for q, other in enumerate(day):
+            if other > mine and finish[q] < 0:
+                return  # someone still travelling is ahead
+    elif -1 not in finish:
+        return  # the game is over
+    q = (p + 1) % len(day)
+    while finish[q] >= 0:
+        q = (q + 1) % len(day)
+    state.player, state.acted = q, 0
 
 
-def _ask_objective(state: JourneyState, step: tuple) -> list:
-    rules = state.rules
-    p, kind = step[1], step[2]
-    if not state.hand[p][kind]:
-        return []
-    name = rules.experience_types[kind]
-    return [
-        rules.move("play_objective", kind, f"play a {name} objective"),
-        rules.move("play_objective", -1, "keep the objectives"),
-    ]
+def complete_checkpoints(state: JourneyState, p: int) -> None:
+    """Complete the next checkpoints in order if the traveller is there on or after their
+    activation day: points by bar, power refreshed; the Final one ends the journey."""
+    tables = state.tables
+    cities = tables.checkpoint_city
+    while state.stage[p] < len(cities):
+        checkpoint = tables.board.checkpoints[state.stage[p]]
+        if state.pos[p] != cities[state.stage[p]] or state.day[p] < checkpoint.activation:
+            return
+        state.points[p] += checkpoint.points(state.day[p])
+        state.stage[p] += 1
+        state.fresh[p] = True
+        if state.stage[p] == len(cities):
+            state.finish[p] = state.day[p]
 
 
-def _play_objective(state: JourneyState, step: tuple, action: Move) -> None:
-    if action.value >= 0:
-        p = step[1]
-        state.hand[p][action.value] -= 1
-        state.played[p] += 1
-        state.steps.append(("objective", p))
+# --- the steps of the stack ---------------------------------------------------------------
+class Step:
+    """One entry of the stack: a question to `player`, a chance event (`player` is CHANCE) or
+    an automatic step. `waits` says whether it waits for an answer now; if not, it is taken
+    off the stack and `run` (an automatic step's work, or a skipped question's default)."""
+
+    __slots__ = ()
+    player: int
+
+    def waits(self, state: JourneyState) -> bool:
+        return True
+
+    def run(self, state: JourneyState) -> None:
+        return None
+
+    def question(self, state: JourneyState) -> str:
+        raise NotImplementedError
+
+    def choices(self, state: JourneyState) -> Sequence[Action]:
+        return [outcome for outcome, _ in self.outcomes(state)]
+
+    def outcomes(self, state: JourneyState) -> Sequence[tuple[Outcome, float]]:
+        raise NotImplementedError
+
+    def answer(self, state: JourneyState, action: Any) -> None:
+        raise NotImplementedError
 
 
-def _ask_lisette(state: JourneyState, step: tuple) -> list:
-    p = step[1]
-    token = state.city_token[state.pos[p]]
-    if state.power(p) != "double_souvenir_tickets" or not state.rules.content.tokens[token].tickets:
-        return []
-    name = state.traveller_of(p).short
-    rules = state.rules
-    return [
-        rules.move("lisette", 1, f"double the tickets ({name}'s power)"),
-        rules.move("lisette", 0, "keep the power"),
-    ]
+# --- questions to a player -----------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class DiscardTicket(Step):
+    """A Ticket of the player's choice is discarded (the die's short Explore, or each of the
+    Tickets of a wildcard Travel)."""
+
+    player: int
+
+    def waits(self, state: JourneyState) -> bool:
+        return sum(state.tickets[self.player]) > 0  # the die asks, though the hand may be empty
+
+    def question(self, state: JourneyState) -> str:
+        return "which Ticket to discard"
+
+    def choices(self, state: JourneyState) -> Sequence[Action]:
+        book = state.tables.actions
+        return [book.discard_ticket[t] for t, n in enumerate(state.tickets[self.player]) if n]
+
+    def answer(self, state: JourneyState, action: Answer) -> None:
+        state.tickets[self.player][action.value] -= 1
+        state.ticket_discard[action.value] += 1
 
 
-def _lisette(state: JourneyState, step: tuple, action: Move) -> None:
-    if action.value:
-        state.fresh[step[1]] = False
-    state.steps.append(("collect", step[1], bool(action.value)))
+@dataclass(frozen=True, slots=True)
+class MakeRoom(Step):
+    """The new token's area is full: give up the new token or one already there (for an
+    Experience, one of the same type)."""
+
+    player: int
+    token: int
+    souvenir: bool
+
+    def question(self, state: JourneyState) -> str:
+        return f"which {'Souvenir' if self.souvenir else 'Experience'} token to give up"
+
+    def choices(self, state: JourneyState) -> Sequence[Action]:
+        tables = state.tables
+        p, new = self.player, self.token
+        if self.souvenir:
+            kept = state.souvenirs[p]
+        else:
+            kind = tables.token_type[new]
+            kept = [t for t in state.experiences[p] if tables.token_type[t] == kind]
+        book = tables.actions
+        return [book.make_room(new, new)] + [book.make_room(new, t) for t in kept]
+
+    def answer(self, state: JourneyState, action: Answer) -> None:
+        out = action.value
+        state.discarded.append(out)
+        if out != self.token:
+            area = state.souvenirs if self.souvenir else state.experiences
+            held = area[self.player]
+            held[held.index(out)] = self.token
 
 
-_DECISIONS = {
-    "discard_ticket": _ask_discard_ticket,
-    "experience_full": _ask_full,
-    "souvenir_full": _ask_full,
-    "play_objective": _ask_objective,
-    "lisette": _ask_lisette,
-}
-_ANSWERS = {
-    "discard_ticket": _discard_ticket,
-    "experience_full": _full,
-    "souvenir_full": _full,
-    "play_objective": _play_objective,
-    "lisette": _lisette,
-}
-_POWER_NAME = re.compile(r"(\w+)'s power")
-_TRAVEL_NAME = re.compile(r"^(\S+) (.+) to (.+?)( passing tokens \(Hendrika's power\))?$")
-_QUESTIONS = {
-    "discard_ticket": "which Ticket to discard",
-    "experience_full": "which Experience token to give up",
-    "souvenir_full": "which Souvenir token to give up",
-    "play_objective": "whether to play a matching Objective",
-    "lisette": "whether to use Lisette's power",
-}
+@dataclass(frozen=True, slots=True)
+class PlayObjective(Step):
+    """An Experience of type `kind` was collected: play a matching Objective from the hand (and
+    draw a new one), or not."""
+
+    player: int
+    kind: int
+
+    def waits(self, state: JourneyState) -> bool:
+        return state.hand[self.player][self.kind] > 0  # no Objective matches: nothing to ask
+
+    def question(self, state: JourneyState) -> str:
+        return f"whether to play {a(state.tables.experience_types[self.kind])} Objective"
+
+    def choices(self, state: JourneyState) -> Sequence[Action]:
+        book = state.tables.actions
+        return [book.play_objective[self.kind], book.no_objective]
+
+    def answer(self, state: JourneyState, action: Answer) -> None:
+        if action.value >= 0:
+            p = self.player
+            state.hand[p][action.value] -= 1
+            state.played[p].append(action.value)
+            state.steps.append(made(DrawObjective, p))
 
 
-def _roll_label(days: int, effect: str) -> str:
-    extra = {"none": "", "draw_ticket": ", draw a ticket", "discard_ticket": ", discard a ticket"}
-    return f"die: {days} days{extra[effect]}"
+@dataclass(frozen=True, slots=True)
+class DoubleTickets(Step):
+    """Before an explored token is collected: Lisette's power is offered if it is fresh and
+    the token is a Souvenir that grants Tickets; then the token is collected."""
+
+    player: int
+
+    def waits(self, state: JourneyState) -> bool:
+        p = self.player
+        token = state.tables.content.tokens[state.city_token[state.pos[p]]]
+        return travellers.doubles_tickets(state.power(p), token)
+
+    def run(self, state: JourneyState) -> None:
+        state.steps.append(made(Collect, self.player, False))
+
+    def question(self, state: JourneyState) -> str:
+        traveller = state.traveller_of(self.player)
+        assert traveller is not None
+        return f"whether to double the Souvenir's Tickets by {traveller.short}'s power"
+
+    def choices(self, state: JourneyState) -> Sequence[Action]:
+        traveller = state.traveller_of(self.player)
+        assert traveller is not None
+        book = state.tables.actions
+        return [book.double_tickets(traveller, True), book.double_tickets(traveller, False)]
+
+    def answer(self, state: JourneyState, action: Answer) -> None:
+        if action.value:
+            state.fresh[self.player] = False
+        state.steps.append(made(Collect, self.player, bool(action.value)))
+
+
+# --- chance -------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class DealTraveller(Step):
+    """A Traveller card dealt to player `who`, among those not dealt."""
+
+    who: int
+    player = CHANCE
+
+    def question(self, state: JourneyState) -> str:
+        return f"which Traveller player {self.who} is"
+
+    def outcomes(self, state: JourneyState) -> Sequence[tuple[Outcome, float]]:
+        taken = set(state.traveller)
+        deal = state.tables.actions.deal[self.who]
+        left = [i for i in range(len(deal)) if i not in taken]
+        return [(deal[i], 1 / len(left)) for i in left]
+
+    def answer(self, state: JourneyState, action: Outcome) -> None:
+        state.traveller[self.who] = action.value
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceToken(Step):
+    """A token of the city's region placed face down there, among those not placed."""
+
+    city: int
+    player = CHANCE
+
+    def question(self, state: JourneyState) -> str:
+        return f"which token lies face down in {state.tables.board.cities[self.city].name}"
+
+    def outcomes(self, state: JourneyState) -> Sequence[tuple[Outcome, float]]:
+        tables = state.tables
+        region = tables.board.cities[self.city].region
+        left = [t for t in tables.region_tokens[region] if not state.placed >> t & 1]
+        placements = tables.actions.placements
+        return [(placements[(self.city, t)], 1 / len(left)) for t in left]
+
+    def answer(self, state: JourneyState, action: Outcome) -> None:
+        state.city_token[self.city] = action.value
+        state.tokens_mask |= 1 << self.city
+        state.placed |= 1 << action.value
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveSymbol(Step):
+    """A symbol chosen at random: every token showing it goes back to the box, unseen."""
+
+    player = CHANCE
+
+    def question(self, state: JourneyState) -> str:
+        return "which symbol is removed"
+
+    def outcomes(self, state: JourneyState) -> Sequence[tuple[Outcome, float]]:
+        left = [s for s in range(len(SYMBOLS)) if s not in state.symbols_removed]
+        return [(state.tables.actions.remove[s], 1 / len(left)) for s in left]
+
+    def answer(self, state: JourneyState, action: Outcome) -> None:
+        state.symbols_removed.append(action.value)
+        name = SYMBOLS[action.value]
+        tokens = state.tables.content.tokens
+        for city, token in enumerate(state.city_token):
+            if token >= 0 and tokens[token].symbol == name:
+                state.boxed.append(token)
+                state.city_token[city] = -1
+                state.tokens_mask &= ~(1 << city)
+
+
+@dataclass(frozen=True, slots=True)
+class DrawTicket(Step):
+    """Player `who` draws a Ticket; an empty deck is first replaced by its discard pile
+    (shuffled: the draw is the chance), and with both empty nothing is drawn."""
+
+    who: int
+    player = CHANCE
+
+    def waits(self, state: JourneyState) -> bool:
+        if sum(state.ticket_deck):
+            return True
+        if sum(state.ticket_discard):
+            state.ticket_deck, state.ticket_discard = state.ticket_discard, [0] * len(ROUTE_TYPES)
+            return True
+        return False  # every Ticket is in a hand
+
+    def question(self, state: JourneyState) -> str:
+        return f"which Ticket player {self.who} draws"
+
+    def outcomes(self, state: JourneyState) -> Sequence[tuple[Outcome, float]]:
+        deck = state.ticket_deck
+        total = sum(deck)
+        draws = state.tables.actions.draw_ticket[self.who]
+        return [(draws[t], n / total) for t, n in enumerate(deck) if n]
+
+    def answer(self, state: JourneyState, action: Outcome) -> None:
+        state.ticket_deck[action.value] -= 1
+        state.tickets[self.who][action.value] += 1
+
+
+@dataclass(frozen=True, slots=True)
+class DrawObjective(Step):
+    """Player `who` draws an Objective; an empty deck is first replaced by its discard pile,
+    and with both empty nothing is drawn."""
+
+    who: int
+    player = CHANCE
+
+    def waits(self, state: JourneyState) -> bool:
+        if sum(state.objective_deck):
+            return True
+        if sum(state.objective_discard):
+            state.objective_deck = state.objective_discard
+            state.objective_discard = [0] * len(state.objective_deck)
+            return True
+        return False
+
+    def question(self, state: JourneyState) -> str:
+        return f"which Objective player {self.who} draws"
+
+    def outcomes(self, state: JourneyState) -> Sequence[tuple[Outcome, float]]:
+        deck = state.objective_deck
+        total = sum(deck)
+        draws = state.tables.actions.draw_objective[self.who]
+        return [(draws[k], n / total) for k, n in enumerate(deck) if n]
+
+    def answer(self, state: JourneyState, action: Outcome) -> None:
+        state.objective_deck[action.value] -= 1
+        state.hand[self.who][action.value] += 1
+
+
+@dataclass(frozen=True, slots=True)
+class RollDie(Step):
+    """The Exploration die of player `who`: the Explore's days and its Tickets to draw or
+    discard (before the token is collected, with Lisette's question first)."""
+
+    who: int
+    player = CHANCE
+
+    def question(self, state: JourneyState) -> str:
+        return f"what the die shows for player {self.who}"
+
+    def outcomes(self, state: JourneyState) -> Sequence[tuple[Outcome, float]]:
+        return state.tables.rolls[self.who]
+
+    def answer(self, state: JourneyState, action: Outcome) -> None:
+        p = self.who
+        result = state.tables.rules.explore[action.value]
+        state.day[p] += result.days
+        state.steps.append(made(DoubleTickets, p))
+        state.steps += [made(DrawTicket, p)] * result.draw_tickets
+        state.steps += [made(DiscardTicket, p)] * result.discard_tickets
+
+
+# --- automatic steps ----------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Arrive(Step):
+    """The move of a wildcard Travel, once its Tickets are chosen."""
+
+    player: int
+    dest: int
+    days: int
+
+    def waits(self, state: JourneyState) -> bool:
+        return False
+
+    def run(self, state: JourneyState) -> None:
+        arrive(state, self.player, self.dest, self.days)
+
+
+@dataclass(frozen=True, slots=True)
+class Collect(Step):
+    """The token of the player's city is collected (`doubled`: by Lisette's power)."""
+
+    player: int
+    doubled: bool
+
+    def waits(self, state: JourneyState) -> bool:
+        return False
+
+    def run(self, state: JourneyState) -> None:
+        collect(state, self.player, self.doubled)
+
+
+@dataclass(frozen=True, slots=True)
+class EndAction(Step):
+    """The end of an action: checkpoints, and whether the turn passes."""
+
+    player = CHANCE  # never on top when a player is asked
+
+    def waits(self, state: JourneyState) -> bool:
+        return False
+
+    def run(self, state: JourneyState) -> None:
+        end_action(state)
+
+
+END_ACTION = EndAction()
+
+S = TypeVar("S", bound=Step)
+
+
+@cache
+def made(kind: type[S], *args: Any) -> S:
+    """The step `kind(*args)`, made once: steps are values (frozen), and the hot paths of play
+    make the same few again and again."""
+    return kind(*args)

@@ -6,15 +6,16 @@
 
 A *puzzle* is a position of one player (`Puzzle.from_state(state, player)` takes any position of
 a game at the start of an action; `standard_puzzle` makes the reference ones) plus what the
-player cannot know: how long each Explore takes (`explore`: 2, 3 or 4 days for all, or the die
-results in order) and the day limit (80 by default).
+player cannot know: how long each Explore takes (`explore`: one of the die's results, 2, 3 or 4
+days, for all, or the results in order) and the day limit (the Timeline's 80 days by default).
 
 The model is a time-expanded network. A node is (city, day, stage), the stage counting the
-checkpoints completed; each arc is one action: Travel by departure (only on days whose Timeline
-shows the type; 2 days plus the Long-route days), by a Ticket (1 day, a Ticket of a type the player
-holds now), by two Tickets as a wildcard (any route, Secret ones too), by a Traveller's power;
-Explore (the assumed days, collecting the city's token); Refresh (1 day) and Plan (2 days, one
-Ticket). An arc that ends where a checkpoint is due jumps to the next stage and earns its bar's
+checkpoints completed; each arc is one action, its days and Tickets as `rules.toml` gives them:
+Travel by departure (only on days whose Timeline shows the type; 2 days plus the Long-route
+days), by a Ticket (1 day, a Ticket of a type the player holds now), by any two Tickets as a
+wildcard (any route, Secret ones too), by a Traveller's power (`travellers.py`); Explore (the
+assumed days, collecting the city's token); Refresh (1 day) and Plan (2 days, one Ticket). An
+arc that ends where a checkpoint is due jumps to the next stage and earns its bar's
 points, so checkpoints are met in order exactly as the engine completes them. The rules'
 subtleties are constraints on arcs: a Travel only passes a token city once that token was
 collected, never a checkpoint city; a city with a Cursed Souvenir is left only after Exploring it;
@@ -22,7 +23,7 @@ a Traveller's power is used at most once per stage (it refreshes at each checkpo
 back is folded into the action that follows it, so days never decrease along a path.
 
 Tickets: the starting hand's types are known; every Ticket drawn later is of unknown type, so the
-plan spends drawn Tickets only where any type works (wildcard pairs and the die's discard). A
+plan spends drawn Tickets only where any type works (wildcards and the die's discard). A
 running balance per day keeps the Tickets the plan will spend by type out of reach of the others.
 Objectives: only the hand in view can be planned (a replacement is drawn face down), and the
 plan never redraws. The objective is the engine's final score, line by line.
@@ -42,33 +43,71 @@ so when a whole pass of windows proved that no change within that many days impr
 Every plan is replayed in the engine, from the puzzle's own position with the die fixed to the
 assumption, and must score exactly what the solver claims, otherwise `PlanError` is raised.
 `exact_search` (pure Python, over engine states) finds the same optimum on tiny boards and works
-without OR-Tools."""
+without OR-Tools.
+
+Ctrl-C stops a search at once: `solve` raises `Interrupted` (a KeyboardInterrupt) holding the
+best replay-verified plan found so far; CP-SAT runs in a helper thread so that Python sees the
+interrupt (`_run`)."""
 
 from __future__ import annotations
 
 import argparse
 import copy
 import dataclasses
+import math
 import sys
+import threading
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TextIO
+from typing import Any, TextIO
 
-from kit.amazing_journey.content import ROUTE_TYPES, Content
+from kit.amazing_journey import travellers
+from kit.amazing_journey.actions import (
+    DEPART,
+    PLAN,
+    POWER,
+    REDRAW,
+    REFRESH,
+    TICKET,
+    WILDCARD,
+    Action,
+    Answer,
+    Explore,
+    Outcome,
+    StepBack,
+    Travel,
+    Wait,
+)
+from kit.amazing_journey.bots import GreedyBot
+from kit.amazing_journey.content import ROUTE_TYPES, Content, DieResult, Token, Traveller
+from kit.amazing_journey.game import AmazingJourney
 from kit.amazing_journey.setup import setup
-from kit.amazing_journey.state import AmazingJourney, JourneyState, Rules
+from kit.amazing_journey.state import (
+    DiscardTicket,
+    DoubleTickets,
+    DrawObjective,
+    DrawTicket,
+    JourneyState,
+    MakeRoom,
+    PlayObjective,
+    RollDie,
+)
+from kit.amazing_journey.tables import Tables
 from kit.core import CHANCE, IllegalAction, KitError
 from kit.solve.plan import FEASIBLE, INFEASIBLE, OPTIMAL, UNKNOWN, Plan, Step
 
 try:
     from ortools.sat.python import cp_model
 except ImportError:  # pragma: no cover - exact_search still works
-    cp_model = None
+    cp_model = None  # type: ignore[assignment]
 
-LIMIT = 80
-"""The journey must end on or before this day unless the puzzle says otherwise."""
+Var = Any
+"""A CP-SAT variable (`cp_model.IntVar`; its Booleans too)."""
+
+Expr = Any
+"""A CP-SAT linear expression, or a plain number where nothing varies."""
 
 MODEL_SECONDS_PER_ARC = 2e-5
 """About the time to build the CP-SAT model, per arc (measured on the reference board)."""
@@ -101,6 +140,16 @@ WINDOW_MIN_SECONDS = 1.0
 SINK = -1
 """The node id of "journey ended" (Final checkpoint completed)."""
 
+TRAVEL, EXPLORE = "travel", "explore"
+"""The kinds of arc besides the Wait actions' REFRESH and PLAN (`Arc.kind`)."""
+
+Node = tuple[int, int, int]
+"""A node of the network: (city, day, checkpoints completed)."""
+
+Move = tuple[Node, bool, Action, list[Action]]
+"""A move of `greedy_game`: where it starts, whether Yuki stepped back first, the action and
+the answers to its questions."""
+
 OnSolution = Callable[[int, float, float], None]
 """Progress callback: `(score, bound, elapsed_seconds)` for every improving plan."""
 
@@ -115,18 +164,27 @@ class PlanError(KitError):
 # --------------------------------------------------------------------------------------------
 
 
+Hidden = dict[str, tuple[list[int], list[int]]]
+"""Per region: the face-down cities whose tokens are unknown, and the tokens assumed there."""
+
+Explores = int | Sequence[int]
+"""The days of every Explore, or the die's results in order."""
+
+
 @dataclass(frozen=True)
 class Puzzle:
     """One player's position and the assumptions the plan is made under.
 
     `explore` is one duration for every Explore, or the die results in order (a plan then
-    explores at most that many times). `days` is the last day the journey may end on."""
+    explores at most that many times). `days` is the last day the journey may end on (by
+    default the Timeline's length: a journey that ends later is late)."""
 
     state: JourneyState = field(repr=False, compare=False)
     player: int = 0
-    explore: tuple[int, ...] = (3,)
-    days: int = LIMIT
+    explore: Explores = (3,)
+    days: int | None = None
     revealed: bool = True
+    hidden: Hidden = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         state, p = self.state, self.player
@@ -136,20 +194,32 @@ class Puzzle:
             raise KitError(
                 f"plan from the start of an action of player {p} (a decision or chance is due)"
             )
-        durations = {days for days, _, _ in state.rules.faces}
+        durations = {result.days for _, result, _ in state.tables.faces}
         explore = (self.explore,) if isinstance(self.explore, int) else tuple(self.explore)
         if not explore or any(d not in durations for d in explore):
             raise KitError(f"Explore durations must be among {sorted(durations)}, got {explore}")
         object.__setattr__(self, "explore", explore)
+        if self.days is None:
+            object.__setattr__(self, "days", state.tables.length)
         object.__setattr__(self, "hidden", {} if self.revealed else _hidden(state, p))
+
+    @property
+    def durations(self) -> tuple[int, ...]:
+        """`explore` as a tuple (one duration, or the die's results in order)."""
+        return (self.explore,) if isinstance(self.explore, int) else tuple(self.explore)
+
+    @property
+    def limit(self) -> int:
+        """The last day the journey may end on."""
+        return self.state.tables.length if self.days is None else self.days
 
     @classmethod
     def from_state(
         cls,
         state: JourneyState,
         player: int | None = None,
-        explore=3,
-        days: int = LIMIT,
+        explore: Explores = 3,
+        days: int | None = None,
         revealed: bool = False,
     ) -> Puzzle:
         """The puzzle of `player` (the one to move by default) in a position of any game. The
@@ -159,8 +229,12 @@ class Puzzle:
         return cls(state.clone(), player, explore, days, revealed)
 
     @property
-    def rules(self) -> Rules:
-        return self.state.rules
+    def tables(self) -> Tables:
+        return self.state.tables
+
+    @property
+    def traveller(self) -> Traveller | None:
+        return self.state.traveller_of(self.player)
 
     def alone(self, explored: Sequence[int] = ()) -> JourneyState:
         """A copy of the position where the other travellers stand still (marked as ended), so
@@ -181,19 +255,20 @@ class Puzzle:
 
     @property
     def content(self) -> Content:
-        return self.state.rules.content
+        return self.state.tables.content
 
     def assumptions(self) -> tuple[str, ...]:
         """The assumptions in words, printed with every plan."""
-        if len(self.explore) == 1:
-            dice = f"every Explore takes {self.explore[0]} days"
+        explore = self.durations
+        if len(explore) == 1:
+            dice = f"every Explore takes {explore[0]} days"
         else:
-            dice = "the die shows " + ", ".join(map(str, self.explore)) + " days in order"
+            dice = "the die shows " + ", ".join(map(str, explore)) + " days in order"
         return (
             dice,
-            f"the journey ends by day {self.days}",
-            "Tickets drawn during the game are of unknown type (spent only in pairs or as the "
-            "die's discard)",
+            f"the journey ends by day {self.limit}",
+            "Tickets drawn during the game are of unknown type (spent only as any "
+            f"{self.tables.rules.wildcard_cost} Tickets or as the die's discard)",
             "only the Objectives in hand are planned; they are never redrawn",
             "the tokens on the map are known face up"
             if self.revealed
@@ -204,13 +279,13 @@ class Puzzle:
         )
 
 
-def _worth(token) -> tuple[int, int]:
+def _worth(token: Token) -> tuple[int, int]:
     """The order "least valuable first" of face-down tokens: Experiences (one point alone),
     then Souvenirs by value."""
     return (0 if token.souvenir is None else token.souvenir, token.index)
 
 
-def _hidden(state: JourneyState, player: int) -> dict[str, tuple[list[int], list[int]]]:
+def _hidden(state: JourneyState, player: int) -> Hidden:
     """Per region, the face-down cities whose back shows neither a symbol nor a curse mark, and
     the tokens they are assumed to hold, least valuable first. A back with a symbol names its
     token (one per symbol and region), so does a curse mark (one per region). The candidates
@@ -218,14 +293,14 @@ def _hidden(state: JourneyState, player: int) -> dict[str, tuple[list[int], list
     own Travel board, nor of an Experience type another player took from the region unmarked;
     another player's unmarked Souvenirs are face down, so the candidates keep them and the
     least valuable ones are kept in the pool (the most valuable assumed taken)."""
-    tokens = state.rules.content.tokens
+    tokens = state.tables.content.tokens
     cities: dict[str, list[int]] = {}
     for city, token in enumerate(state.city_token):
         info = tokens[token] if token >= 0 else None
         if info is not None and info.symbol is None and not info.cursed:
             cities.setdefault(info.region, []).append(city)
     gone = set(state.experiences[player] + state.souvenirs[player])
-    taken: list[tuple[str, str]] = []
+    taken: list[tuple[str, str | None]] = []
     for q in range(len(state.day)):
         if q != player:
             taken += [
@@ -233,7 +308,7 @@ def _hidden(state: JourneyState, player: int) -> dict[str, tuple[list[int], list
                 for t in state.experiences[q]
                 if tokens[t].symbol is None
             ]
-    hidden = {}
+    hidden: Hidden = {}
     for region, places in cities.items():
         candidates = [
             t.index
@@ -252,11 +327,11 @@ def _hidden(state: JourneyState, player: int) -> dict[str, tuple[list[int], list
 def standard_puzzle(
     side: str = "regular",
     traveller: str = "Paulo",
-    explore=3,
+    explore: Explores = 3,
     seed: int = 1,
-    days: int = LIMIT,
+    days: int | None = None,
     board: str | None = None,
-    **fixed,
+    **fixed: Any,
 ) -> Puzzle:
     """A solo puzzle: a one-player game set up by `seed` on `side` with `traveller` (tokens,
     removed symbols, starting Ticket and Objectives as the seed deals them, or as `fixed` gives
@@ -284,14 +359,14 @@ class Arc:
 
     `needs` lists token cities that must have been explored by `start` (passed through, left
     after a Cursed stop, or an empty stop for Catalina). Ticket effects: `gain` drawn (unknown
-    type), `spend` any Tickets, `typed` the type of a held Ticket spent (or -1), `discard` the
-    die's discard of one Ticket if any is held."""
+    type), `spend` any Tickets, `typed` the type of the held Tickets a Ticket travel spends (or
+    -1), `discard` the die's discard of Tickets (as many as are held, up to that)."""
 
     tail: int
     head: int
     start: int
     end: int
-    kind: str  # "travel", "explore", "refresh", "plan"
+    kind: str  # TRAVEL, EXPLORE, REFRESH, PLAN
     stage: int
     route: int = -1
     dest: int = -1
@@ -305,7 +380,7 @@ class Arc:
     gain: int = 0
     spend: int = 0
     typed: int = -1
-    discard: bool = False
+    discard: int = 0
     needs: tuple[int, ...] = ()
     points: int = 0
 
@@ -317,29 +392,22 @@ class Network:
     def __init__(self, puzzle: Puzzle, limit: int | None = None) -> None:
         self.puzzle = puzzle
         state, p = puzzle.state, puzzle.player
-        rules = self.rules = puzzle.rules
-        self.limit = puzzle.days if limit is None else limit
+        tables = self.tables = puzzle.tables
+        self.rules = tables.rules
+        self.limit = puzzle.limit if limit is None else limit
         self.token = list(puzzle.alone().city_token)
         self.hidden = {c for cities, _ in puzzle.hidden.values() for c in cities}
-        self.cursed = {
-            c for c, t in enumerate(self.token) if t >= 0 and rules.content.tokens[t].cursed
-        }
-        traveller = state.traveller_of(p)
-        self.effect = traveller.effect if traveller else ""
-        self.traveller = traveller
-        self.power_types = (
-            {ROUTE_TYPES.index(t) for t in traveller.route_types}
-            if traveller and self.effect == "travel"
-            else set()
-        )
+        tokens = tables.content.tokens
+        self.cursed = {c for c, t in enumerate(self.token) if t >= 0 and tokens[t].cursed}
+        self.traveller = puzzle.traveller
+        self.power_types = {ROUTE_TYPES.index(t) for t in travellers.travel_types(self.traveller)}
         self.known = tuple(state.tickets[p])
-        self.durations = sorted(set(puzzle.explore))
-        self.die = {days: effect for days, effect, _ in rules.faces}
-        self.nodes: dict[tuple[int, int, int], int] = {}
-        self.keys: list[tuple[int, int, int]] = []
+        self.durations = sorted(set(puzzle.durations))
+        self.die = {result.days: result for _, result, _ in tables.faces}
+        self.nodes: dict[Node, int] = {}
+        self.keys: list[Node] = []
         self.arcs: list[Arc] = []
-        start = (state.pos[p], state.day[p], state.stage[p])
-        self.start = self._node(start)
+        self.start = self._node((state.pos[p], state.day[p], state.stage[p]))
         self.fresh = state.fresh[p]
         self._by_tail: dict[int, list[int]] | None = None
         self._build()
@@ -349,7 +417,7 @@ class Network:
         breadth-first: a first solution for the solver to improve, or [] if there is none."""
         by_tail: dict[int, list[int]] = {}
         for number, arc in enumerate(self.arcs):
-            if arc.method == "depart" and not arc.needs or arc.kind == "refresh" and not arc.needs:
+            if arc.method == DEPART and not arc.needs or arc.kind == REFRESH and not arc.needs:
                 by_tail.setdefault(arc.tail, []).append(number)
         parent = {self.start: -1}
         queue = deque([self.start])
@@ -368,7 +436,7 @@ class Network:
             node = self.arcs[parent[node]].tail
         return path[::-1]
 
-    def journey(self, moves: Sequence[tuple]) -> list[int]:
+    def journey(self, moves: Sequence[Move]) -> list[int]:
         """Arc numbers of a journey given as `greedy_game` moves, or [] if one of its actions
         has no arc. A Ticket travel beyond the starting hand's Tickets of that type becomes a
         wildcard travel (drawn Tickets are of unknown type to the plan)."""
@@ -378,15 +446,16 @@ class Network:
                 self._by_tail.setdefault(arc.tail, []).append(number)
         by_tail = self._by_tail
         typed = [0] * len(self.known)
-        path = []
+        path: list[int] = []
         for key, back, action, answers in moves:
             want = _arc_fields(action, answers)
-            if want.get("method") == "ticket":
-                kind = self.rules.route_type[want["route"]]
-                typed[kind] += 1
+            if want.get("method") == TICKET:
+                assert isinstance(action, Travel)
+                kind = self.tables.route_type[action.route]
+                typed[kind] += self.rules.ticket_cost
                 if typed[kind] > self.known[kind]:
-                    want["method"] = "wildcard"
-            tail = self.nodes.get(key)
+                    want["method"] = WILDCARD
+            tail = self.nodes.get(key, SINK)
             match = [
                 n
                 for n in by_tail.get(tail, ())
@@ -404,21 +473,21 @@ class Network:
         part.arcs = [self.arcs[n] for n in numbers]
         return part
 
-    def _node(self, key: tuple[int, int, int]) -> int:
+    def _node(self, key: Node) -> int:
         node = self.nodes.get(key)
         if node is None:
             node = self.nodes[key] = len(self.keys)
             self.keys.append(key)
         return node
 
-    def _head(self, city: int, day: int, stage: int) -> tuple[tuple[int, int, int] | None, int]:
+    def _head(self, city: int, day: int, stage: int) -> tuple[Node | None, int]:
         """Where an action ending in `city` on `day` leaves the traveller: checkpoints due there
         are completed in order (their points returned); None once the Final one is done."""
-        checkpoints = self.rules.board.checkpoints
+        checkpoints = self.tables.board.checkpoints
         points = 0
         while stage < len(checkpoints):
             checkpoint = checkpoints[stage]
-            if city != self.rules.checkpoint_city[stage] or day < checkpoint.activation:
+            if city != self.tables.checkpoint_city[stage] or day < checkpoint.activation:
                 return (city, day, stage), points
             points += checkpoint.points(day)
             stage += 1
@@ -449,21 +518,21 @@ class Network:
     def _arcs_from(self, tail: int) -> list[Arc]:
         city, day, stage = self.keys[tail]
         made: list[Arc] = []
-        for back in (False, True) if self.effect == "timeline_back" else (False,):
-            if back and day < self.traveller.days:
-                continue
-            start = day - self.traveller.days if back else day
+        traveller = self.traveller
+        backs = (False, True) if travellers.steps_back(traveller, day) else (False,)
+        for back in backs:
+            start = day - traveller.days if back and traveller else day
             for arc in self._actions(city, start, stage):
                 arc.start, arc.back = day, back
                 arc.power = arc.power or back
-                if back and arc.end <= day and arc.kind == "refresh":
+                if back and arc.end <= day and arc.kind == REFRESH:
                     continue  # stepping back to wait a day is no move at all
                 if arc.end > self.limit:
                     continue
-                key, points = self._head(arc.dest if arc.kind == "travel" else city, arc.end, stage)
+                key, points = self._head(arc.dest if arc.kind == TRAVEL else city, arc.end, stage)
                 arc.tail, arc.points = tail, points
                 arc.head = SINK if key is None else self._node(key)
-                if city in self.cursed and arc.kind != "explore":
+                if city in self.cursed and arc.kind != EXPLORE:
                     arc.needs += (city,)
                 made.append(arc)
         self.arcs += made
@@ -471,75 +540,89 @@ class Network:
 
     def _actions(self, city: int, day: int, stage: int) -> list[Arc]:
         """The actions from `city` taken on Timeline `day` (before checkpoints and limits)."""
-        rules = self.rules
+        tables, rules = self.tables, self.rules
+        traveller = self.traveller
         arcs = []
         token = self.token[city]
         if token >= 0:
-            info = rules.content.tokens[token]
+            info = tables.content.tokens[token]
             tickets = 0 if city in self.hidden else info.tickets  # a face-down token's: unknown
             for duration in self.durations:
-                effect = self.die[duration]
-                arcs.append(self._explore(city, day, stage, duration, effect, tickets))
-                if self.effect == "double_souvenir_tickets" and tickets:
-                    arc = self._explore(city, day, stage, duration, effect, 2 * tickets)
+                result = self.die[duration]
+                arcs.append(self._explore(city, day, stage, duration, result, tickets))
+                if travellers.doubles_tickets(traveller, info) and tickets:
+                    twice = travellers.lisettes_tickets(tickets)
+                    arc = self._explore(city, day, stage, duration, result, twice)
                     arc.power = arc.doubled = True
                     arcs.append(arc)
-            if self.effect == "cursed_explore" and info.cursed:
-                arc = self._explore(city, day, stage, self.traveller.days, "none", info.tickets)
-                arc.power, arc.method = True, "power"
+            if traveller is not None and travellers.explores_cursed(traveller, info):
+                arc = self._explore(city, day, stage, traveller.days, None, info.tickets)
+                arc.power, arc.method = True, POWER
                 arcs.append(arc)
-        arcs.append(Arc(0, 0, day, day + 1, "refresh", stage))
-        arcs.append(Arc(0, 0, day, day + 2, "plan", stage, gain=1))
-        departing = rules.departures[day % rules.length]
-        blocked = rules.checkpoint_mask
-        for route in rules.routes_at[city]:
-            kind = rules.route_type[route]
-            extra = rules.board.routes[route].extra_days
-            methods = []
-            if kind in departing and ROUTE_TYPES[kind] != "secret":
-                methods.append(("depart", 2, 0, -1))
-            if self.known[kind]:
-                methods.append(("ticket", 1, 0, kind))
-            methods.append(("wildcard", 1, 2, -1))
-            if kind in self.power_types:
-                methods.append(("power", self.traveller.days, 0, -1))
-            for dest, between in rules.reach[route][city]:
+        arcs.append(Arc(0, 0, day, day + rules.refresh_days, REFRESH, stage))
+        arcs.append(Arc(0, 0, day, day + rules.plan_days, PLAN, stage, gain=rules.plan_tickets))
+        departing = tables.departures[day % tables.length]
+        blocked = tables.checkpoint_mask
+        for route in tables.routes_at[city]:
+            kind = tables.route_type[route]
+            extra = tables.board.routes[route].extra_days
+            methods = []  # how, days, Tickets of any type spent, the type of those spent
+            if kind in departing:
+                methods.append((DEPART, rules.departure_days, 0, -1))
+            if self.known[kind] >= rules.ticket_cost:
+                methods.append((TICKET, rules.ticket_days, 0, kind))
+            methods.append((WILDCARD, rules.wildcard_days, rules.wildcard_cost, -1))
+            if traveller is not None and kind in self.power_types:
+                methods.append((POWER, traveller.days, 0, -1))
+            for dest, between in tables.reach[route][city]:
                 passed = tuple(c for c in _cities(between) if self.token[c] >= 0)
                 for method, days, spend, typed in methods:
                     arc = Arc(
-                        0, 0, day, day + days + extra, "travel", stage, route, dest, method,
-                        spend=spend, typed=typed, power=method == "power", needs=passed,
+                        0, 0, day, day + days + extra, TRAVEL, stage, route, dest, method,
+                        spend=spend, typed=typed, power=method == POWER, needs=passed,
                     )  # fmt: skip
-                    if method == "power" and self.traveller.stop_empty and self.token[dest] >= 0:
+                    if (
+                        method == POWER
+                        and traveller is not None
+                        and not travellers.may_stop(traveller, self.token[dest] >= 0)
+                    ):
                         arc.needs += (dest,)
                     if not between & blocked:
                         arcs.append(arc)
-                    if self.effect == "pass_tokens" and (between & blocked or passed):
+                    if travellers.passes_tokens(traveller) and (between & blocked or passed):
                         arcs.append(_through(arc))
         return arcs
 
-    def _explore(self, city, day, stage, duration, effect, tickets) -> Arc:
+    def _explore(
+        self, city: int, day: int, stage: int, duration: int, result: DieResult | None, tickets: int
+    ) -> Arc:
+        """An Explore arc: the die's `result` (None: Carlo's power, no die) and the token's
+        `tickets`."""
+        draw = result.draw_tickets if result else 0
+        discard = result.discard_tickets if result else 0
         return Arc(
-            0, 0, day, day + duration, "explore", stage, city=city, duration=duration,
-            gain=tickets + (effect == "draw_ticket"), discard=effect == "discard_ticket",
+            0, 0, day, day + duration, EXPLORE, stage, city=city, duration=duration,
+            gain=tickets + draw, discard=discard,
         )  # fmt: skip
 
 
-def _arc_fields(action, answers: Sequence[str]) -> dict:
+def _arc_fields(action: Action, answers: Sequence[Action]) -> dict[str, object]:
     """The `Arc` fields that identify an engine action (for `Network.journey`)."""
-    if hasattr(action, "route"):
+    if isinstance(action, Travel):
         return {
-            "kind": "travel", "route": action.route, "dest": action.dest,
+            "kind": TRAVEL, "route": action.route, "dest": action.dest,
             "method": action.method, "through": action.through,
         }  # fmt: skip
-    if action.kind == "explore_power":
-        return {"kind": "explore", "method": "power"}
-    if action.kind == "explore":
-        doubled = any("double the tickets" in name for name in answers)
-        return {"kind": "explore", "method": "", "doubled": doubled}
-    if action.kind == "refresh" and action.value:
-        return {"kind": "redraw"}  # the plan never redraws: no arc
-    return {"kind": action.kind}
+    if isinstance(action, Explore) and action.by_power:
+        return {"kind": EXPLORE, "method": POWER}
+    if isinstance(action, Explore):
+        doubled = any(
+            isinstance(a, Answer) and a.question == "double_tickets" and a.value for a in answers
+        )
+        return {"kind": EXPLORE, "method": "", "doubled": doubled}
+    if isinstance(action, Wait) and action.what != REDRAW:
+        return {"kind": action.what}
+    return {"kind": "none"}  # the plan never redraws, nor steps back alone: no arc
 
 
 def _through(arc: Arc) -> Arc:
@@ -575,36 +658,41 @@ class Model:
         puzzle, state, p = network.puzzle, network.puzzle.state, network.puzzle.player
         m = self.model = cp_model.CpModel()
         arcs = network.arcs
-        x = self.x = [m.NewBoolVar(f"a{i}") for i in range(len(arcs))]
-        outs: dict[int, list] = {}
-        ins: dict[int, list] = {}
+        x: list[Var] = [m.new_bool_var(f"a{i}") for i in range(len(arcs))]
+        self.x = x
+        outs: dict[int, list[Var]] = {}
+        ins: dict[int, list[Var]] = {}
         for var, arc in zip(x, arcs, strict=True):
             outs.setdefault(arc.tail, []).append(var)
             ins.setdefault(arc.head, []).append(var)
         for node in set(outs) | set(ins):
             if node == network.start:
-                m.Add(sum(outs.get(node, [])) == 1)
-                m.Add(sum(ins.get(node, [])) == 0)
+                m.add(sum(outs.get(node, [])) == 1)
+                m.add(sum(ins.get(node, [])) == 0)
             elif node == SINK:
-                m.Add(sum(ins[node]) == 1)
+                m.add(sum(ins[node]) == 1)
             else:
-                m.Add(sum(ins.get(node, [])) == sum(outs.get(node, [])))
-                m.Add(sum(ins.get(node, [])) <= 1)
+                m.add(sum(ins.get(node, [])) == sum(outs.get(node, [])))
+                m.add(sum(ins.get(node, [])) <= 1)
         first_stage = state.stage[p]
-        for stage in range(first_stage, 3):
+        for stage in range(first_stage, len(network.tables.checkpoint_city)):
             uses = [v for v, a in zip(x, arcs, strict=True) if a.power and a.stage == stage]
             allowed = 1 if stage > first_stage or network.fresh else 0
             if uses:
-                m.Add(sum(uses) <= allowed)
+                m.add(sum(uses) <= allowed)
         self._collection(arcs)
         self._tickets(arcs, state.day[p])
         self._explore_order(arcs, state.day[p])
+        self.score: Expr = 0
         if minimize_days:
-            m.Minimize(sum(a.end * v for v, a in zip(x, arcs, strict=True) if a.head == SINK))
-            self.score = None
+            m.minimize(sum(a.end * v for v, a in zip(x, arcs, strict=True) if a.head == SINK))
         else:
             self.score = self._score(arcs, puzzle)
-            m.Maximize(self.score)
+            m.maximize(self.score)
+
+    def better_than(self, plan: Plan) -> None:
+        """Only plans scoring more than `plan` are wanted."""
+        self.model.add(self.score >= (plan.objective or 0) + 1)
 
     def hint(self, path: Sequence[int]) -> None:
         """Start the search from the arcs of `path` (a known feasible journey)."""
@@ -614,121 +702,134 @@ class Model:
     def _collection(self, arcs: list[Arc]) -> None:
         """Each token city explored at most once; `needs` only after that Explore ended."""
         m, x = self.model, self.x
-        explores: dict[int, list[tuple[int, object]]] = {}
+        explores: dict[int, list[tuple[int, Var]]] = {}
         for var, arc in zip(x, arcs, strict=True):
-            if arc.kind == "explore":
+            if arc.kind == EXPLORE:
                 explores.setdefault(arc.city, []).append((arc.end, var))
-        self.collected = {c: sum(v for _, v in items) for c, items in explores.items()}
+        self.collected: dict[int, Expr] = {
+            c: sum(v for _, v in items) for c, items in explores.items()
+        }
         for expr in self.collected.values():
-            m.Add(expr <= 1)
+            m.add(expr <= 1)
         needed: dict[int, set[int]] = {}
         for arc in arcs:
             for city in arc.needs:
                 needed.setdefault(city, set()).add(arc.start)
-        done: dict[tuple[int, int], object] = {}
+        done: dict[tuple[int, int], Expr] = {}
         for city, days in needed.items():
-            ending: dict[int, list] = {}
+            ending: dict[int, list[Var]] = {}
             for end, var in explores.get(city, ()):
                 ending.setdefault(end, []).append(var)
-            running = 0  # explored by `day`: a chain, so each Explore appears in one sum only
+            running: Expr = 0  # explored by `day`: a chain, so each Explore is in one sum only
             for day in range(min([*days, *ending]), max(days) + 1):
                 if ending.get(day):
-                    chain = m.NewBoolVar(f"done{city}_{day}")
-                    m.Add(chain == running + sum(ending[day]))
+                    chain = m.new_bool_var(f"done{city}_{day}")
+                    m.add(chain == running + sum(ending[day]))
                     running = chain
                 done[(city, day)] = running
         for var, arc in zip(x, arcs, strict=True):
             for city in arc.needs:
                 key = (city, arc.start)
                 if isinstance(done[key], int):
-                    m.Add(var == 0)
+                    m.add(var == 0)
                     continue
-                m.AddImplication(var, done[key])
+                m.add_implication(var, done[key])
 
     def _tickets(self, arcs: list[Arc], first: int) -> None:
         """Day by day: Tickets spent on wildcards and discards never exceed those drawn plus the
-        starting ones not kept back for the typed Ticket travels; typed ones by the hand."""
+        starting ones not kept back for the typed Ticket travels; typed ones by the hand. The
+        die's discard takes its count of Tickets, or every Ticket held if there are fewer."""
         m, x = self.model, self.x
         net = self.network
+        cost = net.rules.ticket_cost
         last = net.limit
-        gains = [[] for _ in range(last + 2)]
-        spends = [[] for _ in range(last + 2)]
-        typed_at = [[] for _ in range(last + 2)]
-        discards: list[tuple[int, object, object]] = []
-        typed_by_kind: dict[int, list] = {}
+        gains: list[list[Expr]] = [[] for _ in range(last + 2)]
+        spends: list[list[Expr]] = [[] for _ in range(last + 2)]
+        typed_at: list[list[Expr]] = [[] for _ in range(last + 2)]
+        discards: list[tuple[int, Var, Var]] = []
+        typed_by_kind: dict[int, list[Var]] = {}
         for var, arc in zip(x, arcs, strict=True):
             if arc.gain:
                 gains[arc.end].append(arc.gain * var)
             if arc.spend:
                 spends[arc.start].append(arc.spend * var)
             if arc.typed >= 0:
-                typed_at[arc.start].append(var)
+                typed_at[arc.start].append(cost * var)
                 typed_by_kind.setdefault(arc.typed, []).append(var)
             if arc.discard:
-                delta = m.NewBoolVar("")
-                m.Add(delta <= var)
-                spends[arc.start].append(delta)
-                discards.append((arc.start, var, delta))
+                full = m.new_bool_var("")  # as many as the die says
+                m.add(full <= var)
+                spends[arc.start].append(arc.discard * full)
+                if arc.discard > 1:  # or the fewer held
+                    part = m.new_int_var(0, arc.discard - 1, "")
+                    m.add(part <= (arc.discard - 1) * var)
+                    m.add(part == 0).only_enforce_if(full)
+                    spends[arc.start].append(part)
+                discards.append((arc.start, var, full))
         for kind, uses in typed_by_kind.items():
-            m.Add(sum(uses) <= net.known[kind])
-        typed_total = sum(v for uses in typed_by_kind.values() for v in uses)
+            m.add(cost * sum(uses) <= net.known[kind])
+        typed_total = cost * sum(v for uses in typed_by_kind.values() for v in uses)
         start = sum(net.known)
-        balance: dict[int, object] = {}
-        remaining: dict[int, object] = {}
-        previous = start - typed_total
+        balance: dict[int, Var] = {}
+        remaining: dict[int, Expr] = {}
+        previous: Expr = start - typed_total
         for day in range(first, last + 1):
-            level = m.NewIntVar(0, start + 4 * (last + 1), f"r{day}")
-            m.Add(level == previous + sum(gains[day]) - sum(spends[day]))
-            balance[day] = previous = level
-        later = 0
+            level = m.new_int_var(0, start + 4 * (last + 1), f"r{day}")
+            m.add(level == previous + sum(gains[day]) - sum(spends[day]))
+            balance[day] = level
+            previous = level
+        later: Expr = 0
         for day in range(last, first - 1, -1):
             remaining[day] = later
             if typed_at[day]:
-                later = m.NewIntVar(0, start, f"typed{day}")
-                m.Add(later == remaining[day] + sum(typed_at[day]))
-        for day, var, delta in discards:
-            m.Add(balance[day] + remaining[day] <= 0).OnlyEnforceIf([var, delta.Not()])
+                reserved = m.new_int_var(0, start, f"typed{day}")
+                m.add(reserved == remaining[day] + sum(typed_at[day]))
+                later = reserved
+        for day, var, full in discards:
+            m.add(balance[day] + remaining[day] <= 0).only_enforce_if([var, full.negated()])
 
     def _explore_order(self, arcs: list[Arc], first: int) -> None:
         """With die results in order, the i-th Explore takes the i-th result."""
-        sequence = self.network.puzzle.explore
+        sequence = self.network.puzzle.durations
         if len(sequence) == 1:
             return
         m, x = self.model, self.x
-        per_day = [[] for _ in range(self.network.limit + 2)]
+        per_day: list[list[tuple[Var, int]]] = [[] for _ in range(self.network.limit + 2)]
         for var, arc in zip(x, arcs, strict=True):
-            if arc.kind == "explore" and arc.method != "power":
+            if arc.kind == EXPLORE and arc.method != POWER:
                 per_day[arc.start].append((var, arc.duration))
-        done = 0
+        done: Expr = 0
         for day in range(first, self.network.limit + 1):
             for var, duration in per_day[day]:
                 allowed = [i for i, d in enumerate(sequence) if d == duration]
-                m.AddLinearExpressionInDomain(
-                    done, cp_model.Domain.FromValues(allowed)
-                ).OnlyEnforceIf(var)
+                m.add_linear_expression_in_domain(
+                    done, cp_model.Domain.from_values(allowed)
+                ).only_enforce_if(var)
             if per_day[day]:
-                count = m.NewIntVar(0, len(sequence), f"explored{day}")
-                m.Add(count == done + sum(var for var, _ in per_day[day]))
+                count = m.new_int_var(0, len(sequence), f"explored{day}")
+                m.add(count == done + sum(var for var, _ in per_day[day]))
                 done = count
 
-    def _items(self) -> list[tuple[int, object]]:
+    def _items(self) -> list[tuple[int, Expr]]:
         """The tokens the plan may collect, each with its "collected" expression: a known token
         by its city's Explores; for face-down cities, the i-th token of the region's pool once
         at least i + 1 of those cities are explored (`Puzzle.alone` arranges them so)."""
         m, net = self.model, self.network
-        items = [(net.token[c], expr) for c, expr in self.collected.items() if c not in net.hidden]
+        items: list[tuple[int, Expr]] = [
+            (net.token[c], expr) for c, expr in self.collected.items() if c not in net.hidden
+        ]
         for region, (cities, pool) in net.puzzle.hidden.items():
             count = sum(self.collected.get(c, 0) for c in cities)
             if isinstance(count, int):
                 continue  # none of them can be explored
-            firsts = [m.NewBoolVar(f"h{region}{i}") for i in range(len(pool))]
-            m.Add(sum(firsts) == count)
+            firsts = [m.new_bool_var(f"h{region}{i}") for i in range(len(pool))]
+            m.add(sum(firsts) == count)
             for earlier, later in zip(firsts, firsts[1:], strict=False):
-                m.AddImplication(later, earlier)
+                m.add_implication(later, earlier)
             items += zip(pool, firsts, strict=True)
         return items
 
-    def _score(self, arcs: list[Arc], puzzle: Puzzle):
+    def _score(self, arcs: list[Arc], puzzle: Puzzle) -> Expr:
         """The engine's final score sheet as a linear expression (see `scoring.score_sheet`)."""
         m, x = self.model, self.x
         state, p = puzzle.state, puzzle.player
@@ -736,9 +837,9 @@ class Model:
         scoring = content.scoring
         tokens = content.tokens
         items = self._items()
-        self.kept = [(token, m.NewBoolVar(f"k{token}")) for token, _ in items]
+        self.kept = [(token, m.new_bool_var(f"k{token}")) for token, _ in items]
         for (_, var), (_, collected) in zip(self.kept, items, strict=True):
-            m.Add(var <= collected)
+            m.add(var <= collected)
         held = [tokens[t] for t in state.experiences[p] + state.souvenirs[p]]
         terms = []
         counts = []
@@ -748,55 +849,56 @@ class Model:
             )
             counts.append(n)
             terms.append(_table(m, n, scoring.experience_points))
-        bonus = m.NewBoolVar("bonus")
+        bonus = m.new_bool_var("bonus")
         for n in counts:
-            m.Add(bonus <= n)
+            m.add(bonus <= n)
         terms.append(scoring.all_types_bonus * bonus)
         souvenirs = [(t, v) for t, v in self.kept if tokens[t].souvenir is not None]
         n_souvenirs = len(state.souvenirs[p]) + sum(v for _, v in souvenirs)
         room = scoring.souvenir_rows * scoring.souvenir_row_length
-        m.Add(n_souvenirs <= room)
-        terms.append(sum(tokens[t].souvenir for t in state.souvenirs[p]))
-        terms.append(sum(tokens[t].souvenir * v for t, v in souvenirs))
-        rows = m.NewIntVar(0, scoring.souvenir_rows, "rows")
-        m.Add(scoring.souvenir_row_length * rows <= n_souvenirs)
+        m.add(n_souvenirs <= room)
+        terms.append(sum(tokens[t].souvenir or 0 for t in state.souvenirs[p]))
+        terms.append(sum((tokens[t].souvenir or 0) * v for t, v in souvenirs))
+        rows = m.new_int_var(0, scoring.souvenir_rows, "rows")
+        m.add(scoring.souvenir_row_length * rows <= n_souvenirs)
         terms.append(_table(m, rows, scoring.souvenir_row_points))
         for region in content.board.regions:
             has = sum(t.region == region.code for t in held)
             if has:
                 terms.append(scoring.region_points)
                 continue
-            visited = m.NewBoolVar(f"region{region.code}")
-            m.Add(visited <= sum(v for t, v in self.kept if tokens[t].region == region.code))
+            visited = m.new_bool_var(f"region{region.code}")
+            m.add(visited <= sum(v for t, v in self.kept if tokens[t].region == region.code))
             terms.append(scoring.region_points * visited)
         self.plays = {}
         for k, kind in enumerate(scoring.experience_types):
             if state.hand[p][k]:
-                play = self.plays[k] = m.NewIntVar(0, state.hand[p][k], f"play{kind}")
-                m.Add(play <= sum(v for t, v in items if tokens[t].experience == kind))
+                play = self.plays[k] = m.new_int_var(0, state.hand[p][k], f"play{kind}")
+                m.add(play <= sum(v for t, v in items if tokens[t].experience == kind))
                 terms.append(scoring.objective_points * play)
-        terms.append(scoring.objective_points * state.played[p] + state.points[p])
-        length = puzzle.rules.length
+        terms.append(scoring.objective_points * len(state.played[p]) + state.points[p])
+        length, penalty = puzzle.tables.length, puzzle.tables.rules.late_penalty
         for var, arc in zip(x, arcs, strict=True):
-            value = arc.points - (max(0, arc.end - length) if arc.head == SINK else 0)
+            late = max(0, arc.end - length) * penalty if arc.head == SINK else 0
+            value = arc.points - late
             if value:
                 terms.append(value * var)
         return sum(terms)
 
-    def answer(self, solver) -> tuple[list[int], set[int], dict[int, int], int]:
+    def answer(self, solver: Any) -> tuple[list[int], set[int], dict[int, int], int]:
         """The solver's plan: the positions of its arcs in the network, the tokens it keeps on
         the Travel board, the Objectives it plays per type, and its score."""
-        chosen = [i for i, var in enumerate(self.x) if solver.Value(var)]
-        kept = {token for token, var in self.kept if solver.Value(var)}
-        plays = {k: solver.Value(var) for k, var in self.plays.items()}
-        return chosen, kept, plays, round(solver.ObjectiveValue())
+        chosen = [i for i, var in enumerate(self.x) if solver.value(var)]
+        kept = {token for token, var in self.kept if solver.value(var)}
+        plays = {k: solver.value(var) for k, var in self.plays.items()}
+        return chosen, kept, plays, round(solver.objective_value)
 
 
-def _table(m, count, points: Sequence[int]):
+def _table(m: Any, count: Expr, points: Sequence[int]) -> Expr:
     """`points[count]` for an integer expression `count`, as a one-hot choice (points grow)."""
-    picks = [m.NewBoolVar("") for _ in points]
-    m.AddExactlyOne(picks)
-    m.Add(sum(i * v for i, v in enumerate(picks)) == count)
+    picks = [m.new_bool_var("") for _ in points]
+    m.add_exactly_one(picks)
+    m.add(sum(i * v for i, v in enumerate(picks)) == count)
     return sum(value * v for value, v in zip(points, picks, strict=True))
 
 
@@ -805,7 +907,7 @@ def _table(m, count, points: Sequence[int]):
 # --------------------------------------------------------------------------------------------
 
 
-class _Progress(cp_model.CpSolverSolutionCallback if cp_model else object):
+class _Progress(cp_model.CpSolverSolutionCallback if cp_model else object):  # type: ignore[misc]
     """Reports each improving plan to `on_solution(score, bound, elapsed)`."""
 
     def __init__(self, on_solution: OnSolution | None, sign: int, began: float) -> None:
@@ -815,10 +917,38 @@ class _Progress(cp_model.CpSolverSolutionCallback if cp_model else object):
     def on_solution_callback(self) -> None:
         if self.on_solution:
             self.on_solution(
-                round(self.sign * self.ObjectiveValue()),
-                self.sign * self.BestObjectiveBound(),
+                round(self.sign * self.objective_value),
+                self.sign * self.best_objective_bound,
                 _since(self.began),
             )
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C stopped the planner: `plan` is the best replay-verified plan found by then (None
+    if there was none yet). It is a KeyboardInterrupt, so a script or a notebook cell stops as
+    Ctrl-C asks, with the plan in hand."""
+
+    def __init__(self, plan: Plan | None) -> None:
+        super().__init__("the planner was interrupted")
+        self.plan = plan
+
+
+@dataclass
+class _Found:
+    """The best replay-verified plan of a search so far, for an interrupted search."""
+
+    began: float
+    plan: Plan | None = None
+
+    def keep(self, plan: Plan) -> Plan:
+        if self.plan is None or (plan.objective or 0) >= (self.plan.objective or 0):
+            self.plan = plan
+        return plan
+
+    def interrupted(self) -> Interrupted:
+        if self.plan is None:
+            return Interrupted(None)
+        return Interrupted(_restamp(self.plan, FEASIBLE, None, self.began))
 
 
 def solve(
@@ -839,68 +969,120 @@ def solve(
     then searched whole for a better plan only, so that finding none proves the first one
     optimal (status optimal; feasible, with the solver's bound if it proved one, when time runs
     out); a large one window by window (`_windows`). Without a first plan, a plain journey by
-    departures is the solver's hint."""
+    departures is the solver's hint.
+
+    Ctrl-C (a KeyboardInterrupt) stops the search at once and raises `Interrupted` with the
+    best replay-verified plan found so far."""
     began = time.perf_counter()
+    found = _Found(began)
+    try:
+        return _search(puzzle, time_limit, workers, on_solution, seed, starts, found)
+    except Interrupted:
+        raise
+    except KeyboardInterrupt:
+        raise found.interrupted() from None
+
+
+def _search(
+    puzzle: Puzzle,
+    time_limit: float,
+    workers: int,
+    on_solution: OnSolution | None,
+    seed: int,
+    starts: int,
+    found: _Found,
+) -> Plan:
+    """`solve`'s search; every verified plan goes to `found`."""
+    began = found.began
     network = Network(puzzle)
     if network.start not in network.alive:
         return _infeasible(puzzle, began, time_limit, workers)
     built = _since(began)  # the network takes seconds on the largest boards
     share = built + FIRST_PLAN_SHARE * (time_limit - built)
-    first = _first_plan(network, seed, starts, began, share, (built + time_limit) / 2)
+    first = _first_plan(network, seed, starts, began, share, (built + time_limit) / 2, found)
     if first is not None:
         if on_solution:
-            on_solution(first[3].objective, float("inf"), _since(began))
+            on_solution(first.plan.objective or 0, float("inf"), _since(began))
         if len(network.arcs) > WHOLE_MODEL_ARCS:
-            best, settled = _windows(network, first, began, time_limit, workers, on_solution)
-            plan = _restamp(best[3], FEASIBLE, None, began)
+            best, settled = _windows(network, first, time_limit, workers, on_solution, found)
+            plan = _restamp(best.plan, FEASIBLE, None, began)
             if settled:
                 proven = f"no change within any {WINDOW_DAYS} days in a row scores more"
                 plan = dataclasses.replace(plan, proven=proven)
             return plan
         if time_limit - _since(began) < 3 * MODEL_SECONDS_PER_ARC * len(network.arcs):
-            return _restamp(first[3], FEASIBLE, None, began)  # no time to build and search
+            return _restamp(first.plan, FEASIBLE, None, began)  # no time to build and search
     model = Model(network)
     if first is None:
         model.hint(network.simple_path())
     else:
-        model.model.add(model.score >= first[3].objective + 1)  # only better plans matter
+        model.better_than(first.plan)
     left = max(0.1, time_limit - _since(began))
     solver = _solver(left, workers)
     # CP-SAT's presolve overruns short time limits on large networks: skip it then.
     solver.parameters.cp_model_presolve = left >= PRESOLVE_SECONDS_PER_ARC * len(network.arcs)
-    status = solver.Solve(model.model, _Progress(on_solution, 1, began))
+    status, interrupted = _run(solver, model.model, _Progress(on_solution, 1, began))
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        if interrupted:
+            raise KeyboardInterrupt
         if first is not None and status == cp_model.INFEASIBLE:
-            return _restamp(first[3], OPTIMAL, first[3].objective, began)  # none is better
+            return _restamp(first.plan, OPTIMAL, first.plan.objective, began)  # none is better
         if first is not None:
-            bound = solver.BestObjectiveBound()
-            proven = bound >= first[3].objective + 1  # else stopped before proving any bound
-            return _restamp(first[3], FEASIBLE, bound if proven else None, began)
+            bound = solver.best_objective_bound
+            proven = bound >= (first.plan.objective or 0) + 1  # else stopped before any bound
+            return _restamp(first.plan, FEASIBLE, bound if proven else None, began)
         if status == cp_model.INFEASIBLE:
             return _infeasible(puzzle, began, time_limit, workers)
-        return Plan(UNKNOWN, (), None, None, solver.BestObjectiveBound(), _since(began))
-    status = OPTIMAL if status == cp_model.OPTIMAL else FEASIBLE
-    return _verified(network, *model.answer(solver), status, solver.BestObjectiveBound(), began)
+        return Plan(UNKNOWN, (), None, None, solver.best_objective_bound, _since(began))
+    verdict = OPTIMAL if status == cp_model.OPTIMAL else FEASIBLE
+    chosen, kept, plays, objective = model.answer(solver)
+    plan = found.keep(
+        _verified(
+            network, chosen, kept, plays, objective, verdict, solver.best_objective_bound, began
+        )
+    )
+    if interrupted:
+        raise KeyboardInterrupt
+    return plan
 
 
-def _windows(network, best, began, time_limit, workers, on_solution) -> tuple[tuple, bool]:
-    """Improve the plan `best` (as `_first_plan` returns it) one stretch of days at a time:
-    CP-SAT keeps the plan outside a window of `WINDOW_DAYS` days and may change everything
-    inside it (the score still counts the whole journey), asking only for a better plan.
-    Windows slide from the end of the journey to its start, half a window at a time, and
-    again from the end while one of them improves and time is left. Returns the best plan and
-    whether a whole pass proved that no window holds a better one."""
+@dataclass(frozen=True)
+class _Journey:
+    """A verified journey of the search: its arcs, the tokens kept, the Objectives played per
+    type, and the engine's replay of it."""
+
+    path: list[int]
+    kept: set[int]
+    plays: dict[int, int]
+    plan: Plan
+
+
+def _windows(
+    network: Network,
+    best: _Journey,
+    time_limit: float,
+    workers: int,
+    on_solution: OnSolution | None,
+    found: _Found,
+) -> tuple[_Journey, bool]:
+    """Improve the journey `best` one stretch of days at a time: CP-SAT keeps the plan outside
+    a window of `WINDOW_DAYS` days and may change everything inside it (the score still counts
+    the whole journey), asking only for a better plan. Windows slide from the end of the
+    journey to its start, half a window at a time, and again from the end while one of them
+    improves and time is left. Returns the best journey and whether a whole pass proved that no
+    window holds a better one."""
+    began = found.began
     first_day = network.keys[network.start][1]
     settled = False
     while not settled:
         settled = True
-        high = network.arcs[best[0][-1]].end
+        high = network.arcs[best.path[-1]].end
         while high > first_day:
             left = time_limit - _since(began)
             if left < WINDOW_MIN_SECONDS:
                 return best, False
             low = max(first_day, high - WINDOW_DAYS)
-            keep = set(best[0])
+            keep = set(best.path)
             subset = [
                 n
                 for n, arc in enumerate(network.arcs)
@@ -908,18 +1090,20 @@ def _windows(network, best, began, time_limit, workers, on_solution) -> tuple[tu
             ]
             model = Model(network.restricted(subset))
             model.hint([i for i, n in enumerate(subset) if n in keep])
-            model.model.add(model.score >= best[3].objective + 1)
+            model.better_than(best.plan)
             left = time_limit - _since(began)  # building the model took some of it
             solver = _solver(max(0.1, min(left, WINDOW_SECONDS)), workers)
-            status = solver.Solve(model.model)
+            status, interrupted = _run(solver, model.model)
             settled = settled and status == cp_model.INFEASIBLE
             if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
                 chosen, kept, plays, objective = model.answer(solver)
                 path = [subset[i] for i in chosen]
                 plan = _verified(network, path, kept, plays, objective, FEASIBLE, None, began)
-                best = (path, kept, plays, plan)
+                best = _Journey(path, kept, plays, found.keep(plan))
                 if on_solution:
                     on_solution(objective, float("inf"), _since(began))
+            if interrupted:
+                raise KeyboardInterrupt
             high -= WINDOW_DAYS // 2
     return best, True
 
@@ -931,47 +1115,63 @@ def _first_plan(
     began: float,
     budget: float = float("inf"),
     most: float = float("inf"),
-) -> tuple | None:
+    found: _Found | None = None,
+) -> _Journey | None:
     """The best of `starts` greedy journeys (bot seeds from `seed`; held to the plan's Ticket
-    assumption) as a verified plan: `(arc numbers, kept tokens, plays, Plan)`, or None when
-    the model can follow none of them. The bot's ties and the engine's draws differ by seed, and
-    so do the journeys; no new one is started after `budget` seconds (a slow machine then tries
-    fewer), or, while the model can follow none of them yet, after `most` seconds. The five
-    best by the engine's score (more if none of them fits the model) are scored by a model over
-    their arcs alone (which picks the tokens kept and the Objectives played); the best is
-    replayed."""
+    assumption) as a verified journey, or None when the model can follow none of them. The
+    bot's ties and the engine's draws differ by seed, and so do the journeys; no new one is
+    started after `budget` seconds (a slow machine then tries fewer), or, while the model can
+    follow none of them yet, after `most` seconds. The five best by the engine's score (more if
+    none of them fits the model) are scored by a model over their arcs alone (which picks the
+    tokens kept and the Objectives played); the best is replayed. Ctrl-C ends the greedy
+    journeys: the best of those played is still scored and replayed (into `found`), then the
+    interrupt goes on."""
     journeys: dict[tuple[int, ...], int] = {}
-    for bot_seed in range(seed, seed + starts):
-        if _since(began) > (budget if journeys else most):
-            break
-        slack = SLACKS[bot_seed % len(SLACKS)]
-        final, moves = greedy_game(network.puzzle, bot_seed, planned=True, slack=slack)
-        path = tuple(network.journey(moves))
-        if path:
-            journeys[path] = final.scores()[network.puzzle.player].total
-    best = None
-    for rank, path in enumerate(sorted(journeys, key=journeys.get, reverse=True)):
+    interrupted = False
+    try:
+        for bot_seed in range(seed, seed + starts):
+            if _since(began) > (budget if journeys else most):
+                break
+            slack = SLACKS[bot_seed % len(SLACKS)]
+            final, moves = greedy_game(network.puzzle, bot_seed, planned=True, slack=slack)
+            path = tuple(network.journey(moves))
+            if path:
+                journeys[path] = final.scores()[network.puzzle.player].total
+    except KeyboardInterrupt:
+        interrupted = True
+    best: tuple[list[int], set[int], dict[int, int], int] | None = None
+    for rank, path in enumerate(sorted(journeys, key=lambda p: journeys[p], reverse=True)):
         if rank >= 5 and best is not None:
             break
         model = Model(network.restricted(path))
         solver = _solver(5.0, 1)
-        if solver.Solve(model.model) != cp_model.OPTIMAL:
+        status, stopped = _run(solver, model.model)
+        interrupted = interrupted or stopped
+        if status != cp_model.OPTIMAL:
             continue
         _, kept, plays, objective = model.answer(solver)
         if best is None or objective > best[-1]:
             best = (list(path), kept, plays, objective)
-    if best is None:
-        return None
-    path, kept, plays, objective = best
-    return (
-        path,
-        kept,
-        plays,
-        _verified(network, path, kept, plays, objective, FEASIBLE, None, began),
-    )
+    journey = None
+    if best is not None:
+        arcs, kept, plays, objective = best
+        plan = _verified(network, arcs, kept, plays, objective, FEASIBLE, None, began)
+        journey = _Journey(arcs, kept, plays, found.keep(plan) if found else plan)
+    if interrupted:
+        raise KeyboardInterrupt
+    return journey
 
 
-def _verified(network, chosen, kept, plays, objective, status, bound, began) -> Plan:
+def _verified(
+    network: Network,
+    chosen: Sequence[int],
+    kept: set[int],
+    plays: Mapping[int, int],
+    objective: int,
+    status: str,
+    bound: float | None,
+    began: float,
+) -> Plan:
     """The plan of the chosen arcs, replayed in the engine, which must score `objective`."""
     puzzle = network.puzzle
     arcs = _path(network, chosen)
@@ -992,41 +1192,113 @@ def _restamp(plan: Plan, status: str, bound: float | None, began: float) -> Plan
     return dataclasses.replace(plan, status=status, bound=bound, solve_time=_since(began))
 
 
-def earliest_end(puzzle: Puzzle, time_limit: float = 10.0, workers: int = 2) -> int | None:
+@dataclass(frozen=True)
+class EarliestEnd:
+    """The earliest day a journey can end: `day` is the earliest found, and no journey ends
+    before `bound` (proven). When the two differ the solver ran out of time in between."""
+
+    day: int
+    bound: int
+
+    @property
+    def proven(self) -> bool:
+        return self.bound >= self.day
+
+    def __str__(self) -> str:
+        if self.proven:
+            return f"day {self.day}"
+        return f"day {self.day} (none before day {self.bound}; the days between are not ruled out)"
+
+
+def earliest_end(puzzle: Puzzle, time_limit: float = 10.0, workers: int = 2) -> EarliestEnd | None:
     """The earliest day the journey can end (ignoring the score), or None if it cannot end
     within three loops of the Timeline. A journey by departures alone bounds the horizon; the
     min-days model then uses Tickets and powers where they help. No journey ends before the
-    Final checkpoint's activation day, so a plain journey ending on it needs no model."""
-    horizon = max(puzzle.days, 3 * puzzle.rules.length)
+    Final checkpoint's activation day, so a plain journey ending on it needs no model. If the
+    model's search stops before a proof, the day found comes with the bound proven so far."""
+    tables = puzzle.tables
+    horizon = max(puzzle.limit, 3 * tables.length)
     network = Network(puzzle, limit=horizon)
     if network.start not in network.alive:
         return None
+    floor = max(puzzle.state.day[puzzle.player], tables.board.checkpoints[-1].activation)
     plain = network.simple_path()
-    if plain:
-        end = network.arcs[plain[-1]].end
-        if end <= puzzle.rules.board.checkpoints[-1].activation:
-            return end
+    end = network.arcs[plain[-1]].end if plain else None
+    if end is not None:
+        if end <= floor:
+            return EarliestEnd(end, end)
         network = Network(puzzle, limit=end)
     model = Model(network, minimize_days=True)
     model.hint(network.simple_path())
     solver = _solver(time_limit, workers)
-    status = solver.Solve(model.model)
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+    status, interrupted = _run(solver, model.model)
+    if interrupted:
+        raise KeyboardInterrupt
+    return _earliest(status, solver, end, floor)
+
+
+def _earliest(status: int, solver: Any, plain: int | None, floor: int) -> EarliestEnd | None:
+    """The min-days solve's answer: the day found and the bound proven (at least `floor`),
+    the `plain` journey's end if the solver found none better in time."""
+    if status == cp_model.OPTIMAL:
+        day = round(solver.objective_value)
+        return EarliestEnd(day, day)
+    if status == cp_model.INFEASIBLE:
         return None
-    return round(solver.ObjectiveValue())
+    day = round(solver.objective_value) if status == cp_model.FEASIBLE else plain
+    if day is None:
+        return None
+    bound = max(floor, math.ceil(solver.best_objective_bound - 1e-6))
+    return EarliestEnd(day, min(bound, day))
 
 
 def _infeasible(puzzle: Puzzle, began: float, time_limit: float, workers: int) -> Plan:
     earliest = earliest_end(puzzle, time_limit, workers)
-    return Plan(INFEASIBLE, (), None, None, None, _since(began), puzzle.assumptions(), earliest)
+    return Plan(
+        INFEASIBLE, (), None, None, None, _since(began), puzzle.assumptions(),
+        earliest.day if earliest else None,
+        earliest_bound=earliest.bound if earliest and not earliest.proven else None,
+    )  # fmt: skip
 
 
-def _solver(time_limit: float, workers: int):
+def _solver(time_limit: float, workers: int) -> Any:
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = time_limit
     solver.parameters.num_workers = workers
     solver.parameters.cp_model_probing_level = 0
+    # CP-SAT would take over Ctrl-C and leave it to the system's default (ending the process)
+    # after the search: `_run` lets Python handle it instead.
+    solver.parameters.catch_sigint_signal = False
     return solver
+
+
+def _run(solver: Any, model: Any, callback: Any = None) -> tuple[int, bool]:
+    """`solver.solve(model)` in a helper thread (CP-SAT lets go of the GIL), so that Ctrl-C
+    reaches Python at once: it stops the search, which then returns what it found. Returns
+    the status and whether the search was interrupted."""
+    outcome: list[Any] = []
+    done = threading.Event()  # not Thread.join: a join cut by Ctrl-C may misreport the thread
+
+    def search() -> None:
+        try:
+            outcome.append(solver.solve(model, callback))
+        except BaseException as error:  # reported in the main thread
+            outcome.append(error)
+        finally:
+            done.set()
+
+    threading.Thread(target=search, daemon=True).start()
+    interrupted = False
+    while not done.is_set():
+        try:
+            done.wait(0.05)
+        except KeyboardInterrupt:
+            interrupted = True
+        if interrupted:
+            solver.stop_search()  # again until it stops: the search may not have begun yet
+    if isinstance(outcome[0], BaseException):
+        raise outcome[0]
+    return int(outcome[0]), interrupted
 
 
 def _since(began: float) -> float:
@@ -1042,9 +1314,9 @@ def _path(network: Network, numbers: Sequence[int]) -> list[Arc]:
         chosen[arc.tail] = arc
     path, node = [], network.start
     while node != SINK:
-        arc = chosen.pop(node, None)
-        if arc is None:
+        if node not in chosen:
             raise PlanError("the solution's path breaks off")
+        arc = chosen.pop(node)
         path.append(arc)
         node = arc.head
     if chosen:
@@ -1053,17 +1325,17 @@ def _path(network: Network, numbers: Sequence[int]) -> list[Arc]:
 
 
 def replay(
-    puzzle: Puzzle, arcs: Sequence[Arc], kept: set[int], plays: dict[int, int]
+    puzzle: Puzzle, arcs: Sequence[Arc], kept: set[int], plays: Mapping[int, int]
 ) -> tuple[JourneyState, tuple[Step, ...], list[str]]:
     """Play `arcs` in the engine from the puzzle's position: the die fixed to each arc's days,
     Tickets and Objectives drawn as the deck lists them (the plan does not rely on their
     types), sub-decisions answered as the plan says (`kept` tokens, `plays` per type).
     Returns the final state, the steps with days and the engine action names."""
-    state, p = puzzle.alone([a.city for a in arcs if a.kind == "explore"]), puzzle.player
-    rules = state.rules
-    tokens = rules.content.tokens
-    name = state.traveller_of(p).short if state.traveller_of(p) else ""
-    plays = dict(plays)
+    state, p = puzzle.alone([a.city for a in arcs if a.kind == EXPLORE]), puzzle.player
+    tables = state.tables
+    tokens = tables.content.tokens
+    traveller = puzzle.traveller
+    left = dict(plays)
     history: list[str] = []
     steps = []
 
@@ -1076,22 +1348,22 @@ def replay(
 
     for index, arc in enumerate(arcs):
         names = []
-        if arc.back:
-            names.append(f"move back on the Timeline ({name}'s power)")
+        if arc.back and traveller is not None:
+            names.append(str(tables.actions.step_back(traveller)))
             act(names[-1])
         day = state.day[p]
         token = state.city_token[state.pos[p]]
         stage = state.stage[p]
-        names.append(_label(state, arc, name))
+        names.append(_label(state, arc, traveller))
         act(names[-1])
         future = arcs[index + 1 :]
         while state.steps and not state.is_terminal:
-            act(_answer(state, p, arc, future, kept, plays))
+            act(_answer(state, p, arc, future, kept, left))
         note = []
-        if arc.kind == "explore":
+        if arc.kind == EXPLORE:
             note.append(f"collect {tokens[token]}")
         for done in range(stage, state.stage[p]):
-            checkpoint = rules.board.checkpoints[done]
+            checkpoint = tables.board.checkpoints[done]
             note.append(f"{checkpoint.name} checkpoint in {checkpoint.city}")
         steps.append(Step(day, state.day[p], tuple(names), ", ".join(note)))
     if state.finish[p] < 0:
@@ -1099,48 +1371,68 @@ def replay(
     return state, tuple(steps), history
 
 
-def _label(state: JourneyState, arc: Arc, name: str) -> str:
+def _label(state: JourneyState, arc: Arc, traveller: Traveller | None) -> str:
     """The engine's name of the arc's action (a Travel by Hendrika's power falls back to the
     plain Travel when the way is clear by then)."""
-    if arc.kind == "explore":
-        return f"explore ({name}'s power)" if arc.method == "power" else "explore"
-    if arc.kind != "travel":
-        return arc.kind
-    rules = state.rules
-    label = rules.travel(arc.route, arc.dest, arc.method, arc.through, name).label
+    book = state.tables.actions
+    city = state.pos[state.player]
+    if arc.kind == EXPLORE:
+        if arc.method == POWER and traveller is not None:
+            return str(book.explore_by_power(city, traveller))
+        return str(book.explore[city])
+    if arc.kind == REFRESH:
+        return str(book.refresh[city])
+    if arc.kind == PLAN:
+        return str(book.plan[city])
+    owner = traveller.short if traveller and (arc.through or arc.method == POWER) else ""
+    label = str(book.travel(arc.route, arc.dest, arc.method, arc.through, owner))
     if arc.through and label not in map(str, state.legal_actions()):
-        label = rules.travel(arc.route, arc.dest, arc.method, False, name).label
+        plain_owner = owner if arc.method == POWER else ""
+        label = str(book.travel(arc.route, arc.dest, arc.method, False, plain_owner))
     return label
 
 
-def _answer(state, p, arc: Arc, future: Sequence[Arc], kept: set[int], plays: dict) -> str:
+def _answer(
+    state: JourneyState,
+    p: int,
+    arc: Arc,
+    future: Sequence[Arc],
+    kept: set[int],
+    plays: dict[int, int],
+) -> str:
     """The plan's answer to the chance event or sub-decision now due."""
     step = state.steps[-1]
-    kind = step[0]
-    actions = state.legal_actions()
-    if kind == "roll":
-        return next(str(a) for a in actions if state.rules.faces[a.value][0] == arc.duration)
+    actions: tuple[Action, ...] = state.legal_actions()
+    rules = state.tables.rules
+    if isinstance(step, RollDie):
+        return next(str(a) for a in actions if rules.explore[_value(a)].days == arc.duration)
     if state.current_player == CHANCE:
         return str(actions[0])
-    if kind == "discard_ticket":
+    if isinstance(step, DiscardTicket):
         need = [0] * len(ROUTE_TYPES)
         for later in future:
             if later.typed >= 0:
-                need[later.typed] += 1
+                need[later.typed] += rules.ticket_cost
         return str(
-            max(actions, key=lambda a: (state.tickets[p][a.value] - need[a.value], -a.value))
+            max(actions, key=lambda a: (state.tickets[p][_value(a)] - need[_value(a)], -_value(a)))
         )
-    if kind == "lisette":
-        return str(next(a for a in actions if a.value == int(arc.doubled)))
-    if kind == "play_objective":
-        if plays.get(step[2], 0) > 0:
-            plays[step[2]] -= 1
+    if isinstance(step, DoubleTickets):
+        return str(next(a for a in actions if _value(a) == int(arc.doubled)))
+    if isinstance(step, PlayObjective):
+        if plays.get(step.kind, 0) > 0:
+            plays[step.kind] -= 1
             return str(actions[0])
         return str(actions[1])
-    new = step[2]
-    if new not in kept:
+    assert isinstance(step, MakeRoom)
+    if step.token not in kept:
         return str(actions[0])
-    return str(next(a for a in actions[1:] if a.value not in kept))
+    return str(next(a for a in actions[1:] if _value(a) not in kept))
+
+
+def _value(action: Action) -> int:
+    """The value of an answer or a chance outcome (a ticket type, a token, a die result)."""
+    assert isinstance(action, Answer | Outcome)
+    return action.value
 
 
 # --------------------------------------------------------------------------------------------
@@ -1158,68 +1450,71 @@ def exact_search(puzzle: Puzzle, max_states: int = 2_000_000) -> Plan:
         raise KitError("the exact search needs the tokens revealed (Puzzle revealed=True)")
     began = time.perf_counter()
     state, p = puzzle.alone(), puzzle.player
-    rules = state.rules
-    route_count = [sum(t == k for t in rules.route_type) for k in range(len(ROUTE_TYPES))]
-    memo: dict[tuple, tuple[int, str | None]] = {}
+    tables = state.tables
+    explore = puzzle.durations
+    limit = puzzle.limit
+    route_count = [sum(t == k for t in tables.route_type) for k in range(len(ROUTE_TYPES))]
+    memo: dict[tuple[object, ...], tuple[int, Action | None]] = {}
+    worst = -(10**9)
 
-    def chance(s: JourneyState, explored: int) -> str:
-        kind = s.steps[-1][0]
-        outcomes = s.legal_actions()
-        if kind == "roll":
-            days = puzzle.explore[min(explored - 1, len(puzzle.explore) - 1)]  # this one counted
-            return next(str(a) for a in outcomes if rules.faces[a.value][0] == days)
-        if kind == "ticket":
-            return str(min(outcomes, key=lambda a: (route_count[a.value], a.value)))
-        if kind == "objective":
-            left = [0] * len(rules.experience_types)
+    def chance(s: JourneyState, explored: int) -> Action:
+        step = s.steps[-1]
+        outcomes: tuple[Action, ...] = s.legal_actions()
+        if isinstance(step, RollDie):
+            days = explore[min(explored - 1, len(explore) - 1)]  # this one counted
+            return next(a for a in outcomes if tables.rules.explore[_value(a)].days == days)
+        if isinstance(step, DrawTicket):
+            return min(outcomes, key=lambda a: (route_count[_value(a)], _value(a)))
+        if isinstance(step, DrawObjective):
+            left = [0] * len(tables.experience_types)
             for t in s.city_token:
-                if t >= 0 and rules.token_type[t] >= 0:
-                    left[rules.token_type[t]] += 1
-            return str(min(outcomes, key=lambda a: (left[a.value], a.value)))
-        return str(outcomes[0])
+                if t >= 0 and tables.token_type[t] >= 0:
+                    left[tables.token_type[t]] += 1
+            return min(outcomes, key=lambda a: (left[_value(a)], _value(a)))
+        return outcomes[0]
 
-    def key(s: JourneyState, explored: int) -> tuple:
+    def key(s: JourneyState, explored: int) -> tuple[object, ...]:
         return (
             s.pos[p], s.day[p], s.stage[p], s.fresh[p], tuple(s.tickets[p]), tuple(s.hand[p]),
-            s.played[p], tuple(sorted(s.experiences[p])), tuple(sorted(s.souvenirs[p])),
+            tuple(s.played[p]), tuple(sorted(s.experiences[p])), tuple(sorted(s.souvenirs[p])),
             s.points[p], tuple(s.city_token), tuple(s.steps), explored,
         )  # fmt: skip
 
+    def rolls(action: Action) -> int:
+        return int(isinstance(action, Explore) and not action.by_power)
+
     def best(s: JourneyState, explored: int) -> int:
         if s.finish[p] >= 0:
-            return s.scores()[p].total if s.finish[p] <= puzzle.days else -(10**9)
-        if s.day[p] > puzzle.days or (len(puzzle.explore) > 1 and explored > len(puzzle.explore)):
-            return -(10**9)
+            return s.scores()[p].total if s.finish[p] <= limit else worst
+        if s.day[p] > limit or (len(explore) > 1 and explored > len(explore)):
+            return worst
         k = key(s, explored)
         if k in memo:
             return memo[k][0]
         if len(memo) >= max_states:
             raise KitError(f"the board is too large for the exact search ({max_states} states)")
-        memo[k] = (-(10**9), None)
-        if s.current_player == CHANCE:
-            choices = [chance(s, explored)]
-        else:
-            choices = [str(a) for a in s.legal_actions()]
-        value, pick = -(10**9), None
-        for name in choices:
+        memo[k] = (worst, None)
+        choices = [chance(s, explored)] if s.is_chance_node else list(s.legal_actions())
+        value, pick = worst, None
+        for action in choices:
             child = s.clone()
-            child.apply(name)
-            score = best(child, explored + (name == "explore"))
+            child.apply(action)
+            score = best(child, explored + rolls(action))
             if score > value:
-                value, pick = score, name
+                value, pick = score, action
         memo[k] = (value, pick)
         return value
 
     value = best(state, 0)
-    if value < -(10**8):
-        plan = Plan(INFEASIBLE, (), None, None, None, _since(began), puzzle.assumptions())
-        return plan
+    if value <= worst:
+        return Plan(INFEASIBLE, (), None, None, None, _since(began), puzzle.assumptions())
     history, explored = [], 0
     while state.finish[p] < 0:
-        name = memo[key(state, explored)][1]
-        state.apply(name)
-        history.append(name)
-        explored += name == "explore"
+        action = memo[key(state, explored)][1]
+        assert action is not None
+        state.apply(action)
+        history.append(str(action))
+        explored += rolls(action)
     sheet = state.scores()[p]
     steps = tuple(Step(-1, -1, (name,)) for name in history)
     return Plan(
@@ -1235,11 +1530,14 @@ def exact_search(puzzle: Puzzle, max_states: int = 2_000_000) -> Plan:
 
 def main(argv: Sequence[str]) -> int:
     """`kit solve eighty-days [--side fast] [--days N] [--explore-days 3] [--traveller NAME]
-    [--time-limit S] [--workers N] [--seed N]`: the best plan as a day-by-day timeline."""
+    [--time-limit S] [--workers N] [--seed N]`: the best plan as a day-by-day timeline.
+    Ctrl-C stops the search and prints the best replay-verified plan found so far (exit 130)."""
     parser = argparse.ArgumentParser(prog="kit solve eighty-days", description=main.__doc__)
     parser.add_argument("--side", default="regular", choices=("regular", "fast"))
     parser.add_argument("--traveller", default="Paulo")
-    parser.add_argument("--days", type=int, default=LIMIT)
+    parser.add_argument(
+        "--days", type=int, default=None, help="the last day (default: the Timeline's length)"
+    )
     parser.add_argument(
         "--explore-days",
         default="3",
@@ -1252,13 +1550,29 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--time-limit", type=float, default=10.0)
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(list(argv))
-    explore = tuple(int(d) for d in args.explore_days.split(","))
-    puzzle = standard_puzzle(args.side, args.traveller, explore, args.seed, args.days, args.board)
+    try:
+        explore = tuple(int(d) for d in args.explore_days.split(","))
+    except ValueError:
+        raise KitError(
+            f"--explore-days: expected days separated by commas, got {args.explore_days!r}"
+        ) from None
 
     def show(score: int, bound: float, elapsed: float) -> None:
         print(f"  {elapsed:6.2f} s: a plan scoring {score} (bound {bound:g})", file=sys.stderr)
 
-    plan = solve(puzzle, args.time_limit, args.workers, on_solution=show)
+    try:
+        puzzle = standard_puzzle(
+            args.side, args.traveller, explore, args.seed, args.days, args.board
+        )
+        plan = solve(puzzle, args.time_limit, args.workers, on_solution=show)
+    except KeyboardInterrupt as stop:
+        found = stop.plan if isinstance(stop, Interrupted) else None
+        if found is None:
+            print("kit: interrupted before any plan was found", file=sys.stderr)
+        else:
+            print(found)
+            print("interrupted: the best replay-verified plan found so far", file=sys.stderr)
+        return 130
     print(plan)
     return 0 if plan.status in (OPTIMAL, FEASIBLE) else 1
 
@@ -1298,32 +1612,34 @@ def greedy_score(puzzle: Puzzle, seed: int = 1) -> int:
 
 def greedy_game(
     puzzle: Puzzle, seed: int = 1, planned: bool = False, slack: float = 0.0
-) -> tuple[JourneyState, list[tuple]]:
+) -> tuple[JourneyState, list[Move]]:
     """The greedy bot's game on the puzzle (every Explore taking the assumed days, other chance
     as the engine samples it): the final state and the bot's actions, each as
-    `((city, day, stage), stepped_back, action, answers)` with the names of its sub-decisions.
+    `((city, day, stage), stepped_back, action, answers)` with the answers to its questions.
     `planned` holds the bot to the plan's assumption on Tickets: a Ticket travel only with the
     starting hand's Tickets (the types of drawn ones are unknown when planning); it then picks
     at random among the actions valued within `slack` of the best (a wider search)."""
-    from kit.amazing_journey.bots import GreedyBot
-
     state, p = puzzle.alone(), puzzle.player
+    tables = state.tables
+    explore = puzzle.durations
     bot = GreedyBot(seed, p)
     typed = list(state.tickets[p]) if planned else None
     hidden = {c for cities, _ in puzzle.hidden.values() for c in cities}
     unknown = 0  # Tickets in hand that a face-down token gave: the plan cannot count on them
     explored = 0
-    moves: list[tuple] = []
-    back = None
+    moves: list[Move] = []
+    back: Node | None = None
     for _ in range(10_000):
         if state.finish[p] >= 0:
             break
         if state.current_player == CHANCE:
-            actions = state.legal_actions()
-            if state.steps[-1][0] == "roll":
-                days = puzzle.explore[min(explored, len(puzzle.explore) - 1)]
+            if isinstance(state.steps[-1], RollDie):
+                days = explore[min(explored, len(explore) - 1)]
                 explored += 1
-                state.apply(next(a for a in actions if state.rules.faces[a.value][0] == days))
+                outcomes: tuple[Action, ...] = state.legal_actions()
+                state.apply(
+                    next(a for a in outcomes if tables.rules.explore[_value(a)].days == days)
+                )
             else:
                 state.apply(state.sample_chance())
             continue
@@ -1331,12 +1647,12 @@ def greedy_game(
             action = bot.choose(state)
         else:
             action = _held_to_hand(bot, state, typed, unknown, slack)
-        if planned and getattr(action, "kind", "") == "explore" and state.pos[p] in hidden:
-            token = state.rules.content.tokens[state.city_token[state.pos[p]]]
-            unknown += 2 * token.tickets  # twice for Lisette's power, the most it can give
+        if planned and isinstance(action, Explore) and state.pos[p] in hidden:
+            token = tables.content.tokens[state.city_token[state.pos[p]]]
+            unknown += travellers.lisettes_tickets(token.tickets)  # the most it can give
         if state.steps:
-            moves[-1][3].append(str(action))
-        elif getattr(action, "kind", "") == "back":
+            moves[-1][3].append(action)
+        elif isinstance(action, StepBack):
             back = (state.pos[p], state.day[p], state.stage[p])
         else:
             key = back or (state.pos[p], state.day[p], state.stage[p])
@@ -1349,22 +1665,29 @@ def greedy_game(
     return state, moves
 
 
-def _held_to_hand(bot, state: JourneyState, typed: list[int], unknown: int, slack: float):
+def _held_to_hand(
+    bot: GreedyBot, state: JourneyState, typed: list[int], unknown: int, slack: float
+) -> Action:
     """The greedy bot's choice among the actions a plan can make: no drawn Ticket spent by its
     type (`typed` counts the starting hand's Tickets still unspent), no Ticket spent that a
     face-down token gave (`unknown` of them are in hand), no redraw of Objectives. It never
     steps back on the Timeline (the plan folds a step back into a later action, which the bot
     does not plan)."""
-    kinds = state.rules.route_type
-    spendable = sum(state.tickets[state.current_player]) - unknown
-    actions = [
-        a
-        for a in state.legal_actions()
-        if (getattr(a, "method", "") != "ticket" or typed[kinds[a.route]] > 0)
-        and (getattr(a, "method", "") != "wildcard" or spendable >= 2)
-        and getattr(a, "kind", "") != "back"
-        and not (getattr(a, "kind", "") == "refresh" and a.value)
-    ]
+    tables = state.tables
+    rules = tables.rules
+    kinds = tables.route_type
+    spendable = sum(state.tickets[state.player]) - unknown
+
+    def plannable(action: Action) -> bool:
+        if isinstance(action, Travel) and action.method == TICKET:
+            return typed[kinds[action.route]] >= rules.ticket_cost
+        if isinstance(action, Travel) and action.method == WILDCARD:
+            return spendable >= rules.wildcard_cost
+        if isinstance(action, Wait):
+            return action.what != REDRAW
+        return not isinstance(action, StepBack)
+
+    actions = [a for a in state.legal_actions() if plannable(a)]
     if state.steps or len(actions) == 1:
         action = bot.choose(state) if state.steps else actions[0]
     else:
@@ -1373,6 +1696,6 @@ def _held_to_hand(bot, state: JourneyState, typed: list[int], unknown: int, slac
         best = max(values)
         near = [a for a, v in zip(actions, values, strict=True) if v >= best - slack]
         action = bot.rng.choice(near)
-    if getattr(action, "method", "") == "ticket":
-        typed[kinds[action.route]] -= 1
+    if isinstance(action, Travel) and action.method == TICKET:
+        typed[kinds[action.route]] -= rules.ticket_cost
     return action

@@ -40,9 +40,10 @@ class Step:
 @dataclass(frozen=True, slots=True)
 class Plan:
     """A planner's answer. For an infeasible puzzle `steps` is empty, `sheet` is None and
-    `earliest` says the first day (or round) the goal could be reached at all, if any.
-    `proven` states what else the planner proved about a plan short of optimal (say, that no
-    change within a few days improves it)."""
+    `earliest` says the first day (or round) the goal could be reached at all, if any; when the
+    planner found that day without proving that none comes sooner, `earliest_bound` is the
+    first day it did prove possible at the soonest. `proven` states what else the planner
+    proved about a plan short of optimal (say, that no change within a few days improves it)."""
 
     status: str
     steps: tuple[Step, ...]
@@ -54,6 +55,7 @@ class Plan:
     earliest: int | None = None
     history: tuple[str, ...] = field(default=(), repr=False)
     proven: str = ""
+    earliest_bound: int | None = None
 
     @property
     def gap(self) -> float | None:
@@ -71,11 +73,15 @@ class Plan:
     def timeline(self) -> str:
         """The plan as a day-by-day timeline followed by the score sheet."""
         if self.status == INFEASIBLE:
-            when = (
-                f"; the earliest the goal can be reached is day {self.earliest}"
-                if self.earliest is not None
-                else "; the goal cannot be reached at all"
-            )
+            if self.earliest is None:
+                when = "; the goal cannot be reached at all"
+            elif self.earliest_bound is not None and self.earliest_bound < self.earliest:
+                when = (
+                    f"; the goal can be reached on day {self.earliest}, and not before day "
+                    f"{self.earliest_bound} (the days between are not ruled out)"
+                )
+            else:
+                when = f"; the earliest the goal can be reached is day {self.earliest}"
             return f"No plan: the puzzle is infeasible{when}."
         if self.objective is None:
             bound = "" if self.bound is None else f" (the score cannot exceed {self.bound:g})"

@@ -1,91 +1,103 @@
-"""Arranging positions of The Amazing Journey for scenario tests: a game after setup with
-chosen Travellers, then the map, pawns and hands set as a scenario needs."""
+"""Positions of The Amazing Journey for scenario tests, reached as a player would: the scenario
+builder fixes the setup's chance outcomes by name, then real actions (by name) are applied.
+Nothing here writes a field of a state."""
 
 from __future__ import annotations
 
-from kit.amazing_journey.content import ROUTE_TYPES
-from kit.amazing_journey.state import AmazingJourney, JourneyState
+from kit.amazing_journey import AmazingJourney, JourneyState, setup
+from kit.amazing_journey.state import MakeRoom
+
+CLEAR_WAY = {"Cairo": "B01", "Dubai": "C02", "Athens": "A10"}
+"""Tokens showing a star, for the cities of `around_the_world`'s way east (and Athens): with the
+star removed these cities start empty and a Travel passes through them."""
+
+STOPS = {"Mumbai": "C01", "San Francisco": "F01", "New York": "F03", "Amsterdam": "A02"}
+"""Tokens (none cursed, so none forces a stop) for the other cities of `around_the_world`."""
 
 
-def journey(*travellers: str, seed: int = 1, side: str = "regular") -> JourneyState:
-    """A game after setup (seeded) with these Travellers, one per player."""
-    game = AmazingJourney(
-        players=len(travellers), seed=seed, side=side, travellers=list(travellers)
+def journey(*travellers: str, seed: int = 1, side: str = "regular", **fixed) -> JourneyState:
+    """A game of these Travellers (one per player), set up by the scenario builder with the
+    outcomes `fixed` gives (placement, removed, tickets, objectives, actions) and the seed's for
+    the rest."""
+    game = AmazingJourney(players=len(travellers), seed=seed, side=side)
+    return setup(game, travellers=list(travellers), **fixed)
+
+
+def journey_around(*travellers: str, placement=None, **fixed) -> JourneyState:
+    """`journey` with the star removed and the tokens of `CLEAR_WAY` and `STOPS` placed, so that
+    `around_the_world` can be walked (1 or 2 players: two symbols are removed)."""
+    removed = fixed.pop("removed", ["star", "triangle"])
+    return journey(
+        *travellers, placement={**CLEAR_WAY, **STOPS, **(placement or {})}, removed=removed, **fixed
     )
-    state = game.new_game()
-    state.resolve_chance()
-    return state
 
 
 def city(state: JourneyState, name: str) -> int:
-    return state.rules.board.index[name]
+    return state.tables.board.index[name]
 
 
 def token(state: JourneyState, token_id: str) -> int:
-    return next(t.index for t in state.rules.content.tokens if t.id == token_id)
-
-
-def clear_map(state: JourneyState) -> None:
-    """Every token on the map goes to the box, so Travel passes freely."""
-    for c, t in enumerate(state.city_token):
-        if t >= 0:
-            state.boxed.append(t)
-            state.city_token[c] = -1
-    state.tokens_mask = 0
-
-
-def put(state: JourneyState, city_name: str, token_id: str) -> None:
-    """Move a token from the box (or from wherever it lies on the map) to a city."""
-    t = token(state, token_id)
-    if t in state.boxed:
-        state.boxed.remove(t)
-    else:
-        old = state.city_token.index(t)
-        state.city_token[old] = -1
-        state.tokens_mask &= ~(1 << old)
-    c = city(state, city_name)
-    if state.city_token[c] >= 0:
-        state.boxed.append(state.city_token[c])
-    state.city_token[c] = t
-    state.tokens_mask |= 1 << c
-
-
-def place(state: JourneyState, p: int, city_name: str, day: int) -> None:
-    state.pos[p] = city(state, city_name)
-    state.day[p] = day
-    state._legal_cache = None
-
-
-def hand(state: JourneyState, p: int, tickets: dict[str, int] | None = None, objectives=None):
-    """Set a player's Tickets (and Objectives), taking cards from / returning them to the decks."""
-    for kind, n in enumerate(state.tickets[p]):
-        state.ticket_deck[kind] += n
-    state.tickets[p] = [0] * len(ROUTE_TYPES)
-    for name, n in (tickets or {}).items():
-        kind = ROUTE_TYPES.index(name)
-        state.ticket_deck[kind] -= n
-        state.tickets[p][kind] += n
-    if objectives is not None:
-        types = state.rules.experience_types
-        for kind, n in enumerate(state.hand[p]):
-            state.objective_deck[kind] += n
-        state.hand[p] = [0] * len(types)
-        for name in objectives:
-            state.objective_deck[types.index(name)] -= 1
-            state.hand[p][types.index(name)] += 1
-    state._legal_cache = None
+    return state.tables.content.token(token_id).index
 
 
 def names(state: JourneyState) -> list[str]:
     return [str(action) for action in state.legal_actions()]
 
 
+def wait_until(state: JourneyState, day: int, player: int = 0) -> None:
+    """`player` refreshes (1 day each) until their pawn reaches `day`; the other players
+    refresh on their turns."""
+    while state.day[player] < day:
+        _act(state, player, "refresh")
+
+
+def go(state: JourneyState, *cities: str, player: int = 0) -> None:
+    """`player` travels to each of `cities` in turn by departures: they refresh until a route to
+    the next city departs, then take the first such Travel; the other players refresh on their
+    turns."""
+    for name in cities:
+        while True:
+            _others_refresh(state, player)
+            ways = [
+                a for a in names(state) if a.startswith("take the ") and a.endswith(f" to {name}")
+            ]
+            if ways:
+                state.apply(ways[0])
+                break
+            state.apply("refresh")
+
+
+def _act(state: JourneyState, player: int, action: str) -> None:
+    _others_refresh(state, player)
+    state.apply(action)
+
+
+def _others_refresh(state: JourneyState, player: int) -> None:
+    while state.current_player != player:
+        assert state.current_player >= 0, "a question or chance event is due"
+        state.apply("refresh")
+
+
+def around_the_world(state: JourneyState, player: int = 0) -> None:
+    """A journey through both checkpoints by departures (`journey_around`; the other players
+    refresh on their turns): London -> Dubai (day 3, passing an empty Cairo) -> Mumbai (day
+    6; the First checkpoint on day 10, 3 points) -> Dubai -> London -> New York -> San Francisco
+    (day 31: the Second checkpoint, 4 points) -> New York -> London (day 43, before the Final
+    checkpoint opens) -> Amsterdam (day 45)."""
+    go(state, "Dubai", "Mumbai", player=player)
+    wait_until(state, 10, player)
+    go(state, "Dubai", "London", "New York", "San Francisco", player=player)
+    wait_until(state, 30, player)
+    go(state, "New York", "London", "Amsterdam", player=player)
+
+
 def all_tokens(state: JourneyState) -> list[int]:
     """Where every token is: map, box, discard, player boards, or awaiting a discard choice
-    (each exactly once)."""
+    (each exactly once), and those not placed yet."""
     found = [t for t in state.city_token if t >= 0] + state.boxed + state.discarded
     for p in range(len(state.day)):
         found += state.experiences[p] + state.souvenirs[p]
-    unplaced = [t for t in range(len(state.rules.content.tokens)) if not state.placed >> t & 1]
-    waiting = [step[2] for step in state.steps if step[0].endswith("_full")]  # being decided
+    count = len(state.tables.content.tokens)
+    unplaced = [t for t in range(count) if not state.placed >> t & 1]
+    waiting = [step.token for step in state.steps if isinstance(step, MakeRoom)]
     return sorted(found + unplaced + waiting)

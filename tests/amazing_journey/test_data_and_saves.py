@@ -1,4 +1,5 @@
-"""The reference board's data, malformed data files, and corrupted or edited saves."""
+"""The reference board's data, malformed data files (built in or a folder of one's own), the
+options, and corrupted or edited saves."""
 
 from __future__ import annotations
 
@@ -10,14 +11,16 @@ import networkx as nx
 import pytest
 
 import kit
-from kit.amazing_journey.content import load_content
-from kit.amazing_journey.state import AmazingJourney
+from kit.amazing_journey import AmazingJourney, setup
+from kit.amazing_journey.content import FILES, load_content
 from kit.core import DataError, IllegalAction, KitError, SaveError
+from kit.core.bots import RandomBot, play
 from kit.core.data import SEEDS_DIR
 from tests.amazing_journey.helpers import journey
 from tests.checks import broken_copy
 
 SEEDS = SEEDS_DIR / "amazing_journey"
+TINY = SEEDS_DIR.parent / "tests" / "data" / "tiny_journey"
 
 
 @pytest.mark.parametrize("side", ["regular", "fast"])
@@ -27,17 +30,10 @@ def test_the_board_as_the_rulebook_counts_it(side):
     assert [r.code for r in board.regions] == list("ABCDEFG")
     assert len(board.cities) == 71 and not board.cities[0].tokens
     assert Counter(c.region for c in board.cities if c.tokens) == {r: 10 for r in "ABCDEFG"}
-    assert {r.type for r in board.routes} == {
-        "bus",
-        "train",
-        "ship",
-        "balloon",
-        "airship",
-        "secret",
-    }
-    assert (
-        len(content.tokens) == 70 and sum(content.tickets) == 42 and sum(content.objectives) == 40
-    )
+    types = {"bus", "train", "ship", "balloon", "airship", "secret"}
+    assert {r.type for r in board.routes} == types
+    assert len(content.tokens) == 70
+    assert sum(content.tickets) == 42 and sum(content.objectives) == 40
     assert len(content.travellers) == 8 and len(content.die) == 6
     timeline = board.timeline
     assert len(timeline.departures) == 80
@@ -49,12 +45,32 @@ def test_the_board_as_the_rulebook_counts_it(side):
     assert graph.edges["Tokyo", "Honolulu", "S8"]["crosses_edge"]
 
 
+def test_the_rules_numbers_are_the_rulebooks():
+    rules = load_content().rules
+    assert (rules.departure_days, rules.ticket_days, rules.ticket_cost) == (2, 1, 1)
+    assert (rules.wildcard_days, rules.wildcard_cost) == (1, 2)
+    assert (rules.refresh_days, rules.plan_days, rules.plan_tickets) == (1, 2, 1)
+    assert (rules.minimum_actions, rules.objectives_in_hand, rules.checkpoints) == (2, 2, 3)
+    assert [(r.days, r.draw_tickets, r.discard_tickets) for r in rules.explore] == [
+        (4, 1, 0),
+        (3, 0, 0),
+        (2, 0, 1),
+    ]
+    assert rules.souvenir_tickets == (2, 2, 1, 0) and rules.late_penalty == 1
+    tokens = {t.id: t.tickets for t in load_content().tokens}
+    assert (tokens["A07"], tokens["A08"], tokens["A09"], tokens["A10"], tokens["A01"]) == (
+        0,
+        1,
+        2,
+        2,
+        0,
+    )
+
+
 def test_the_fast_side_adds_long_routes_through_several_cities():
     regular, fast = load_content("regular").board, load_content("fast").board
-    added = set(r.id for r in fast.routes) - set(r.id for r in regular.routes)
-    assert added and all(
-        len(fast.routes[[r.id for r in fast.routes].index(i)].stops()) >= 3 for i in added
-    )
+    added = {r.id for r in fast.routes} - {r.id for r in regular.routes}
+    assert added and all(len(r.stops()) >= 3 for r in fast.routes if r.id in added)
 
 
 def test_checkpoint_bars_match_the_rulebook_example():
@@ -63,15 +79,18 @@ def test_checkpoint_bars_match_the_rulebook_example():
 
 
 def test_every_content_item_has_a_provenance():
-    for name in ("board.toml", "routes.toml", "tokens.toml", "cards.toml", "travellers.toml"):
-        text = (SEEDS / name).read_text()
-        assert text.count("source =") >= 1
+    for name in FILES:
+        assert (SEEDS / name).read_text().count("source =") >= 1
     content = load_content()
     assert all(t.source in ("rulebook", "reconstructed") for t in content.tokens)
     assert {t.source for t in content.travellers} == {"rulebook"}
     tokens = tomllib.loads((SEEDS / "tokens.toml").read_text())
     assert tokens["scoring"]["source"] == "rulebook"  # 1/3/9, +5, rows 1/3/6 are printed
     assert tokens["travel_board"]["source"] == "reconstructed"
+    rules = tomllib.loads((SEEDS / "rules.toml").read_text())
+    sources = [table["source"] for table in rules.values() if isinstance(table, dict)]
+    sources += [result["source"] for result in rules["explore"]]
+    assert set(sources) == {"rulebook"}
 
 
 def test_the_80_day_limit_bites():
@@ -106,7 +125,7 @@ def _earliest_return(content) -> int:
                 leave = now
                 while not board.timeline.departs(kind, leave):
                     leave += 1
-                arrive = leave + 2 + extra
+                arrive = leave + content.rules.departure_days + extra
                 if arrive < best.get(there, 999):
                     best[there] = arrive
                     frontier.append((arrive, there))
@@ -115,70 +134,112 @@ def _earliest_return(content) -> int:
 
 
 # --- malformed data -------------------------------------------------------------------------
+ATLANTIS = """[[cities]]
+name = "Atlantis"
+region = "A"
+pos = [1, 1]
+tokens = false
+source = "reconstructed"
+
+[timeline]"""
+
+BROKEN = [
+    ("routes.toml", 'cities = ["London", "Amsterdam", "Berlin"]', 'cities = ["London", "Atlantis"]',
+     r"routes.toml: routes\[0\].cities: city 'Atlantis' is not on the map"),
+    ("routes.toml", 'type = "bus"', 'type = "rocket"', r"routes\[0\].type: 'rocket' is not one of"),
+    ("board.toml", "activation = 10", 'activation = "ten"',
+     r"checkpoints\[0\].activation: expected an integer"),
+    ("board.toml", '  ["bus"],  # day 1', '  ["bus", "ship", "train"],  # day 1',
+     r"timeline.departures\[1\]: a corner shows all 5 types, other days 1 to 2"),
+    ("board.toml", "bars = [[50, 59, 5], [60, 69, 3], [70, 79, 1]]",
+     "bars = [[50, 59, 5], [60, 69, 3], [70, 85, 1]]",
+     r"checkpoints\[2\].bars: expected 3 bars within the Timeline's 80 days"),
+    ("board.toml", "bars = [[10, 15, 3], [16, 21, 2], [22, 27, 1]]",
+     "bars = [[10, 15, 3], [16, 27, 2]]", r"checkpoints\[0\].bars: expected 3 bars"),
+    ("board.toml", "bars = [[10, 15, 3], [16, 21, 2], [22, 27, 1]]",
+     "bars = [[10, 15, 3], [15, 21, 2], [22, 27, 1]]",
+     r"checkpoints\[0\].bars\[1\]: a bar starts after the one before it ends"),
+    ("board.toml", "corners = [0, 20, 40, 60]", "corners = [0, 20, 40, 80]",
+     r"timeline.corners: expected different days from 0 to 79"),
+    ("board.toml", "[timeline]", ATLANTIS,
+     r"routes.toml: routes: no route leads from London to 'Atlantis' on the regular side"),
+    ("tokens.toml", "souvenir = 3", "souvenir = 7", r"tokens\[6\].souvenir: 7 is outside"),
+    ("tokens.toml", "souvenir = 0\ncursed = true", "souvenir = 0\ncursed = false",
+     r"tokens\[9\].cursed: the Cursed Souvenirs are exactly the 0-point ones"),
+    ("tokens.toml", "souvenir_row_points = [0, 1, 3, 6]", "souvenir_row_points = [0, 1, 3]",
+     r"scoring.souvenir_row_points: expected one value per row count"),
+    ("tokens.toml", 'region = "A"', 'region = "Z"', r"tokens\[0\].region: no region 'Z'"),
+    ("tokens.toml", "players = [1, 2, 3, 4]", "players = [1, 2, 3]",
+     r"symbol_removal.players: expected the player counts \[1, 2, 3, 4\]"),
+    ("cards.toml", "face = 1\ndays = 2", "face = 1\ndays = 0",
+     r"die\[0\].days: 0 is not a result of the die \(rules.toml: 4, 3, 2 days\)"),
+    ("cards.toml", 'type = "train"', 'type = "bus"', r"tickets\[1\].type: 'bus' is listed twice"),
+    ("rules.toml", "in_hand = 2", "in_hand = 0", r"rules.toml: objectives.in_hand: 0 is outside"),
+    ("rules.toml", "days = 3\n", "days = 4\n",
+     r"explore: each result of the die takes a different number of days"),
+    ("rules.toml", "days = 2\ndiscard_tickets = 1", "days = 0\ndiscard_tickets = 1",
+     r"explore\[2\].days: 0 is outside"),
+    ("travellers.toml", 'effect = "pass_tokens"', 'effect = "fly"', r"travellers\[7\].effect"),
+    ("travellers.toml", 'name = "Buck Puggins"', 'name = "Paulo Puggins"',
+     r"travellers\[3\].name: 'Paulo Puggins' shares a name or id with another Traveller"),
+    ("travellers.toml", 'effect = "double_souvenir_tickets"',
+     'effect = "double_souvenir_tickets"\nroute_types = ["bus"]',
+     r"travellers\[1\].route_types: a travel power, and only a travel power, names them"),
+    ("board.toml", 'source = "reconstructed"', 'source = "guess"', r"regions\[0\].source"),
+    ("routes.toml", 'sides = ["regular", "fast"]', "sides = []",
+     r"routes\[0\].sides: a route lies on at least one side"),
+    # a key that no reader asks for (a typo, a field of another table) in any file
+    ("board.toml", 'starting_city = "London"', 'starting_city = "London"\nfinish = "London"',
+     r"board.toml: finish: unknown key \(the keys here are checkpoints, cities, regions"),
+    ("board.toml", "length = 80", "length = 80\nwidth = 3", r"timeline.width: unknown key"),
+    ("board.toml", 'name = "Paris"', 'name = "Paris"\ncolour = "red"', r"cities\[1\].colour"),
+    ("routes.toml", 'id = "B1"', 'id = "B1"\ncolour = "red"', r"routes\[0\].colour: unknown key"),
+    ("tokens.toml", 'id = "A01"', 'id = "A01"\ncolour = "red"', r"tokens\[0\].colour: unknown"),
+    ("tokens.toml", "region_points = 2", "region_points = 2\nregion_pionts = 2",
+     r"scoring.region_pionts: unknown key"),
+    ("cards.toml", "count = 7", "count = 7\nkind = 1", r"tickets\[0\].kind: unknown key"),
+    ("cards.toml", "face = 1", "face = 1\nsides = 6", r"die\[0\].sides: unknown key"),
+    ("travellers.toml", "days = 0", "days = 0\nspeed = 1", r"travellers\[0\].speed: unknown"),
+    ("rules.toml", "most = 4", "most = 4\nleast = 1", r"rules.toml: players.least: unknown key"),
+]  # fmt: skip
 
 
-@pytest.mark.parametrize(
-    ("name", "old", "new", "message"),
-    [
-        (
-            "routes.toml",
-            'cities = ["London", "Amsterdam", "Berlin"]',
-            'cities = ["London", "Atlantis"]',
-            r"routes.toml: routes\[0\].cities: city 'Atlantis' is not on the map",
-        ),
-        (
-            "routes.toml",
-            'type = "bus"',
-            'type = "rocket"',
-            r"routes\[0\].type: 'rocket' is not one of",
-        ),
-        (
-            "board.toml",
-            "activation = 10",
-            'activation = "ten"',
-            r"checkpoints\[0\].activation: expected an integer",
-        ),
-        (
-            "board.toml",
-            '  ["bus"],  # day 1',
-            '  ["bus", "ship", "train"],  # day 1',
-            r"timeline.departures\[1\]: a corner shows all five types",
-        ),
-        (
-            "board.toml",
-            "bars = [[50, 59, 5], [60, 69, 3], [70, 79, 1]]",
-            "bars = [[50, 59, 5], [60, 69, 3], [70, 85, 1]]",
-            r"checkpoints\[2\].bars: expected three bars within the Timeline's 80 days",
-        ),
-        (
-            "board.toml",
-            "bars = [[10, 15, 3], [16, 21, 2], [22, 27, 1]]",
-            "bars = [[10, 15, 3], [16, 27, 2]]",
-            r"checkpoints\[0\].bars: expected three bars",
-        ),
-        ("tokens.toml", "souvenir = 3", "souvenir = 7", r"tokens\[6\].souvenir: 7 is outside"),
-        (
-            "tokens.toml",
-            "souvenir = 0\ncursed = true",
-            "souvenir = 0\ncursed = false",
-            r"tokens\[9\].cursed: the Cursed Souvenirs are exactly the 0-point ones",
-        ),
-        (
-            "tokens.toml",
-            "souvenir_row_points = [0, 1, 3, 6]",
-            "souvenir_row_points = [0, 1, 3]",
-            r"scoring.souvenir_row_points: expected one value per row count",
-        ),
-        ("cards.toml", 'effect = "none"', 'effect = "teleport"', r"die\[2\].effect"),
-        ("travellers.toml", 'effect = "pass_tokens"', 'effect = "fly"', r"travellers\[7\].effect"),
-        ("board.toml", 'source = "reconstructed"', 'source = "guess"', r"regions\[0\].source"),
-    ],
-)
+@pytest.mark.parametrize(("name", "old", "new", "message"), BROKEN)
 def test_malformed_data_names_file_and_field(tmp_path, name, old, new, message):
     folder = str(broken_copy(SEEDS, tmp_path / "aj", name, old, new))
     with pytest.raises(DataError, match=message) as error:
         load_content("regular", folder)
-    assert name in str(error.value)
+    assert name in str(error.value) or "routes.toml" in str(error.value)
+
+
+def test_a_map_without_cities_is_refused(tmp_path):
+    folder = broken_copy(SEEDS, tmp_path / "aj", "board.toml", "[[cities]]", "[[cities]]")
+    text = (folder / "board.toml").read_text()
+    cities = slice(text.index("[[cities]]"), text.index("[[checkpoints]]"))
+    (folder / "board.toml").write_text("cities = []\n" + text.replace(text[cities], ""))
+    with pytest.raises(DataError, match=r"board.toml: cities: the map has no cities"):
+        load_content("regular", str(folder))
+
+
+def test_a_folder_without_rules_is_refused(tmp_path):
+    folder = broken_copy(SEEDS, tmp_path / "aj", "rules.toml", "most = 4", "most = 4")
+    (folder / "rules.toml").unlink()
+    with pytest.raises(DataError, match=r"rules.toml: file not found"):
+        load_content("regular", str(folder))
+
+
+def test_a_content_folder_of_ones_own_is_checked_like_the_built_in_one(tmp_path):
+    folder = broken_copy(
+        SEEDS, tmp_path / "aj", "cards.toml", "face = 1\ndays = 2", "face = 1\ndays = 0"
+    )
+    with pytest.raises(DataError, match=r"cards.toml: die\[0\].days: 0 is not a result"):
+        kit.load("amazing_journey", content=str(folder))
+    with pytest.raises(KitError, match="option 'content': .* is not a folder"):
+        kit.load("amazing_journey", content=str(tmp_path / "nowhere"))
+    game = kit.load("amazing_journey", players=2, seed=4, content=str(TINY))
+    assert [c.name for c in game.content.board.cities][:2] == ["Home", "Pine"]
+    final = play(game.new_game(), [RandomBot(4, seat) for seat in range(2)])
+    assert final.is_terminal and all(day >= 8 for day in final.finish)
 
 
 def test_unknown_side_and_bad_options_are_refused():
@@ -188,31 +249,80 @@ def test_unknown_side_and_bad_options_are_refused():
         AmazingJourney(players=5)
     with pytest.raises(KitError, match="option 'travellers': unknown traveller 'Phileas'"):
         AmazingJourney(players=1, travellers=["Phileas"])
+    with pytest.raises(KitError, match="option 'travellers': give 2 different travellers"):
+        AmazingJourney(players=2, travellers=["Yuki", "yuki usagi"])
+
+
+@pytest.mark.parametrize("name", ["lisette", "Lisette", "LISETTE LÉZARD", "lisette lezard"])
+def test_travellers_by_id_or_name_in_any_case(name):
+    assert AmazingJourney(players=1, travellers=[name]).options["travellers"] == ["Lisette Lézard"]
+    state = setup(AmazingJourney(players=1, seed=2), travellers=[name])
+    assert state.traveller_of(0).name == "Lisette Lézard"
+
+
+# --- the scenario builder -------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("fixed", "message"),
+    [
+        ({"placement": {"Atlantis": "A01"}}, "'Atlantis' is not a city that holds a token"),
+        ({"placement": {"London": "A01"}}, "'London' is not a city that holds a token"),
+        ({"placement": {"Paris": "B01"}}, "token B01 of region B cannot lie in Paris"),
+        ({"placement": {"Paris": "A99"}}, "there is no token 'A99'"),
+        ({"placement": {"Paris": "A01", "Rome": "A01"}}, "token A01 is placed twice"),
+        ({"removed": ["star", "circle", "square"]}, "1 player.* remove 2 symbol"),
+        ({"removed": ["hexagon"]}, "'hexagon' is not a symbol"),
+        ({"removed": ["star", "star"]}, "the fixed setup cannot be made"),
+        ({"tickets": [["bus", "ship"]]}, "a starting hand holds 1 Tickets"),
+        ({"tickets": [["rocket"]]}, "'rocket' is not one of"),
+        ({"objectives": [["food"]]}, "a starting hand holds 2 Objectives"),
+        ({"travellers": ["Phileas"]}, "unknown traveller 'Phileas'"),
+        ({"actions": ["refresh", "fly to the moon"]}, "action 2 of the scenario"),
+    ],
+)
+def test_the_scenario_builder_refuses_what_cannot_be(fixed, message):
+    with pytest.raises(KitError, match=message):
+        setup(AmazingJourney(players=1, seed=1), **fixed)
+
+
+def test_fixed_outcomes_are_recorded_and_saved_and_the_rest_follow_the_seed():
+    game = AmazingJourney(players=1, seed=9)
+    state = setup(game, travellers=["Yuki"], placement={"Paris": "A03"}, tickets=[["ship"]])
+    plain = setup(game)
+    assert state.fixed and all(str(state.history[i]) != str(plain.history[i]) for i in state.fixed)
+    seeded = [i for i in range(len(state.history)) if i not in state.fixed]
+    assert all(str(state.history[i]) == str(plain.history[i]) for i in seeded[-5:])
+    again = game.from_json(state.to_json())
+    assert again == state and again.fixed == state.fixed
+    data = json.loads(state.to_json())
+    data["fixed"] = []  # a save claiming the seed dealt Yuki
+    with pytest.raises(SaveError, match="step 1: the chance outcome 'player 0 is Yuki Usagi'"):
+        game.from_json(json.dumps(data))
 
 
 # --- saves ----------------------------------------------------------------------------------
 def _saved():
-    state = journey("Carlo", "Yuki", seed=4)
-    state.apply("plan")
-    state.resolve_chance()
+    state = journey("Carlo", "Yuki", seed=4, actions=["plan"])
     return state, json.loads(state.to_json())
 
 
 def test_a_save_round_trips_through_kit_load_json():
     state, data = _saved()
     again = kit.load_json(json.dumps(data))
-    assert again == state and again.game.options["travellers"] == ["Carlo Caproni", "Yuki Usagi"]
+    assert again == state and again.game.options["travellers"] is None
+    assert data["format"] == 2 and "player 0 is Carlo Caproni" in data["history"]
 
 
 @pytest.mark.parametrize(
     ("edit", "message"),
     [
-        (lambda d: {**d, "history": d["history"][:-1] + ["draw a rocket ticket"]}, "rocket"),
+        (lambda d: {**d, "history": d["history"][:-1] + ["player 0 draws a rocket ticket"]},
+         "rocket"),
         (lambda d: {**d, "history": ["refresh", *d["history"]]}, "step 1"),
         (lambda d: {**d, "options": {**d["options"], "side": "moon"}}, "option 'side'"),
         (lambda d: {**d, "history": 5}, "list of action names"),
+        (lambda d: {**d, "format": 1}, "save format 1 comes from an earlier kit"),
     ],
-)
+)  # fmt: skip
 def test_edited_or_corrupted_saves_fail_clearly(edit, message):
     state, data = _saved()
     with pytest.raises(SaveError, match=message):
@@ -223,5 +333,5 @@ def test_an_illegal_action_changes_nothing():
     state, _ = _saved()
     before = state.clone()
     with pytest.raises(IllegalAction):
-        state.apply("S14 ship to New York")
+        state.apply("take the S14 ship to New York")
     assert state == before

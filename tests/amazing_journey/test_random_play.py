@@ -1,4 +1,5 @@
-"""Random play in the OpenSpiel manner: thousands of seeded games checked at every step.
+"""Random play in the OpenSpiel manner: thousands of seeded games checked at every step by the
+shared harness (`tests/contract.py`), with this game's own invariants and secrets.
 
 Uniformly random travellers wander for hundreds of days before they happen to pass the three
 checkpoints in order (a 4-player game then runs to several thousand actions), so most games here
@@ -8,18 +9,22 @@ smaller set of games is purely random."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+from typing import Any
+
 import pytest
 
-from kit.amazing_journey import GreedyBot
-from kit.amazing_journey.content import ROUTE_TYPES
-from kit.amazing_journey.state import AmazingJourney, JourneyState, Move, Travel
-from kit.core import CHANCE
-from kit.core.bots import RandomBot
+from kit.amazing_journey import AmazingJourney, GreedyBot, JourneyState
+from kit.amazing_journey.actions import Action, Answer, Explore, Outcome, StepBack, Travel, Wait
+from kit.core import CHANCE, State
+from kit.core.bots import RandomBot, play
 from kit.core.rng import rng_for
 from tests.amazing_journey.helpers import all_tokens
+from tests.contract import play_checked, same_game_elsewhere
 
 MIXED_GAMES = 2000
 RANDOM_GAMES = 60
+SAMPLE_EVERY = 397  # steps between round trips and observation checks
 
 
 class HalfRandomBot:
@@ -29,90 +34,102 @@ class HalfRandomBot:
         self.rng = rng_for(seed, "half-random", seat)
         self.greedy = GreedyBot(seed, seat)
 
-    def choose(self, state):
+    def choose(self, state: State) -> Action:
         if self.rng.random() < 0.5:
             return self.rng.choice(state.legal_actions())
         return self.greedy.choose(state)
 
 
-def check_invariants(state: JourneyState, days_before: list[int], action) -> None:
-    legal = state.legal_actions()
-    assert legal == state.legal_actions()  # stable
-    if state.current_player >= 0:
-        assert tuple(state._legal_actions()) == legal  # recomputed the same, in the same order
-    assert len({str(a) for a in legal}) == len(legal)  # unique names
-    if state.placed != (1 << 70) - 1:  # during setup
-        assert all_tokens(state) == list(range(70))
-    else:  # every token placed: a cheaper count of the same
-        assert len(set(all_tokens(state))) == 70 == len(all_tokens(state))
+def invariants(state: State, before: State | None, action: Action) -> None:
+    """Components are conserved (70 tokens, 42 Tickets, 40 Objectives), no pawn goes back but
+    by Yuki's power, no area overflows, no count goes negative; now and then, what each player
+    sees of the others is only what lies face down or is counted."""
+    assert isinstance(state, JourneyState) and isinstance(before, JourneyState)
+    content = state.tables.content
+    scoring = content.scoring
+    assert all_tokens(state) == list(range(len(content.tokens)))  # each token once
     tickets = sum(state.ticket_deck) + sum(state.ticket_discard) + sum(map(sum, state.tickets))
-    assert tickets == 42
-    objectives = sum(state.objective_deck) + sum(state.objective_discard)
-    assert objectives + sum(map(sum, state.hand)) + sum(state.played) == 40
-    yuki = isinstance(action, Move) and action.kind == "back"
+    assert tickets == 42 and min(state.ticket_deck + state.ticket_discard) >= 0
+    played = sum(map(len, state.played))
+    objectives = sum(state.objective_deck) + sum(state.objective_discard) + played
+    assert objectives + sum(map(sum, state.hand)) == 40
+    back = action.days if isinstance(action, StepBack) else 0
     for p, day in enumerate(state.day):
-        assert day >= days_before[p] or (yuki and day == days_before[p] - 1)
-        assert len(state.experiences[p]) <= 15 and len(state.souvenirs[p]) <= 6
-        assert all(n >= 0 for n in state.tickets[p])
-    assert min(state.ticket_deck + state.ticket_discard) >= 0
+        assert day >= before.day[p] or day == before.day[p] - back
+        spaces = scoring.experience_spaces * len(scoring.experience_types)
+        assert len(state.experiences[p]) <= spaces
+        assert len(state.souvenirs[p]) <= scoring.souvenir_rows * scoring.souvenir_row_length
+        assert min(state.tickets[p]) >= 0 and min(state.hand[p]) >= 0
+    if len(state.history) % 101 == 0:
+        private(state)
 
 
-def check_save_clone_undo(state: JourneyState) -> None:
-    assert state.game.from_json(state.to_json()) == state
-    copy = state.clone()
-    assert copy == state
-    if state.history:
-        last = state.history[-1]
-        state.undo()
-        state.apply(last)
-        assert state == copy
+def private(state: JourneyState) -> None:
+    """Another player's Tickets and Objectives are only counted, their tokens only shown by
+    their backs (and an Experience's type by its space)."""
+    for viewer in range(state.num_players):
+        seen = state.observation(viewer)
+        for q, other in enumerate(seen["players"]):
+            if q == viewer:
+                continue
+            assert type(other["tickets"]) is int and type(other["objectives"]) is int
+            for shown in other["souvenirs"]:
+                assert set(shown) == {"region", "symbol", "cursed"}
+            for shown in other["experiences"]:
+                assert set(shown) == {"type", "region", "symbol", "cursed"}
 
 
-def play_checked(game: AmazingJourney, bots, sample_step: int | None) -> JourneyState:
-    state = game.new_game()
-    while not state.is_terminal:
-        player = state.current_player
-        action = state.sample_chance() if player == CHANCE else bots[player].choose(state)
-        days = list(state.day)
-        state.apply(action)
-        check_invariants(state, days, action)
-        if len(state.history) == sample_step:
-            check_save_clone_undo(state)
-    check_save_clone_undo(state)
-    for sheet in state.scores():
-        assert sheet.total == sum(line.points for line in sheet.lines)
-    assert all(day >= 0 for day in state.finish) and all(s == 3 for s in state.stage)
-    return state
+def hidden(state: State, player: int) -> Iterator[str]:
+    """The ids of the tokens `player` has not collected (face down on the map or on another
+    board, removed unseen, not placed yet), as the observation would name them; an id that is
+    also a route's or a city's ("A10") is looked for under the key "token" only."""
+    assert isinstance(state, JourneyState)
+    names = {r.id for r in state.tables.board.routes} | set(state.tables.board.index)
+    mine = set(state.experiences[player] + state.souvenirs[player])
+    for token in state.tables.content.tokens:
+        if token.index not in mine:
+            yield f'"token": "{token.id}"'
+            if token.id not in names:
+                yield f'"{token.id}"'
 
 
-def configurations(count: int):
+def configurations(count: int) -> Iterator[tuple[int, int, str]]:
     for seed in range(count):
         yield seed, 1 + seed % 4, ("regular", "fast")[seed // 4 % 2]
 
 
+def checked(game: AmazingJourney, bots: Sequence[Any]) -> State:
+    return play_checked(
+        game.new_game(), bots, invariants=invariants, hidden=hidden, sample_every=SAMPLE_EVERY
+    )
+
+
 @pytest.mark.parametrize("chunk", range(10))
 def test_half_random_games(chunk):
-    per_chunk = MIXED_GAMES // 10
-    for seed, players, side in list(configurations(MIXED_GAMES))[chunk::10][:per_chunk]:
+    for seed, players, side in list(configurations(MIXED_GAMES))[chunk::10]:
         game = AmazingJourney(players=players, seed=seed, side=side)
-        bots = [HalfRandomBot(seed, seat) for seat in range(players)]
-        final = play_checked(game, bots, sample_step=150 if seed % 10 == 0 else None)
-        if seed % 100 == 0:  # the same seed gives the same game
-            again = play_checked(game, [HalfRandomBot(seed, s) for s in range(players)], None)
-            assert again.history == final.history
+        final = checked(game, [HalfRandomBot(seed, seat) for seat in range(players)])
+        assert all(day >= 0 for day in final.finish) and all(s == 3 for s in final.stage)
 
 
 def test_uniformly_random_games():
     for seed, players, side in configurations(RANDOM_GAMES):
-        if players > 2:
-            continue
-        game = AmazingJourney(players=players, seed=seed, side=side)
-        play_checked(game, [RandomBot(seed, seat) for seat in range(players)], sample_step=300)
+        if players <= 2:
+            game = AmazingJourney(players=players, seed=seed, side=side)
+            checked(game, [RandomBot(seed, seat) for seat in range(players)])
+
+
+@pytest.mark.parametrize(("seed", "players", "side"), [(3, 1, "regular"), (6, 2, "fast")])
+def test_the_same_seed_gives_the_same_game_in_another_process(seed, players, side):
+    options = {"players": players, "seed": seed, "side": side}
+    state = AmazingJourney(**options).new_game()
+    final = play(state, [RandomBot(seed, p) for p in range(players)])
+    same_game_elsewhere("amazing_journey", options, final.history)
 
 
 def test_random_play_covers_every_kind_of_action():
-    """Over a few half-random games every action kind and chance kind occurs."""
-    kinds = set()
+    """Over a few half-random games every action and every chance event occurs."""
+    kinds: set[str] = set()
     for seed, players, side in configurations(120):
         game = AmazingJourney(players=players, seed=seed, side=side)
         state = game.new_game()
@@ -121,12 +138,20 @@ def test_random_play_covers_every_kind_of_action():
             player = state.current_player
             action = state.sample_chance() if player == CHANCE else bots[player].choose(state)
             if isinstance(action, Travel):
-                kinds.add(f"travel:{action.method}")
+                kinds.add(f"travel:{action.method}" + (":through" if action.through else ""))
+            elif isinstance(action, Explore):
+                kinds.add("explore:power" if action.by_power else "explore")
+            elif isinstance(action, Wait):
+                kinds.add(action.what)
+            elif isinstance(action, Answer):
+                kinds.add(f"{action.question}")
+            elif isinstance(action, Outcome):
+                kinds.add(action.event)
             else:
-                kinds.add(getattr(action, "event", None) or action.kind)
+                kinds.add(action.kind)
             state.apply(action)
-    expected = {"explore", "refresh", "plan", "discard_ticket", "play_objective", "ticket"}
-    expected |= {"travel:depart", "travel:ticket", "travel:wildcard", "travel:power", "roll"}
-    expected |= {"experience_full", "souvenir_full", "lisette", "back", "explore_power"}
+    expected = {"explore", "explore:power", "refresh", "redraw", "plan", "power"}
+    expected |= {"travel:depart", "travel:ticket", "travel:wildcard", "travel:power"}
+    expected |= {"travel:depart:through", "discard_ticket", "make_room", "play_objective"}
+    expected |= {"double_tickets", "traveller", "place", "symbol", "ticket", "objective", "roll"}
     assert expected <= kinds, expected - kinds
-    assert ROUTE_TYPES
