@@ -47,7 +47,7 @@ without OR-Tools.
 
 Ctrl-C stops a search at once: `solve` raises `Interrupted` (a KeyboardInterrupt) holding the
 best replay-verified plan found so far; CP-SAT runs in a helper thread so that Python sees the
-interrupt (`_run`)."""
+interrupt (`kit.solve.plan.run_solver`)."""
 
 from __future__ import annotations
 
@@ -56,7 +56,6 @@ import copy
 import dataclasses
 import math
 import sys
-import threading
 import time
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
@@ -96,7 +95,16 @@ from kit.amazing_journey.state import (
 )
 from kit.amazing_journey.tables import Tables
 from kit.core import CHANCE, IllegalAction, KitError
-from kit.solve.plan import FEASIBLE, INFEASIBLE, OPTIMAL, UNKNOWN, Plan, Step
+from kit.solve.plan import (
+    FEASIBLE,
+    INFEASIBLE,
+    OPTIMAL,
+    UNKNOWN,
+    Plan,
+    Step,
+    bound_text,
+    run_solver,
+)
 
 try:
     from ortools.sat.python import cp_model
@@ -1021,7 +1029,7 @@ def _search(
     solver = _solver(left, workers)
     # CP-SAT's presolve overruns short time limits on large networks: skip it then.
     solver.parameters.cp_model_presolve = left >= PRESOLVE_SECONDS_PER_ARC * len(network.arcs)
-    status, interrupted = _run(solver, model.model, _Progress(on_solution, 1, began))
+    status, interrupted = run_solver(solver, model.model, _Progress(on_solution, 1, began))
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         if interrupted:
             raise KeyboardInterrupt
@@ -1093,7 +1101,7 @@ def _windows(
             model.better_than(best.plan)
             left = time_limit - _since(began)  # building the model took some of it
             solver = _solver(max(0.1, min(left, WINDOW_SECONDS)), workers)
-            status, interrupted = _run(solver, model.model)
+            status, interrupted = run_solver(solver, model.model)
             settled = settled and status == cp_model.INFEASIBLE
             if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
                 chosen, kept, plays, objective = model.answer(solver)
@@ -1145,7 +1153,7 @@ def _first_plan(
             break
         model = Model(network.restricted(path))
         solver = _solver(5.0, 1)
-        status, stopped = _run(solver, model.model)
+        status, stopped = run_solver(solver, model.model)
         interrupted = interrupted or stopped
         if status != cp_model.OPTIMAL:
             continue
@@ -1231,7 +1239,7 @@ def earliest_end(puzzle: Puzzle, time_limit: float = 10.0, workers: int = 2) -> 
     model = Model(network, minimize_days=True)
     model.hint(network.simple_path())
     solver = _solver(time_limit, workers)
-    status, interrupted = _run(solver, model.model)
+    status, interrupted = run_solver(solver, model.model)
     if interrupted:
         raise KeyboardInterrupt
     return _earliest(status, solver, end, floor)
@@ -1266,39 +1274,7 @@ def _solver(time_limit: float, workers: int) -> Any:
     solver.parameters.max_time_in_seconds = time_limit
     solver.parameters.num_workers = workers
     solver.parameters.cp_model_probing_level = 0
-    # CP-SAT would take over Ctrl-C and leave it to the system's default (ending the process)
-    # after the search: `_run` lets Python handle it instead.
-    solver.parameters.catch_sigint_signal = False
     return solver
-
-
-def _run(solver: Any, model: Any, callback: Any = None) -> tuple[int, bool]:
-    """`solver.solve(model)` in a helper thread (CP-SAT lets go of the GIL), so that Ctrl-C
-    reaches Python at once: it stops the search, which then returns what it found. Returns
-    the status and whether the search was interrupted."""
-    outcome: list[Any] = []
-    done = threading.Event()  # not Thread.join: a join cut by Ctrl-C may misreport the thread
-
-    def search() -> None:
-        try:
-            outcome.append(solver.solve(model, callback))
-        except BaseException as error:  # reported in the main thread
-            outcome.append(error)
-        finally:
-            done.set()
-
-    threading.Thread(target=search, daemon=True).start()
-    interrupted = False
-    while not done.is_set():
-        try:
-            done.wait(0.05)
-        except KeyboardInterrupt:
-            interrupted = True
-        if interrupted:
-            solver.stop_search()  # again until it stops: the search may not have begun yet
-    if isinstance(outcome[0], BaseException):
-        raise outcome[0]
-    return int(outcome[0]), interrupted
 
 
 def _since(began: float) -> float:
@@ -1558,7 +1534,7 @@ def main(argv: Sequence[str]) -> int:
         ) from None
 
     def show(score: int, bound: float, elapsed: float) -> None:
-        print(f"  {elapsed:6.2f} s: a plan scoring {score} (bound {bound:g})", file=sys.stderr)
+        print(f"  {elapsed:6.2f} s: a plan scoring {score} ({bound_text(bound)})", file=sys.stderr)
 
     try:
         puzzle = standard_puzzle(

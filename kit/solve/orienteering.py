@@ -38,7 +38,7 @@ import networkx as nx
 
 from kit.core.commands import ArgumentParser, count, seconds
 from kit.core.errors import DataError, KitError
-from kit.solve.plan import run_solver
+from kit.solve.plan import bound_text, run_solver
 
 try:
     from ortools.sat.python import cp_model
@@ -824,7 +824,7 @@ def main(argv: Sequence[str]) -> int:
     print(f"{instance.name}: {instance.n} points, travel limit {instance.tmax:g}", flush=True)
 
     def show(score: int, bound: float, elapsed: float) -> None:
-        print(f"  {elapsed:6.2f} s: a route scoring {score} (bound {bound:g})", file=sys.stderr)
+        print(f"  {elapsed:6.2f} s: a route scoring {score} ({bound_text(bound)})", file=sys.stderr)
 
     result = solve(instance, time_limit=args.time_limit, workers=args.workers, on_solution=show)
     print(result)

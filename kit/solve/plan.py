@@ -8,6 +8,7 @@ confirmed the objective, so a `Plan` in hand is always one the rules allow."""
 
 from __future__ import annotations
 
+import math
 import signal
 import threading
 from dataclasses import dataclass, field
@@ -153,3 +154,10 @@ def _start_deaf(thread: threading.Thread) -> None:
         thread.start()
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def bound_text(bound: float | None) -> str:
+    """A solver's bound in words: 'bound 52', or 'no bound yet' while it has none."""
+    if bound is None or math.isinf(bound):
+        return "no bound yet"
+    return f"bound {bound:g}"
