@@ -548,14 +548,14 @@ class FourWeeksState(State):
         player = self.current_player
         if player == TERMINAL:
             return "the game is over"
-        if player == CHANCE:
-            if isinstance(action, Draw | Reveal) or str(action).startswith(("player", "the F")):
-                return "it is not among the chance outcomes now (a card not in the deck?)"
-            return f"a chance event is due: {self.question()}"
         if isinstance(action, str):
             action = self.game.actions.by_name.get(action, action)
             if isinstance(action, str):
                 return "no action of this game has this name"
+        if player == CHANCE:
+            if isinstance(action, Draw | Reveal):
+                return f"it is not among the chance outcomes now, {self.question()}"
+            return f"a chance event is due first: {self.question()}"
         if self.decision is not None:
             return self._decision_reason(action)
         reason = _REASONS.get(type(action), _no_reason)(self, action)

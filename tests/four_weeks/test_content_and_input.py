@@ -17,7 +17,7 @@ from kit.four_weeks import BOTS, FourWeeks, load_content, setup
 from kit.four_weeks.content import DATA_DIR
 from kit.four_weeks.effects import describe
 from kit.four_weeks.scoring import place_points, score_sheet
-from tests.checks import broken_copy
+from tests.checks import broken_copy, refused
 from tests.four_weeks.helpers import HANDS, card, deal, names, seen
 
 KINDS = {"travel", "visit", "activity", "card", "answer", "extra", "turn", "chance"}
@@ -477,3 +477,11 @@ def test_a_refused_name_says_why():
     ):
         state.apply("end the turn")
     assert seen(state)["step"] == "Activity"
+    state.apply("visit BRI2 (Soho Nights)")  # Monday: its weekday bonus
+    refused(state, "stay in BRI", "first comes the answer to which player 0 takes first for BRI2")
+    state.apply("take the effect first")
+    drawing = deal(actions=["start in IBE for free"])
+    drawing.apply("visit IBE2 (Ibiza Clubs)")  # 1 card drawn: a chance event
+    refused(drawing, "stay in IBE", "a chance event is due first: which Location card player 0")
+    refused(drawing, "player 0 draws BRI1 (Borough Market)", "not among the chance outcomes now")
+    refused(drawing, "draw BRI1", "no action of this game has this name")
