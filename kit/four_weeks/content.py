@@ -115,7 +115,6 @@ class Content:
     """Everything a game reads from its folder; compared and hashed by identity (one object per
     folder version, shared by every game made from it)."""
 
-    folder: str
     regions: tuple[Region, ...]
     graph: nx.Graph
     distance: tuple[tuple[int, ...], ...]  # train segments between regions
@@ -163,7 +162,6 @@ def _load(folder: Path, stamps: tuple[tuple[int, int], ...]) -> Content:
     locations = _read_locations(load_toml(folder / "locations.toml"), codes, rules)
     extras = load_toml(folder / "extras.toml")
     content = Content(
-        folder=str(folder),
         regions=regions,
         graph=graph,
         distance=distance,

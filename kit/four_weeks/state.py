@@ -36,6 +36,7 @@ from kit.four_weeks.actions import (
     Discard,
     Draw,
     EndTurn,
+    Extra,
     Fly,
     FourWeeksAction,
     KeepHand,
@@ -236,7 +237,7 @@ class FourWeeksState(State):
         self.buckets = [-1] * len(content.regions)  # who claimed each region's Bucket List
         self.extras = 0
         self._outcomes: tuple[tuple[Draw | Reveal, float], ...] | None = None
-        self._extras: list[FourWeeksAction] | None = None  # the Extras `_settle` found
+        self._extras: list[Extra] | None = None  # the Extras `_settle` found
         self._mover = self._whose_turn()
 
     # --- whose turn -------------------------------------------------------------------------
@@ -317,10 +318,10 @@ class FourWeeksState(State):
         actions.append(table.skip)
         return actions
 
-    def _extras_actions(self) -> list[FourWeeksAction]:
+    def _extras_actions(self) -> list[Extra]:
         content, table, p = self.game.content, self.game.actions, self.player
         here = self.pos[p]
-        actions: list[FourWeeksAction] = []
+        actions: list[Extra] = []
         tile, local = content.local_tiles[here], table.local[here]
         if (
             local
@@ -619,7 +620,7 @@ class FourWeeksState(State):
             return f"{name} discards {rules.activity_discards} cards and player {p} holds {held}"
         return f"it takes {rules.activity_days} days and {left} are left this week"
 
-    def _extra_reason(self, action: UseLocal | Claim | Attend) -> str | None:
+    def _extra_reason(self, action: Extra) -> str | None:
         p, here = self.player, self.pos[self.player]
         if isinstance(action, Claim) and self.buckets[action.region] >= 0:
             return f"player {self.buckets[action.region]} has claimed this Bucket List"
