@@ -238,22 +238,12 @@ class FourWeeksState(State):
         self.extras = 0
         self._outcomes: tuple[tuple[Draw | Reveal, float], ...] | None = None
         self._extras: list[Extra] | None = None  # the Extras `_settle` found
-        self._mover = self._whose_turn()
+        self._mover = self._settle()  # who moves: kept, since it is asked far more often
 
     # --- whose turn -------------------------------------------------------------------------
     @property
     def current_player(self) -> int:
-        return self._mover
-
-    def _whose_turn(self) -> int:
-        """Kept in `_mover` after each action (asked far more often than it changes)."""
-        if self.step == OVER:
-            return TERMINAL
-        if self.festival_needed or any(self.owed):
-            return CHANCE
-        if self.decision is not None:
-            return self.decision.player
-        return self.player
+        return self._mover  # set by `_settle` after each action
 
     def _drawer(self) -> int:
         """Who draws next: in turn order from the First Player."""
@@ -364,37 +354,38 @@ class FourWeeksState(State):
             self.decision.answer(self, action)
         else:
             _HANDLERS[type(action)](self, action)
-        self._settle()
-        self._mover = self._whose_turn()
+        self._mover = self._settle()
         self._outcomes = None
 
-    def _settle(self) -> None:
+    def _settle(self) -> int:
         """Run what follows without a choice: cancel draws from an empty deck, end a turn with
-        no Extras left to take, and the week's end up to the next decision."""
+        no Extras left to take, and the week's end up to the next decision. Returns who moves
+        next: a player, `CHANCE` or `TERMINAL`."""
         while True:
             if self.festival_needed:
                 if self.festival_deck:
-                    return
+                    return CHANCE
                 self.festival_needed = 0
             if any(self.owed):
                 if self.deck or self.discard:
-                    return
+                    return CHANCE
                 self.owed = [0] * len(self.owed)
             if self.decision is not None:
-                return
-            if self.step == EXTRAS:
+                return self.decision.player
+            step = self.step
+            if step == EXTRAS:
                 self._extras = self._extras_actions()
                 if self._extras:
-                    return
+                    return self.player
                 self._next_turn()
-            elif self.step == WEEK_END:
+            elif step == WEEK_END:
                 self._resolve_income()
                 n = len(self.pos)
                 order = tuple((self.first + k) % n for k in range(n))
                 self.decision = WeekEndDiscards(order[0], order[1:])
-                return
+                return order[0]
             else:
-                return
+                return TERMINAL if step == OVER else self.player
 
     def _travel(self, region: int) -> None:
         self.pos[self.player] = region
