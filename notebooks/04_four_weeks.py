@@ -131,16 +131,16 @@ def trips(here: str | None, there: str, res: tuple) -> list[tuple[str, tuple]]:
     """The ways to get from `here` to `there` (None: the pawn is not placed yet), each as the
     engine names it with the resources left after it."""
     if here is None:
-        return [(f"start in {there}", res)]
+        return [(f"start in {there} for free", res)]
     if here == there:
-        return [("stay", res)]
+        return [(f"stay in {here}", res)]
     found = []
     segments = content.distance[codes.index(here)][codes.index(there)]
     energy = segments * rules.train_energy_per_segment
     if res[ENERGY] >= energy:
-        found.append((f"train to {there} ({energy} Energy)", spend(res, ENERGY, energy)))
+        found.append((f"take the train to {there} for {energy} Energy", spend(res, ENERGY, energy)))
     if res[COINS] >= rules.plane_coins:
-        plane = f"fly to {there} ({rules.plane_coins} Coins)"
+        plane = f"fly to {there} for {rules.plane_coins} Coins"
         found.append((plane, spend(res, COINS, rules.plane_coins)))
     return found
 
@@ -273,7 +273,13 @@ def dealt(seed: int):
     return state
 
 
-hand = tuple(dealt(0).observation(0)["hand"])
+def hand_of(state) -> tuple[str, ...]:
+    """The card ids of the solo player's hand (the observation shows cards as 'BRI1 (name)')."""
+    ids = {card.title: card.id for card in deck.values()}
+    return tuple(ids[title] for title in state.observation(0)["hand"])
+
+
+hand = hand_of(dealt(0))
 for card_id in hand:
     card = deck[card_id]
     print(f"{card_id:<5} {card_text(card)}")
@@ -317,7 +323,7 @@ def route(plan) -> list[str]:
     path = []
     for step in plan:
         there = codes[deck[step.card].region]
-        if step.trip.startswith("train"):
+        if step.trip.startswith("take the train"):
             path += nx.shortest_path(content.graph, path[-1], there)[1:]
         elif not path or path[-1] != there:
             path.append(there)
@@ -358,16 +364,16 @@ def play_week(state, plan):
     for step in plan:
         act(step.trip)
         spending = f" spending {step.excitement} Excitement" if step.excitement else ""
-        act(f"visit {step.card}{spending}")
-        if "bonus first" in legal():
-            act("bonus first" if step.bonus_first else "effect first")
-        if "end turn" in legal():
-            act("end turn")
-    while "stay" in legal():  # the days left over
-        act("stay")
-        act("skip the activity (lose a day)")
-        if "end turn" in legal():
-            act("end turn")
+        act(f"visit {deck[step.card].title}{spending}")
+        if "take the weekday bonus first" in legal():
+            act("take the weekday bonus first" if step.bonus_first else "take the effect first")
+        if "end the turn" in legal():
+            act("end the turn")
+    while any(name.startswith("stay in") for name in legal()):  # the days left over
+        act(next(name for name in legal() if name.startswith("stay in")))
+        act("skip the Activity and lose 1 day")
+        if "end the turn" in legal():
+            act("end the turn")
     return state
 
 
@@ -378,7 +384,7 @@ def week_points(state) -> int:
 
 for seed in range(20):
     state = dealt(seed)
-    points, plan = best_week(tuple(state.observation(0)["hand"]), None, start)
+    points, plan = best_week(hand_of(state), None, start)
     assert week_points(play_week(state, plan)) == points, seed
 print("the engine scores every planned week of seeds 0-19 as the search does")
 
@@ -405,7 +411,7 @@ def bot_week(seed: int) -> int:
 
 print("seed  planned  greedy bot")
 for seed in range(8):
-    planned = best_week(tuple(dealt(seed).observation(0)["hand"]), None, start)[0]
+    planned = best_week(hand_of(dealt(seed)), None, start)[0]
     print(f"{seed:>4} {planned:>8} {bot_week(seed):>11}")
 
 # %% [markdown]
@@ -437,7 +443,7 @@ def check(answer) -> str:
     """Compare an answer with the search's result, without giving it away."""
     if answer is None:
         return "not answered yet"
-    hand = tuple(dealt(0).observation(0)["hand"])
+    hand = hand_of(dealt(0))
     richer = spend(start, EXCITEMENT, -1)
     expected = best_week(hand, None, richer)[0] - best_week(hand, None, start)[0]
     assert answer == expected, f"not quite: {answer} is not the difference"
@@ -452,6 +458,6 @@ check(answer)
 # Spending a negative amount adds: `spend(start, EXCITEMENT, -1)` holds one Excitement more.
 
 # %%
-hand = tuple(dealt(0).observation(0)["hand"])
+hand = hand_of(dealt(0))
 answer = best_week(hand, None, spend(start, EXCITEMENT, -1))[0] - best_week(hand, None, start)[0]
 check(answer)

@@ -100,8 +100,12 @@ class Reader:
         high: builtins.int | None = None,
     ) -> builtins.int:
         value: builtins.int = self._get(key, int, _REQUIRED if default is None else default)
-        if (low is not None and value < low) or (high is not None and value > high):
+        if low is not None and high is not None and not low <= value <= high:
             raise self.error(key, f"{value} is outside {low}..{high}")
+        if low is not None and value < low:
+            raise self.error(key, f"{value} is outside the allowed values (at least {low})")
+        if high is not None and value > high:
+            raise self.error(key, f"{value} is outside the allowed values (at most {high})")
         return value
 
     def bool(self, key: builtins.str, default: Any = None) -> builtins.bool:

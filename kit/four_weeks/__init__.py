@@ -3,19 +3,21 @@ fragment, on a small reconstructed map, deck and scoring (see `seeds/four_weeks/
 
     game = kit.load("four_weeks", players=3, seed=7)   # 1 to 4 players
     state = game.new_game()
-"""
+    state = setup(game, hands=[["BRI1", "BRI5"]], actions=["start in BRI for free"])
+
+The modules, as in every game of the kit: `content` (the TOML files into frozen dataclasses),
+`actions` (the action types and their kinds), `game` (options, `load`), `state` (the rules' flow
+and its decisions), `effects` (the named effects of cards, tiles and Festivals), `scoring`, `bots`
+and `setup` (the scenario builder). The game has no characters with powers, so it has no
+`travellers` module."""
 
 from __future__ import annotations
 
 from kit.four_weeks.bots import BOTS, GreedyBot
-from kit.four_weeks.content import Content, load_content
-from kit.four_weeks.state import MAX_PLAYERS, MIN_PLAYERS, FourWeeks, FourWeeksState
-
-
-def load(**options: object) -> FourWeeks:
-    """The game for `players` (1 to 4) with chance fixed by `seed`."""
-    return FourWeeks(**options)
-
+from kit.four_weeks.content import MAX_PLAYERS, MIN_PLAYERS, Content, load_content
+from kit.four_weeks.game import FourWeeks, load
+from kit.four_weeks.setup import setup
+from kit.four_weeks.state import FourWeeksState
 
 __all__ = [
     "BOTS",
@@ -27,4 +29,5 @@ __all__ = [
     "GreedyBot",
     "load",
     "load_content",
+    "setup",
 ]

@@ -9,7 +9,9 @@ where its cards are."""
 from __future__ import annotations
 
 from kit.core.bots import RandomBot
-from kit.four_weeks.effects import PAYMENTS, RESOURCES
+from kit.four_weeks.actions import FourWeeksAction
+from kit.four_weeks.effects import PAYMENTS, RESOURCES, Effect
+from kit.four_weeks.state import FourWeeksState
 
 WORTHS = {
     "coins": 0.4,
@@ -25,7 +27,7 @@ INCOME_WORTH = 0.6  # per remaining week
 CARD_WORTH, PROSPECT = 0.3, 0.5
 
 
-def effect_worth(effect, weeks_left: int) -> float:
+def effect_worth(effect: Effect, weeks_left: int) -> float:
     """What an effect is worth to the bot: its gains less its payments."""
     total = 0.0
     for name, amount in effect:
@@ -38,7 +40,7 @@ def effect_worth(effect, weeks_left: int) -> float:
     return total
 
 
-def value(state, player: int) -> float:
+def value(state: FourWeeksState, player: int) -> float:
     """Points so far, plus resources, cards, tickets, income and part of the best visit that
     the hand offers in the pawn's region."""
     content = state.game.content
@@ -62,7 +64,7 @@ def value(state, player: int) -> float:
     return points + held + cards + tickets + income + PROSPECT * max(best, 0.0)
 
 
-def days_used(state, player: int) -> int:
+def days_used(state: FourWeeksState, player: int) -> int:
     return state.week * state.game.content.rules.days_per_week + state.day[player]
 
 
@@ -73,8 +75,8 @@ class GreedyBot:
     def __init__(self, seed: int | None = None, player: int = 0) -> None:
         self.player = player
 
-    def choose(self, state):
-        actions = state.legal_actions()
+    def choose(self, state: FourWeeksState) -> FourWeeksAction:
+        actions: tuple[FourWeeksAction, ...] = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
         me = state.current_player

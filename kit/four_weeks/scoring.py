@@ -5,15 +5,20 @@ from `seeds/four_weeks/rules.toml`."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from kit.core import ScoreLine, ScoreSheet
 from kit.four_weeks.effects import RESOURCES
+
+if TYPE_CHECKING:
+    from kit.four_weeks.state import FourWeeksState
 
 # Score-sheet lines kept during play, in the order of `state.pts[player]`.
 LOCATIONS, REGIONS, LOCAL_TILES, BUCKET_LISTS, FESTIVALS = range(5)
 LINES = ("Locations", "Region scoring", "Local tiles", "Bucket Lists", "Festivals")
 
 
-def week_weights(state, region: int) -> list[int]:
+def week_weights(state: FourWeeksState, region: int) -> list[int]:
     """Each player's Day discs placed in `region` this week; an Insider Tip disc counts more."""
     rules = state.game.content.rules
     start = state.week * rules.days_per_week
@@ -40,7 +45,7 @@ def place_points(weights: list[int], places: tuple[int, ...]) -> list[int]:
     return result
 
 
-def score_regions(state) -> None:
+def score_regions(state: FourWeeksState) -> None:
     """End of a week: every region scores its Day discs of the week."""
     places = state.game.content.rules.region_places
     for region in range(len(state.game.content.regions)):
@@ -48,12 +53,12 @@ def score_regions(state) -> None:
             state.pts[player][REGIONS] += gained
 
 
-def regions_visited(state, player: int) -> int:
+def regions_visited(state: FourWeeksState, player: int) -> int:
     """How many different regions hold at least one of the player's Day discs."""
     return len({slot for slot in state.calendar[player] if slot >= 0})
 
 
-def score_sheet(state, player: int) -> ScoreSheet:
+def score_sheet(state: FourWeeksState, player: int) -> ScoreSheet:
     """Every line of the final scoring (provisional before the end of the game)."""
     rules = state.game.content.rules
     lines = [ScoreLine(label, state.pts[player][index]) for index, label in enumerate(LINES)]

@@ -1,10 +1,10 @@
-"""The rules engine of the four-week Europe calendar game.
+"""The rules' flow of the four-week Europe calendar game.
 
 Four weeks of seven days. At the start of a week each player draws up to seven Location cards;
 then players take turns, skipping those with no day left this week, until nobody has one. A turn:
 
 1. Travel: the first placement is free; a plane costs 4 Coins to any region; a train costs 1 Energy
-   per segment along the network; a ticket (from an effect) is a free trip anywhere.
+   per segment along the network; a free trip (from an effect) goes anywhere.
 2. One Activity: visit a Location card of the current region (its day cost less one per
    Excitement spent, at least one day; the leftmost available Day disc of the week goes to the
    region; its effect and a matching weekday bonus in the order the player chooses), or Write,
@@ -14,372 +14,209 @@ then players take turns, skipping those with no day left this week, until nobody
 
 End of a week: score the regions, refresh the two Festival regions, income (2 plus the Income
 track), discard down to seven and pass the First Player token (these two not after week 4); then
-final scoring.
+final scoring. (The numbers come from `seeds/four_weeks/rules.toml`.)
 
-Every atomic choice is one action; draws and Festival reveals are chance events."""
+Every atomic choice is one action. The turn's step is `state.step`; a question asked in the middle
+of an action (the cards to discard, the order of effect and bonus, the week's-end discards) is a
+decision object in `state.decision`, in the shape of `kit.core.Decision`. Draws and Festival
+reveals are chance events."""
 
 from __future__ import annotations
 
 from bisect import insort
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any
 
-import networkx as nx
-
-from kit.core import CHANCE, TERMINAL, Game, ScoreSheet, State
-from kit.core.options import CONTENT, SEED, players_option
-from kit.four_weeks.content import DATA_DIR, TAGS, Content, load_content
-from kit.four_weeks.effects import COINS, ENERGY, EXCITEMENT, RESOURCES, can_pay, describe, resolve
+from kit.core import CHANCE, TERMINAL, ScoreSheet, State
+from kit.four_weeks.actions import (
+    Activity,
+    Attend,
+    Claim,
+    Discard,
+    Draw,
+    EndTurn,
+    Extra,
+    Fly,
+    FourWeeksAction,
+    KeepHand,
+    Order,
+    Reveal,
+    Skip,
+    Start,
+    Stay,
+    Ticket,
+    Train,
+    Travel,
+    UseLocal,
+    Visit,
+)
+from kit.four_weeks.content import ACTIVITIES, TAGS
+from kit.four_weeks.effects import (
+    COINS,
+    ENERGY,
+    EXCITEMENT,
+    RESOURCE_NAMES,
+    can_pay,
+    describe,
+    plural,
+    resolve,
+)
 from kit.four_weeks.scoring import (
     BUCKET_LISTS,
     FESTIVALS,
+    LINES,
     LOCAL_TILES,
     LOCATIONS,
     score_regions,
     score_sheet,
 )
 
-MIN_PLAYERS, MAX_PLAYERS = 1, 4
+if TYPE_CHECKING:
+    from kit.four_weeks.game import FourWeeks
 
-# Steps of a turn and of the week's end (`state.phase`).
-TRAVEL, ACTIVITY, DISCARD, ORDER, EXTRAS, REFRESH, KEEP, OVER = range(8)
-PHASES = (
-    "Travel",
-    "Activity",
-    "discard for Write, Rest or Plan",
-    "effect-or-bonus order",
-    "Extras",
-    "Festival refresh",
-    "end-of-week discard",
-    "game over",
-)
+# The steps of a turn, then the week's end and the end of the game (`state.step`).
+TRAVEL, ACTIVITY, EXTRAS, WEEK_END, OVER = range(5)
+STEPS = ("Travel", "Activity", "Extras", "week's end", "game over")
 # A Day disc on the calendar: still available, spent without being placed, or a region index.
 AVAILABLE, SPENT = -1, -2
 # Extras taken this turn (`state.extras` bits).
 LOCAL, BUCKET, FESTIVAL = 1, 2, 4
-ACTIVITIES = ("write", "rest", "plan")
 
 
-# --- actions ------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Start:
-    """The first placement of the pawn: free, to any region."""
+# --- questions asked in the middle of an action -------------------------------------------------
+# Each is a value: an answer replaces the state's decision (or clears it) and never changes the
+# object, so clones of a state may share it.
+@dataclass(slots=True)
+class ActivityDiscards:
+    """Write, Rest or Plan: the player chooses the cards to discard, one at a time; after the
+    last, the day is spent in the pawn's region and the activity's effect resolves."""
 
-    region: int
-    code: str
+    player: int
+    activity: int  # index in ACTIVITIES
+    left: int  # cards still to discard
 
-    kind: ClassVar[str] = "travel"
+    def question(self, state: FourWeeksState) -> str:
+        cards = plural(self.left, "card", "cards")
+        return f"which card player {self.player} discards for {self.name} ({cards} to go)"
 
-    @property
-    def place(self) -> str | None:
-        return self.code
-
-    def __str__(self) -> str:
-        return f"start in {self.code}"
-
-
-@dataclass(frozen=True, slots=True)
-class Stay:
-    kind: ClassVar[str] = "travel"
-    place: ClassVar[str | None] = None
-
-    def __str__(self) -> str:
-        return "stay"
-
-
-@dataclass(frozen=True, slots=True)
-class Train:
-    """A train trip along the network; `energy` is 1 per segment of the shortest way."""
-
-    origin: int
-    region: int
-    code: str
-    energy: int
-
-    kind: ClassVar[str] = "travel"
+    def reason(self, state: FourWeeksState) -> str:
+        return f"player {self.player} chose {self.name}"
 
     @property
-    def place(self) -> str | None:
-        return self.code
+    def name(self) -> str:
+        return ACTIVITIES[self.activity].capitalize()
 
-    def __str__(self) -> str:
-        return f"train to {self.code} ({self.energy} Energy)"
+    def choices(self, state: FourWeeksState) -> list[Discard]:
+        discard = state.game.actions.discard
+        return [discard[c] for c in state.hands[self.player]]
 
-
-@dataclass(frozen=True, slots=True)
-class Fly:
-    region: int
-    code: str
-    coins: int
-
-    kind: ClassVar[str] = "travel"
-
-    @property
-    def place(self) -> str | None:
-        return self.code
-
-    def __str__(self) -> str:
-        return f"fly to {self.code} ({self.coins} Coins)"
+    def answer(self, state: FourWeeksState, action: FourWeeksAction) -> None:
+        assert isinstance(action, Discard)
+        state._discard_card(self.player, action.card)
+        if self.left > 1:
+            state.decision = ActivityDiscards(self.player, self.activity, self.left - 1)
+        else:
+            state.decision = None
+            state._finish_activity(self.activity)
 
 
-@dataclass(frozen=True, slots=True)
-class Ticket:
-    """A free trip granted by an effect."""
+@dataclass(slots=True)
+class EffectOrder:
+    """A visit whose placed Day disc matches the card's weekday bonus: the player chooses which
+    of effect and bonus resolves first (it matters when one pays for the other)."""
 
-    region: int
-    code: str
-
-    kind: ClassVar[str] = "travel"
-
-    @property
-    def place(self) -> str | None:
-        return self.code
-
-    def __str__(self) -> str:
-        return f"free trip to {self.code}"
-
-
-@dataclass(frozen=True, slots=True)
-class Visit:
+    player: int
     card: int
-    id: str
-    excitement: int
+    weekday: int
 
-    kind: ClassVar[str] = "visit"
-    place: ClassVar[str | None] = None
+    def question(self, state: FourWeeksState) -> str:
+        content = state.game.content
+        card = content.locations[self.card]
+        day = content.rules.weekdays[self.weekday]
+        return (
+            f"which player {self.player} takes first for {card.title}: the effect "
+            f"({describe(card.effect)}) or the {day} bonus ({describe(card.bonus)})"
+        )
 
-    def __str__(self) -> str:
-        if self.excitement:
-            return f"visit {self.id} spending {self.excitement} Excitement"
-        return f"visit {self.id}"
+    def reason(self, state: FourWeeksState) -> str:
+        return f"player {self.player}'s visit matches its weekday bonus"
 
+    def choices(self, state: FourWeeksState) -> Sequence[Order]:
+        return state.game.actions.order
 
-@dataclass(frozen=True, slots=True)
-class Activity:
-    """Write, Rest or Plan."""
-
-    activity: int
-
-    kind: ClassVar[str] = "activity"
-    place: ClassVar[str | None] = None
-
-    def __str__(self) -> str:
-        return ACTIVITIES[self.activity]
-
-
-@dataclass(frozen=True, slots=True)
-class Skip:
-    """Skip the Activity: the day passes and its Day disc is spent without being placed."""
-
-    kind: ClassVar[str] = "activity"
-    place: ClassVar[str | None] = None
-
-    def __str__(self) -> str:
-        return "skip the activity (lose a day)"
+    def answer(self, state: FourWeeksState, action: FourWeeksAction) -> None:
+        assert isinstance(action, Order)
+        card = state.game.content.locations[self.card]
+        first, second = card.effect, card.bonus
+        if action.bonus_first:
+            first, second = second, first
+        resolve(state, self.player, first, LOCATIONS)
+        resolve(state, self.player, second, LOCATIONS)
+        state.decision = None
+        state.step = EXTRAS
 
 
-@dataclass(frozen=True, slots=True)
-class Discard:
-    card: int
-    id: str
+@dataclass(slots=True)
+class WeekEndDiscards:
+    """After weeks 1 to 3, in turn order from the First Player, each player discards down to the
+    hand size (or more, to draw more next week) and then keeps the hand."""
 
-    kind: ClassVar[str] = "card"
-    place: ClassVar[str | None] = None
+    player: int
+    later: tuple[int, ...]  # the players who discard after this one
 
-    def __str__(self) -> str:
-        return f"discard {self.id}"
-
-
-@dataclass(frozen=True, slots=True)
-class Order:
-    """Which of a visited card's effect and its matching weekday bonus resolves first."""
-
-    bonus_first: bool
-
-    kind: ClassVar[str] = "answer"
-    place: ClassVar[str | None] = None
-
-    def __str__(self) -> str:
-        return "bonus first" if self.bonus_first else "effect first"
-
-
-@dataclass(frozen=True, slots=True)
-class UseLocal:
-    region: int
-    code: str
-
-    kind: ClassVar[str] = "extra"
-
-    @property
-    def place(self) -> str | None:
-        return self.code
-
-    def __str__(self) -> str:
-        return f"Local tile in {self.code}"
-
-
-@dataclass(frozen=True, slots=True)
-class Claim:
-    region: int
-    code: str
-
-    kind: ClassVar[str] = "extra"
-
-    @property
-    def place(self) -> str | None:
-        return self.code
-
-    def __str__(self) -> str:
-        return f"claim the Bucket List of {self.code}"
-
-
-@dataclass(frozen=True, slots=True)
-class Attend:
-    festival: int
-    code: str
-
-    kind: ClassVar[str] = "extra"
-
-    @property
-    def place(self) -> str | None:
-        return self.code
-
-    def __str__(self) -> str:
-        return f"Festival in {self.code}"
-
-
-@dataclass(frozen=True, slots=True)
-class EndTurn:
-    kind: ClassVar[str] = "turn"
-    place: ClassVar[str | None] = None
-
-    def __str__(self) -> str:
-        return "end turn"
-
-
-@dataclass(frozen=True, slots=True)
-class KeepHand:
-    kind: ClassVar[str] = "answer"
-    place: ClassVar[str | None] = None
-
-    def __str__(self) -> str:
-        return "keep hand"
-
-
-@dataclass(frozen=True, slots=True)
-class Draw:
-    """Chance: the Location card drawn."""
-
-    card: int
-    id: str
-
-    kind: ClassVar[str] = "chance"
-    place: ClassVar[str | None] = None
-
-    def __str__(self) -> str:
-        return f"draw {self.id}"
-
-
-@dataclass(frozen=True, slots=True)
-class Reveal:
-    """Chance: the Festival card drawn for the coming week."""
-
-    festival: int
-    code: str
-
-    kind: ClassVar[str] = "chance"
-
-    @property
-    def place(self) -> str | None:
-        return self.code
-
-    def __str__(self) -> str:
-        return f"Festival drawn in {self.code}"
-
-
-class ActionTable:
-    """Every action object made once per content, so that legal actions are cheap to list and
-    the membership test in `apply` is an identity test."""
-
-    def __init__(self, content: Content) -> None:
-        rules, codes = content.rules, [r.code for r in content.regions]
-        regions = range(len(codes))
-        self.start = tuple(Start(r, codes[r]) for r in regions)
-        self.stay, self.skip, self.end_turn, self.keep = Stay(), Skip(), EndTurn(), KeepHand()
-        self.train = tuple(
-            tuple(
-                Train(o, r, codes[r], content.distance[o][r] * rules.train_energy_per_segment)
-                if content.distance[o][r] > 0
-                else None
-                for r in regions
+    def question(self, state: FourWeeksState) -> str:
+        size, held = state.game.content.rules.hand_size, len(state.hands[self.player])
+        week = state.week + 2
+        if held > size:
+            return (
+                f"which card player {self.player} discards before week {week} "
+                f"({held} in hand, at most {size} kept)"
             )
-            for o in regions
+        return (
+            f"whether player {self.player} discards more before week {week} "
+            f"({plural(held, 'card', 'cards')} in hand) or keeps the hand"
         )
-        self.fly = tuple(Fly(r, codes[r], rules.plane_coins) for r in regions)
-        self.ticket = tuple(Ticket(r, codes[r]) for r in regions)
-        self.visit = tuple(
-            tuple(Visit(card.index, card.id, e) for e in range(card.days))
-            for card in content.locations
-        )
-        self.activity = tuple(Activity(kind) for kind in range(len(ACTIVITIES)))
-        self.discard = tuple(Discard(card.index, card.id) for card in content.locations)
-        self.order = (Order(False), Order(True))
-        self.local = tuple(UseLocal(r, codes[r]) for r in regions)
-        self.claim = tuple(Claim(r, codes[r]) for r in regions)
-        self.attend = tuple(Attend(f.index, codes[f.region]) for f in content.festivals)
-        self.draw = tuple(Draw(card.index, card.id) for card in content.locations)
-        self.reveal = tuple(Reveal(f.index, codes[f.region]) for f in content.festivals)
-        everything = [*self.start, self.stay, self.skip, self.end_turn, self.keep, *self.fly]
-        everything += [*self.ticket, *self.activity, *self.discard, *self.order, *self.local]
-        everything += [*self.claim, *self.attend, *self.draw, *self.reveal]
-        everything += [a for row in self.visit for a in row]
-        self.by_name = {str(a): a for a in everything}
-        for row in self.train:
-            self.by_name.update({str(a): a for a in row if a})
+
+    def reason(self, state: FourWeeksState) -> str:
+        return f"player {self.player} discards at the end of week {state.week + 1}"
+
+    def choices(self, state: FourWeeksState) -> list[Discard | KeepHand]:
+        table, hand = state.game.actions, state.hands[self.player]
+        choices: list[Discard | KeepHand] = [table.discard[c] for c in hand]
+        if len(hand) <= state.game.content.rules.hand_size:
+            choices.append(table.keep)
+        return choices
+
+    def answer(self, state: FourWeeksState, action: FourWeeksAction) -> None:
+        if isinstance(action, Discard):
+            state._discard_card(self.player, action.card)
+        elif self.later:
+            state.decision = WeekEndDiscards(self.later[0], self.later[1:])
+        else:
+            state.decision = None
+            state._start_week()
 
 
-@lru_cache(maxsize=4)
-def action_table(directory: Path = DATA_DIR) -> ActionTable:
-    return ActionTable(load_content(directory))
-
-
-# --- the game -----------------------------------------------------------------------------------
-class FourWeeks(Game):
-    """The four-week Europe calendar game for 1 to 4 players (the rulebook gives no title)."""
-
-    name = "four_weeks"
-    title = "Four weeks in Europe"
-
-    OPTIONS = (players_option(MIN_PLAYERS, MAX_PLAYERS), SEED, CONTENT)
-
-    def configure(self) -> None:
-        directory = Path(self.options["content"]) if self.options["content"] else DATA_DIR
-        self.content = load_content(directory)
-        self.actions = action_table(directory)
-
-    def board(self) -> nx.Graph:
-        return self.content.graph
-
-    def new_game(self) -> FourWeeksState:
-        return FourWeeksState(self)
+FourWeeksDecision = ActivityDiscards | EffectOrder | WeekEndDiscards
 
 
 class FourWeeksState(State):
     """A position: compact lists of ints per player, so clone and replay stay cheap."""
 
     game: FourWeeks
+    CACHES = State.CACHES | {"_outcomes", "_extras"}
 
     def __init__(self, game: FourWeeks) -> None:
         super().__init__(game)
         content, rules, n = game.content, game.content.rules, game.num_players
         self.week = 0
-        self.phase = TRAVEL
-        self.first = rules.first_player % n
-        self.player = self.first
+        self.step = TRAVEL
+        self.decision: FourWeeksDecision | None = None
+        self.first = rules.first_player
+        self.player = self.first  # whose turn it is
         self.res = [list(rules.start_resources) for _ in range(n)]
-        self.pts = [[0] * 5 for _ in range(n)]
+        self.pts = [[0] * len(LINES) for _ in range(n)]
         self.income = [0] * n
         self.pos = [-1] * n
         self.day = [0] * n  # days spent this week
@@ -399,97 +236,96 @@ class FourWeeksState(State):
         self.used_festival = [0] * n  # bit per Festival card
         self.buckets = [-1] * len(content.regions)  # who claimed each region's Bucket List
         self.extras = 0
-        self.pending = -1  # the visited card (ORDER) or the activity (DISCARD)
-        self.discards_left = 0
-        self.keep_queue: list[int] = []
+        self._outcomes: tuple[tuple[Draw | Reveal, float], ...] | None = None
+        self._extras: list[Extra] | None = None  # the Extras `_settle` found
+        self._mover = self._settle()  # who moves: kept, since it is asked far more often
 
     # --- whose turn -------------------------------------------------------------------------
     @property
     def current_player(self) -> int:
-        if self.phase == OVER:
-            return TERMINAL
-        if self.festival_needed or any(self.owed):
-            return CHANCE
-        return self.player
+        return self._mover  # set by `_settle` after each action
 
     def _drawer(self) -> int:
         """Who draws next: in turn order from the First Player."""
         n = len(self.owed)
         return next(p for k in range(n) if self.owed[p := (self.first + k) % n])
 
-    def _chance_outcomes(self):
-        table = self.game.actions
-        if self.festival_needed:
-            chance = 1 / len(self.festival_deck)
-            return [(table.reveal[f], chance) for f in self.festival_deck]
-        pile = self.deck or self.discard  # an empty deck is refilled from the discard pile
-        chance = 1 / len(pile)
-        return [(table.draw[c], chance) for c in pile]
+    def _chance_outcomes(self) -> tuple[tuple[Draw | Reveal, float], ...]:
+        """The Festival cards left, or the cards the next drawer may draw; kept until the next
+        action (the contract asks for them twice per chance event)."""
+        if self._outcomes is None:
+            table = self.game.actions
+            if self.festival_needed:
+                chance = 1 / len(self.festival_deck)
+                reveals = table.reveal
+                self._outcomes = tuple((reveals[f], chance) for f in self.festival_deck)
+            else:
+                pile = self.deck or self.discard  # an empty deck is refilled from the discards
+                chance, row = 1 / len(pile), table.draw[self._drawer()]
+                self._outcomes = tuple([(row[c], chance) for c in pile])
+        return self._outcomes
 
     # --- legal actions ----------------------------------------------------------------------
-    def _legal_actions(self):
-        phase = self.phase
-        if phase == TRAVEL:
+    def _legal_actions(self) -> Sequence[FourWeeksAction]:
+        if self.decision is not None:
+            return self.decision.choices(self)
+        step = self.step
+        if step == TRAVEL:
             return self._travel_actions()
-        if phase == ACTIVITY:
+        if step == ACTIVITY:
             return self._activity_actions()
-        if phase == EXTRAS:
-            return [*self._extras_actions(), self.game.actions.end_turn]
-        if phase == ORDER:
-            return self.game.actions.order
-        discards = [self.game.actions.discard[c] for c in self.hands[self.player]]
-        if phase == KEEP and len(self.hands[self.player]) <= self.game.content.rules.hand_size:
-            discards.append(self.game.actions.keep)
-        return discards
+        extras = self._extras_actions() if self._extras is None else self._extras
+        return [*extras, self.game.actions.end_turn]
 
-    def _travel_actions(self) -> list:
+    def _travel_actions(self) -> Sequence[Travel]:
         table, p = self.game.actions, self.player
         here = self.pos[p]
         if here < 0:
-            return list(table.start)
-        actions = [table.stay]
+            return table.start
+        actions: list[Travel] = [table.stay[here]]
         energy = self.res[p][ENERGY]
-        actions += [t for t in table.train[here] if t and t.energy <= energy]
+        actions += [t for t in table.train[here] if t.energy <= energy]
         if self.res[p][COINS] >= self.game.content.rules.plane_coins:
             actions += [f for f in table.fly if f.region != here]
         if self.tickets[p]:
             actions += [t for t in table.ticket if t.region != here]
         return actions
 
-    def _activity_actions(self) -> list:
+    def _activity_actions(self) -> list[Visit | Activity | Skip]:
         content, table, p = self.game.content, self.game.actions, self.player
-        here, left = self.pos[p], content.rules.days_per_week - self.day[p]
+        rules = content.rules
+        here, left = self.pos[p], rules.days_per_week - self.day[p]
         excitement = self.res[p][EXCITEMENT]
-        actions = []
+        actions: list[Visit | Activity | Skip] = []
         for c in self.hands[p]:
             card = content.locations[c]
             if card.region == here:
                 for spent in range(min(excitement, card.days - 1) + 1):
                     if card.days - spent <= left:
                         actions.append(table.visit[c][spent])
-        rules = content.rules
         if len(self.hands[p]) >= rules.activity_discards and rules.activity_days <= left:
             actions += table.activity
         actions.append(table.skip)
         return actions
 
-    def _extras_actions(self) -> list:
+    def _extras_actions(self) -> list[Extra]:
         content, table, p = self.game.content, self.game.actions, self.player
         here = self.pos[p]
-        actions = []
-        tile = content.local_tiles[here]
+        actions: list[Extra] = []
+        tile, local = content.local_tiles[here], table.local[here]
         if (
-            not self.extras & LOCAL
+            local
             and tile
+            and not self.extras & LOCAL
             and not self.used_local[p] >> here & 1
             and can_pay(self, p, tile.cost)
         ):
-            actions.append(table.local[here])
-        bucket = content.bucket_lists[here]
-        if not self.extras & BUCKET and bucket and self.buckets[here] < 0:
+            actions.append(local)
+        bucket, claim = content.bucket_lists[here], table.claim[here]
+        if claim and bucket and not self.extras & BUCKET and self.buckets[here] < 0:
             held = self.tags[p]
             if all(held[tag] >= count for tag, count in bucket.needs):
-                actions.append(table.claim[here])
+                actions.append(claim)
         if not self.extras & FESTIVAL:
             for f in self.festivals:
                 festival = content.festivals[f]
@@ -501,57 +337,81 @@ class FourWeeksState(State):
                     actions.append(table.attend[f])
         return actions
 
-    # --- applying -----------------------------------------------------------------------------
-    def _apply(self, action) -> None:
-        _HANDLERS[type(action)](self, action)
-        self._settle()
+    def action_named(self, name: str) -> FourWeeksAction:
+        """The legal action called `name`: first looked up in the action table (replaying a save
+        is faster so), else found among the legal actions (a train's name is the same from every
+        region it can leave from)."""
+        action = self.game.actions.by_name.get(name)
+        if action is not None and action in self.legal_actions():
+            return action
+        found: FourWeeksAction = super().action_named(name)
+        return found
 
-    def _settle(self) -> None:
+    # --- applying -----------------------------------------------------------------------------
+    def _apply(self, action: FourWeeksAction) -> None:
+        self._extras = None
+        if self.decision is not None:
+            self.decision.answer(self, action)
+        else:
+            _HANDLERS[type(action)](self, action)
+        self._mover = self._settle()
+        self._outcomes = None
+
+    def _settle(self) -> int:
         """Run what follows without a choice: cancel draws from an empty deck, end a turn with
-        no Extras left to take, and the end-of-week steps up to the next decision."""
+        no Extras left to take, and the week's end up to the next decision. Returns who moves
+        next: a player, `CHANCE` or `TERMINAL`."""
         while True:
-            if any(self.owed) and not self.deck and not self.discard:
-                self.owed = [0] * len(self.owed)
-            if self.festival_needed and not self.festival_deck:
+            if self.festival_needed:
+                if self.festival_deck:
+                    return CHANCE
                 self.festival_needed = 0
-            if self.festival_needed or any(self.owed):
-                return
-            if self.phase == REFRESH:
+            if any(self.owed):
+                if self.deck or self.discard:
+                    return CHANCE
+                self.owed = [0] * len(self.owed)
+            if self.decision is not None:
+                return self.decision.player
+            step = self.step
+            if step == EXTRAS:
+                self._extras = self._extras_actions()
+                if self._extras:
+                    return self.player
+                self._next_turn()
+            elif step == WEEK_END:
                 self._resolve_income()
                 n = len(self.pos)
-                self.keep_queue = [(self.first + k) % n for k in range(n)]
-                self.player = self.keep_queue[0]
-                self.phase = KEEP
-            elif self.phase == EXTRAS and not self._extras_actions():
-                self._next_turn()
+                order = tuple((self.first + k) % n for k in range(n))
+                self.decision = WeekEndDiscards(order[0], order[1:])
+                return order[0]
             else:
-                return
+                return TERMINAL if step == OVER else self.player
+
+    def _travel(self, region: int) -> None:
+        self.pos[self.player] = region
+        self.step = ACTIVITY
 
     def _start(self, action: Start) -> None:
-        self.pos[self.player] = action.region
-        self.phase = ACTIVITY
+        self._travel(action.region)
 
     def _stay(self, action: Stay) -> None:
-        self.phase = ACTIVITY
+        self.step = ACTIVITY
 
     def _train(self, action: Train) -> None:
         self.res[self.player][ENERGY] -= action.energy
-        self.pos[self.player] = action.region
-        self.phase = ACTIVITY
+        self._travel(action.region)
 
     def _fly(self, action: Fly) -> None:
         self.res[self.player][COINS] -= action.coins
-        self.pos[self.player] = action.region
-        self.phase = ACTIVITY
+        self._travel(action.region)
 
     def _ticket(self, action: Ticket) -> None:
         self.tickets[self.player] -= 1
-        self.pos[self.player] = action.region
-        self.phase = ACTIVITY
+        self._travel(action.region)
 
     def _spend(self, days: int, region: int) -> int:
         """Spend `days` days: the leftmost available Day disc goes to `region`, the others are
-        spent; returns the weekday of the placed disc (0 = Monday)."""
+        spent; returns the weekday of the placed disc (0 = the first day of the week)."""
         p, per_week = self.player, self.game.content.rules.days_per_week
         weekday = self.day[p]
         slot = self.week * per_week + weekday
@@ -569,62 +429,47 @@ class FourWeeksState(State):
         self.hands[p].remove(card.index)
         self.visited[p].append(card.index)
         for tag in card.tags:
-            self.tags[p][TAGS.index(tag)] += 1
-        self.phase = EXTRAS
+            self.tags[p][tag] += 1
         if card.bonus and weekday in card.bonus_days:
-            self.pending = card.index
-            self.phase = ORDER
+            self.decision = EffectOrder(p, card.index, weekday)
         else:
             resolve(self, p, card.effect, LOCATIONS)
+            self.step = EXTRAS
 
     def _activity(self, action: Activity) -> None:
-        self.pending = action.activity
-        self.discards_left = self.game.content.rules.activity_discards
-        self.phase = DISCARD
-        if not self.discards_left:
-            self._finish_activity()
+        discards = self.game.content.rules.activity_discards
+        if discards:
+            self.decision = ActivityDiscards(self.player, action.activity, discards)
+        else:
+            self._finish_activity(action.activity)
 
-    def _skip(self, action: Skip) -> None:
-        self._spend(1, SPENT)
-        self.phase = EXTRAS
-
-    def _discard(self, action: Discard) -> None:
-        self.hands[self.player].remove(action.card)
-        insort(self.discard, action.card)
-        if self.phase == DISCARD:
-            self.discards_left -= 1
-            if not self.discards_left:
-                self._finish_activity()
-
-    def _finish_activity(self) -> None:
+    def _finish_activity(self, activity: int) -> None:
         """After the discards: spend the day in the current region, then the activity's effect."""
         p, rules = self.player, self.game.content.rules
         self._spend(rules.activity_days, self.pos[p])
-        resolve(self, p, rules.activities[ACTIVITIES[self.pending]], LOCATIONS)
-        self.pending = -1
-        self.phase = EXTRAS
+        resolve(self, p, rules.activities[activity], LOCATIONS)
+        self.step = EXTRAS
 
-    def _order(self, action: Order) -> None:
-        p, card = self.player, self.game.content.locations[self.pending]
-        first, second = (
-            (card.bonus, card.effect) if action.bonus_first else (card.effect, card.bonus)
-        )
-        resolve(self, p, first, LOCATIONS)
-        resolve(self, p, second, LOCATIONS)
-        self.pending = -1
-        self.phase = EXTRAS
+    def _skip(self, action: Skip) -> None:
+        left = self.game.content.rules.days_per_week - self.day[self.player]
+        self._spend(min(action.days, left), SPENT)
+        self.step = EXTRAS
+
+    def _discard_card(self, player: int, card: int) -> None:
+        self.hands[player].remove(card)
+        insort(self.discard, card)
 
     def _use_local(self, action: UseLocal) -> None:
         tile = self.game.content.local_tiles[action.region]
+        assert tile is not None  # only offered where the region has a tile
         self.used_local[self.player] |= 1 << action.region
         self.extras |= LOCAL
         resolve(self, self.player, tile.cost + tile.reward, LOCAL_TILES)
 
     def _claim(self, action: Claim) -> None:
-        bucket = self.game.content.bucket_lists[action.region]
         self.buckets[action.region] = self.player
         self.extras |= BUCKET
-        self.pts[self.player][BUCKET_LISTS] += bucket.points
+        self.pts[self.player][BUCKET_LISTS] += action.points
 
     def _attend(self, action: Attend) -> None:
         festival = self.game.content.festivals[action.festival]
@@ -635,20 +480,12 @@ class FourWeeksState(State):
     def _end_turn(self, action: EndTurn) -> None:
         self._next_turn()
 
-    def _keep(self, action: KeepHand) -> None:
-        self.keep_queue.pop(0)
-        if self.keep_queue:
-            self.player = self.keep_queue[0]
-        else:
-            self._start_week()
-
     def _draw(self, action: Draw) -> None:
         if not self.deck:
             self.deck, self.discard = self.discard, []
         self.deck.remove(action.card)
-        drawer = self._drawer()
-        insort(self.hands[drawer], action.card)
-        self.owed[drawer] -= 1
+        insort(self.hands[action.player], action.card)
+        self.owed[action.player] -= 1
 
     def _reveal(self, action: Reveal) -> None:
         self.festival_deck.remove(action.festival)
@@ -664,7 +501,7 @@ class FourWeeksState(State):
             other = (self.player + k) % n
             if self.day[other] < per_week:
                 self.player = other
-                self.phase = TRAVEL
+                self.step = TRAVEL
                 return
         self._end_week()
 
@@ -675,11 +512,11 @@ class FourWeeksState(State):
         score_regions(self)
         if self.week == rules.weeks - 1:
             self._resolve_income()
-            self.phase = OVER
+            self.step = OVER
             return
         self.festivals = []
         self.festival_needed = rules.festivals_per_week
-        self.phase = REFRESH
+        self.step = WEEK_END
 
     def _resolve_income(self) -> None:
         rules = self.game.content.rules
@@ -696,92 +533,307 @@ class FourWeeksState(State):
         self.day = [0] * n
         self.used_local = [0] * n
         self.owed = [max(0, rules.hand_size - len(hand)) for hand in self.hands]
-        self.phase = TRAVEL
-
-    def action_named(self, name: str):
-        """The legal action called `name`: first looked up in the action table (replaying a save
-        is faster so), else found among the legal actions (a train's name is the same from every
-        region it can leave from)."""
-        action = self.game.actions.by_name.get(name)
-        if action is not None and action in self.legal_actions():
-            return action
-        return super().action_named(name)
+        self.step = TRAVEL
 
     # --- reasons for refusals -----------------------------------------------------------------
-    def _why_illegal(self, action) -> str:
+    def _why_illegal(self, action: Any) -> str:
         player = self.current_player
         if player == TERMINAL:
             return "the game is over"
-        if player == CHANCE:
-            if isinstance(action, Draw | Reveal) or str(action).startswith(("draw", "Festival d")):
-                return "that card is not among the chance outcomes now (not in the deck)"
-            return "a chance event (a card draw or a Festival reveal) is due"
         if isinstance(action, str):
             action = self.game.actions.by_name.get(action, action)
             if isinstance(action, str):
                 return "no action of this game has this name"
+        if player == CHANCE:
+            if isinstance(action, Draw | Reveal):
+                return f"it is not among the chance outcomes now, {self.question()}"
+            return f"a chance event is due first: {self.question()}"
+        if self.decision is not None:
+            return self._decision_reason(action)
         reason = _REASONS.get(type(action), _no_reason)(self, action)
-        return reason or f"it is not allowed at player {player}'s {PHASES[self.phase]} step"
+        return reason or f"it is not allowed at player {player}'s {STEPS[self.step]} step"
 
-    def _travel_reason(self, action) -> str | None:
-        p = self.player
-        if self.phase != TRAVEL:
-            return f"travel comes first in a turn; player {p} is at the {PHASES[self.phase]} step"
-        if self.pos[p] < 0 and not isinstance(action, Start):
+    def _decision_reason(self, action: FourWeeksAction) -> str:
+        decision, rules = self.decision, self.game.content.rules
+        assert decision is not None
+        hand = self.hands[decision.player]
+        if isinstance(action, Discard) and action.card not in hand:
+            return f"{action.title} is not in player {decision.player}'s hand"
+        if isinstance(action, KeepHand) and isinstance(decision, WeekEndDiscards):
+            return f"the hand holds {len(hand)} cards; discard down to {rules.hand_size}"
+        return f"first comes the answer to {decision.question(self)}"
+
+    def _travel_reason(self, action: Travel) -> str | None:
+        p, here = self.player, self.pos[self.player]
+        codes = [r.code for r in self.game.content.regions]
+        if self.step != TRAVEL:
+            return f"travel comes first in a turn; player {p} is at the {STEPS[self.step]} step"
+        if here < 0:
             return f"player {p} has not placed the pawn yet; the first placement is free"
-        if self.pos[p] >= 0 and isinstance(action, Start):
+        if isinstance(action, Start):
             return f"player {p}'s pawn is already placed"
+        if isinstance(action, Stay):
+            return f"player {p}'s pawn is in {codes[here]}"
+        if action.region == here:
+            return f"player {p}'s pawn is already in {codes[here]}"
         if isinstance(action, Train):
-            if action.origin != self.pos[p]:
-                return f"this train leaves from {self.game.content.regions[action.origin].code}"
-            return f"it costs {action.energy} Energy and player {p} has {self.res[p][ENERGY]}"
+            energy = self.game.content.distance[here][action.region]
+            energy *= self.game.content.rules.train_energy_per_segment
+            if energy != action.energy:
+                return f"the train from {codes[here]} to {action.code} costs {energy} Energy"
+            return f"it costs {energy} Energy and player {p} has {self.res[p][ENERGY]}"
         if isinstance(action, Fly):
             return f"a plane costs {action.coins} Coins and player {p} has {self.res[p][COINS]}"
-        if isinstance(action, Ticket):
-            return f"player {p} has no free trip"
-        return None
+        return f"player {p} has no free trip"
 
     def _visit_reason(self, action: Visit) -> str | None:
         p, content = self.player, self.game.content
         card = content.locations[action.card]
         left = content.rules.days_per_week - self.day[p]
-        if self.phase != ACTIVITY:
-            return f"player {p} is at the {PHASES[self.phase]} step, not the Activity"
+        if self.step != ACTIVITY:
+            return f"player {p} is at the {STEPS[self.step]} step, not the Activity"
         if card.index not in self.hands[p]:
             return f"{card.id} is not in player {p}'s hand"
         if self.pos[p] != card.region:
             here = content.regions[self.pos[p]].code
-            return f"{card.id} is in {content.regions[card.region].code}, the pawn is in {here}"
+            return f"{card.id} is in {action.code}, the pawn is in {here}"
         if action.excitement > self.res[p][EXCITEMENT]:
             return f"player {p} has only {self.res[p][EXCITEMENT]} Excitement"
         return f"it takes {card.days - action.excitement} days and {left} are left this week"
 
-    def _extra_reason(self, action) -> str | None:
-        p = self.player
-        if self.phase != EXTRAS:
-            return f"Extras come after the Activity; player {p} is at the {PHASES[self.phase]} step"
-        bit = {UseLocal: LOCAL, Claim: BUCKET, Attend: FESTIVAL}[type(action)]
-        if self.extras & bit:
-            return "only one action of each kind of Extra is allowed per turn"
+    def _activity_reason(self, action: Activity | Skip) -> str | None:
+        p, rules = self.player, self.game.content.rules
+        if self.step != ACTIVITY:
+            return f"player {p} is at the {STEPS[self.step]} step, not the Activity"
+        held, left = len(self.hands[p]), rules.days_per_week - self.day[p]
+        if isinstance(action, Activity) and held < rules.activity_discards:
+            name = ACTIVITIES[action.activity].capitalize()
+            return f"{name} discards {rules.activity_discards} cards and player {p} holds {held}"
+        return f"it takes {rules.activity_days} days and {left} are left this week"
+
+    def _extra_reason(self, action: Extra) -> str | None:
+        p, here = self.player, self.pos[self.player]
         if isinstance(action, Claim) and self.buckets[action.region] >= 0:
             return f"player {self.buckets[action.region]} has claimed this Bucket List"
-        return "it is not available here, or its requirements are not met"
+        if self.step != EXTRAS:
+            return f"Extras come after the Activity; player {p} is at the {STEPS[self.step]} step"
+        codes = [r.code for r in self.game.content.regions]
+        if isinstance(action, Attend) and action.festival not in self.festivals:
+            return f"{action.name} is not on the Festival display this week"
+        if action.code != codes[here]:
+            return f"it is in {action.code} and player {p}'s pawn is in {codes[here]}"
+        if self.extras & _EXTRA_BITS[type(action)]:
+            return "only one action of each kind of Extra is allowed per turn"
+        if isinstance(action, UseLocal) and self.used_local[p] >> here & 1:
+            return f"player {p} has used this Local tile this week"
+        if isinstance(action, Attend) and self.used_festival[p] >> action.festival & 1:
+            return f"player {p} has attended {action.name}"
+        return "its requirements are not met"
 
-    def _activity_reason(self, action: Activity) -> str | None:
-        p, rules = self.player, self.game.content.rules
-        if self.phase != ACTIVITY:
-            return f"player {p} is at the {PHASES[self.phase]} step, not the Activity"
-        held = len(self.hands[p])
-        return f"{action} discards {rules.activity_discards} cards and player {p} holds {held}"
+    def _end_reason(self, action: EndTurn) -> str | None:
+        step = STEPS[self.step]
+        return f"the turn ends after the Extras; player {self.player} is at the {step} step"
 
-    def _keep_reason(self, action: KeepHand) -> str | None:
-        if self.phase == KEEP:
-            size = self.game.content.rules.hand_size
-            return f"the hand holds {len(self.hands[self.player])} cards; discard down to {size}"
-        return None
+    def _answer_reason(self, action: Discard | Order | KeepHand) -> str | None:
+        return f"nothing is asked of player {self.player} now: it is the {STEPS[self.step]} step"
 
-    # --- copies, views and scores -------------------------------------------------------------
+    # --- what players see -------------------------------------------------------------------
+    def _in_setup(self) -> bool:
+        return self.week == 0 and self._mover == CHANCE and max(self.pos) < 0
+
+    def _weekday(self) -> str:
+        rules = self.game.content.rules
+        return rules.weekdays[min(self.day[self.player], rules.days_per_week - 1)]
+
+    def _phase(self) -> str:
+        week = self.week + 1
+        if self.step == OVER:
+            return "game over"
+        if self._in_setup():
+            return "setup: the Festivals and the opening hands"
+        if self.step == WEEK_END:
+            part = "the Festival refresh" if self.festival_needed else "discards"
+            return f"end of week {week}: {part}"
+        return f"week {week}, {self._weekday()}: player {self.player}'s {STEPS[self.step]} step"
+
+    def _turn(self) -> str:
+        """Whose turn it is and why."""
+        mover, n = self._mover, len(self.pos)
+        if mover == TERMINAL:
+            return "nobody: the game is over"
+        if mover == CHANCE:
+            if self.festival_needed:
+                week = self.week + (2 if self.step == WEEK_END else 1)
+                return f"chance: a Festival is revealed for week {week}"
+            drawer, why = self._drawer(), "an effect or Plan"
+            if self.step == TRAVEL and max(self.day) == 0:
+                why = f"up to {self.game.content.rules.hand_size} for week {self.week + 1}"
+            return f"chance: player {drawer} draws a Location card ({why})"
+        if self.decision is not None:
+            return f"player {mover}: {self.decision.reason(self)}"
+        per_week = self.game.content.rules.days_per_week
+        done = [p for p in range(n) if p != mover and self.day[p] >= per_week]
+        why = f"player {mover}'s turn"
+        if done:
+            names = ", ".join(map(str, done))
+            why += f" (player{'s' * (len(done) > 1)} {names}: no day left this week)"
+        return why
+
+    def question(self) -> str:
+        mover = self._mover
+        if mover == TERMINAL:
+            return "the game is over"
+        if mover == CHANCE:
+            if self.festival_needed:
+                return "which Festival is revealed"
+            return f"which Location card player {self._drawer()} draws"
+        if self.decision is not None:
+            return self.decision.question(self)
+        codes = [r.code for r in self.game.content.regions]
+        p, here = self.player, self.pos[self.player]
+        if self.step == TRAVEL:
+            if here < 0:
+                return f"where player {p} places the pawn (the first placement is free)"
+            return f"where player {p} travels from {codes[here]}, or whether the pawn stays"
+        if self.step == ACTIVITY:
+            return (
+                f"which Activity player {p} takes on {self._weekday()} in {codes[here]}: a "
+                f"visit, Write, Rest or Plan, or none"
+            )
+        return f"which Extra player {p} takes in {codes[here]}, or whether the turn ends"
+
+    def _observation(self, player: int) -> dict[str, Any]:
+        """The public board and `player`'s own hand; other hands are counted, not shown, and
+        the deck is face down."""
+        content = self.game.content
+        titles = [card.title for card in content.locations]
+        codes = [r.code for r in content.regions]
+        return {
+            "phase": self._phase(),
+            "turn": self._turn(),
+            "week": self.week + 1,
+            "weekday": None if self.step >= WEEK_END else self._weekday(),
+            "step": "setup" if self._in_setup() else STEPS[self.step],
+            "first_player": self.first,
+            "players": [self._player_view(p) for p in range(len(self.pos))],
+            "hand": [titles[c] for c in self.hands[player]],
+            "deck_size": len(self.deck),
+            "discard_pile": [titles[c] for c in self.discard],
+            "festivals": [
+                {
+                    "name": content.festivals[f].name,
+                    "region": codes[content.festivals[f].region],
+                    "effect": describe(content.festivals[f].cost + content.festivals[f].reward),
+                    "attended_by": self._players_with_bit(self.used_festival, f),
+                }
+                for f in self.festivals
+            ],
+            "festivals_left": len(self.festival_deck),
+            "bucket_lists": [
+                {
+                    "region": codes[bucket.region],
+                    "needs": ", ".join(f"{count} {TAGS[tag]}" for tag, count in bucket.needs),
+                    "points": bucket.points,
+                    "claimed_by": self.buckets[r] if self.buckets[r] >= 0 else None,
+                }
+                for r, bucket in enumerate(content.bucket_lists)
+                if bucket
+            ],
+            "local_tiles": [
+                {
+                    "region": codes[tile.region],
+                    "effect": describe(tile.cost + tile.reward),
+                    "used_this_week_by": self._players_with_bit(self.used_local, r),
+                }
+                for r, tile in enumerate(content.local_tiles)
+                if tile
+            ],
+        }
+
+    def _players_with_bit(self, bits: list[int], bit: int) -> list[int]:
+        return [p for p, mask in enumerate(bits) if mask >> bit & 1]
+
+    def _player_view(self, p: int) -> dict[str, Any]:
+        """A player's public area: pawn, resources, tracks, calendar and visited cards."""
+        content, rules = self.game.content, self.game.content.rules
+        where = self.pos[p]
+        track = rules.income_track[self.income[p]]
+        return {
+            "pawn": content.regions[where].code if where >= 0 else None,
+            "days_left": rules.days_per_week - self.day[p] if self.step < WEEK_END else 0,
+            "resources": {
+                names[1]: held for names, held in zip(RESOURCE_NAMES, self.res[p], strict=True)
+            },
+            "income_track": self.income[p],
+            "income": f"{rules.income_base} plus {describe(track)}" if track else "",
+            "free_trips": self.tickets[p],
+            "hand_size": len(self.hands[p]),
+            "visited": [content.locations[c].title for c in self.visited[p]],
+            "tags": dict(zip(TAGS, self.tags[p], strict=True)),
+            "calendar": self._calendar(p),
+            "points": score_sheet(self, p).total,
+        }
+
+    def _calendar(self, p: int) -> list[list[dict[str, Any]]]:
+        """The player's Day discs, week by week: available, spent, or placed in a region, and
+        whether the disc shows its Insider Tip side."""
+        rules, codes = self.game.content.rules, [r.code for r in self.game.content.regions]
+        per_week, row, mask = rules.days_per_week, self.calendar[p], self.insider[p]
+        weeks = []
+        for week in range(rules.weeks):
+            days = []
+            for weekday, name in enumerate(rules.weekdays):
+                slot = week * per_week + weekday
+                disc = row[slot]
+                shown = "available" if disc == AVAILABLE else "spent" if disc == SPENT else ""
+                days.append(
+                    {
+                        "weekday": name,
+                        "disc": shown or f"in {codes[disc]}",
+                        "insider_tip": bool(mask >> slot & 1),
+                    }
+                )
+            weeks.append(days)
+        return weeks
+
+    def describe(self, player: int) -> str:
+        """The board and `player`'s hand with each card's cost and effects, for terminal play."""
+        content = self.game.content
+        rows = [str(self), f"your hand (player {player}):"]
+        for c in self.hands[player]:
+            card = content.locations[c]
+            bonus = ""
+            if card.bonus:
+                days = "/".join(content.rules.weekdays[d] for d in sorted(card.bonus_days))
+                bonus = f"; {days}: {describe(card.bonus)}"
+            tags = "+".join(TAGS[tag] for tag in card.tags)
+            rows.append(
+                f"  {card.id:<5} {card.name:<26} {card.days}d {tags:<18} "
+                f"{describe(card.effect)}{bonus}"
+            )
+        return "\n".join(rows)
+
+    def __str__(self) -> str:
+        content, rules = self.game.content, self.game.content.rules
+        festivals = ", ".join(
+            f"{content.festivals[f].name} ({content.regions[content.festivals[f].region].code})"
+            for f in self.festivals
+        )
+        rows = [self._phase(), f"festivals: {festivals or 'none'}"]
+        for p, res in enumerate(self.res):
+            where = content.regions[self.pos[p]].code if self.pos[p] >= 0 else "-"
+            first = "*" if p == self.first else " "
+            rows.append(
+                f"{first}player {p} in {where}: day {self.day[p]}/{rules.days_per_week}, "
+                + ", ".join(f"{n} {names[1]}" for names, n in zip(RESOURCE_NAMES, res, strict=True))
+                + f", income {self.income[p]}, hand {len(self.hands[p])}, "
+                f"visited {len(self.visited[p])}, points {score_sheet(self, p).total}"
+            )
+        return "\n".join(rows)
+
+    # --- copies and scores --------------------------------------------------------------------
     def clone(self) -> FourWeeksState:
+        """A copy of the small lists (much cheaper than a deep copy); decisions are values."""
         new = object.__new__(FourWeeksState)
         data = self.__dict__.copy()
         for key in _FLAT_LISTS:
@@ -794,79 +846,12 @@ class FourWeeksState(State):
     def scores(self) -> list[ScoreSheet]:
         return [score_sheet(self, p) for p in range(len(self.pos))]
 
-    def _observation(self, player: int) -> dict:
-        """The public board and `player`'s own hand; other hands are counted, not shown."""
-        content = self.game.content
-        return {
-            "turn": f"player {self.current_player}" if self.current_player >= 0 else "",
-            "week": self.week + 1,
-            "phase": PHASES[self.phase],
-            "player": self.current_player,
-            "first_player": self.first,
-            "pawns": [content.regions[r].code if r >= 0 else None for r in self.pos],
-            "days_spent": list(self.day),
-            "resources": [dict(zip(RESOURCES, res, strict=True)) for res in self.res],
-            "income_track": list(self.income),
-            "tickets": list(self.tickets),
-            "calendar": [list(c) for c in self.calendar],
-            "insider_tips": list(self.insider),
-            "visited": [[content.locations[c].id for c in v] for v in self.visited],
-            "hand": [content.locations[c].id for c in self.hands[player]],
-            "hand_sizes": [len(h) for h in self.hands],
-            "deck_size": len(self.deck),
-            "discard": [content.locations[c].id for c in self.discard],
-            "festivals": [
-                content.regions[content.festivals[f].region].code for f in self.festivals
-            ],
-            "bucket_lists": list(self.buckets),
-            "points": [sheet.total for sheet in self.scores()],
-        }
 
-    def describe(self, player: int) -> str:
-        """The board and `player`'s hand with each card's cost and effects, for terminal play."""
-        content = self.game.content
-        rows = [str(self), f"your hand (player {player}):"]
-        for c in self.hands[player]:
-            card = content.locations[c]
-            bonus = ""
-            if card.bonus:
-                days = "/".join(content.rules.weekdays[d] for d in sorted(card.bonus_days))
-                bonus = f"; {days}: {describe(card.bonus)}"
-            rows.append(
-                f"  {card.id:<5} {card.name:<26} {card.days}d {'+'.join(card.tags):<16} "
-                f"{describe(card.effect)}{bonus}"
-            )
-        return "\n".join(rows)
-
-    def __str__(self) -> str:
-        content, rules = self.game.content, self.game.content.rules
-        if self.phase == OVER:
-            head = "game over"
-        else:
-            weekday = rules.weekdays[min(self.day[self.player], rules.days_per_week - 1)]
-            head = f"week {self.week + 1}, player {self.player} ({weekday}), {PHASES[self.phase]}"
-        festivals = ", ".join(
-            f"{content.festivals[f].name} ({content.regions[content.festivals[f].region].code})"
-            for f in self.festivals
-        )
-        rows = [head, f"festivals: {festivals or 'none'}"]
-        for p, res in enumerate(self.res):
-            where = content.regions[self.pos[p]].code if self.pos[p] >= 0 else "-"
-            first = "*" if p == self.first else " "
-            rows.append(
-                f"{first}player {p} in {where}: day {self.day[p]}/{rules.days_per_week}, "
-                + ", ".join(f"{n} {name}" for name, n in zip(RESOURCES, res, strict=True))
-                + f", income {self.income[p]}, hand {len(self.hands[p])}, "
-                f"visited {len(self.visited[p])}, points {score_sheet(self, p).total}"
-            )
-        return "\n".join(rows)
-
-
-def _no_reason(state: FourWeeksState, action) -> None:
+def _no_reason(state: FourWeeksState, action: Any) -> None:
     return None
 
 
-_HANDLERS = {
+_HANDLERS: dict[type, Callable[[FourWeeksState, Any], None]] = {
     Start: FourWeeksState._start,
     Stay: FourWeeksState._stay,
     Train: FourWeeksState._train,
@@ -875,17 +860,14 @@ _HANDLERS = {
     Visit: FourWeeksState._visit,
     Activity: FourWeeksState._activity,
     Skip: FourWeeksState._skip,
-    Discard: FourWeeksState._discard,
-    Order: FourWeeksState._order,
     UseLocal: FourWeeksState._use_local,
     Claim: FourWeeksState._claim,
     Attend: FourWeeksState._attend,
     EndTurn: FourWeeksState._end_turn,
-    KeepHand: FourWeeksState._keep,
     Draw: FourWeeksState._draw,
     Reveal: FourWeeksState._reveal,
 }
-_REASONS = {
+_REASONS: dict[type, Callable[[FourWeeksState, Any], str | None]] = {
     Start: FourWeeksState._travel_reason,
     Stay: FourWeeksState._travel_reason,
     Train: FourWeeksState._travel_reason,
@@ -893,13 +875,19 @@ _REASONS = {
     Ticket: FourWeeksState._travel_reason,
     Visit: FourWeeksState._visit_reason,
     Activity: FourWeeksState._activity_reason,
+    Skip: FourWeeksState._activity_reason,
     UseLocal: FourWeeksState._extra_reason,
     Claim: FourWeeksState._extra_reason,
     Attend: FourWeeksState._extra_reason,
-    KeepHand: FourWeeksState._keep_reason,
+    EndTurn: FourWeeksState._end_reason,
+    Discard: FourWeeksState._answer_reason,
+    Order: FourWeeksState._answer_reason,
+    KeepHand: FourWeeksState._answer_reason,
 }
+_EXTRA_BITS = {UseLocal: LOCAL, Claim: BUCKET, Attend: FESTIVAL}
 _FLAT_LISTS = (
     "history",
+    "fixed",
     "income",
     "pos",
     "day",
@@ -913,6 +901,5 @@ _FLAT_LISTS = (
     "used_local",
     "used_festival",
     "buckets",
-    "keep_queue",
 )
 _NESTED_LISTS = ("res", "pts", "calendar", "hands", "visited", "tags")
