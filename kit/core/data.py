@@ -59,6 +59,8 @@ class Reader:
         return DataError(self.file, self._field(key), problem)
 
     def has(self, key: str) -> bool:
+        """Whether the table sets `key` (an optional key asked about counts as known)."""
+        self.seen.add(key)
         return key in self.data
 
     def keys(self) -> list[str]:

@@ -259,7 +259,6 @@ def _read_locations(data: Reader, codes: dict[str, int], rules: Rules) -> tuple[
             if day not in weekdays:
                 raise item.error("bonus_days", f"{day!r} is not one of {', '.join(weekdays)}")
         bonus = read_effect(item, "bonus") if item.has("bonus") else ()
-        item.seen.add("bonus")  # a key of every card, even one without a bonus
         if bool(days) != bool(bonus):
             raise item.error("bonus", "a weekday bonus needs both bonus_days and bonus")
         cards.append(
