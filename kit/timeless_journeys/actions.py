@@ -57,7 +57,7 @@ class Choice(NamedTuple):
         return self.text
 
 
-Outcome = tuple[Choice, float]  # a chance outcome and its weight
+Outcome = tuple[Choice, float]  # a chance outcome and its probability
 
 
 class Task:
@@ -89,16 +89,15 @@ class Question:
 
 
 class Draw(Question):
-    """A chance event: its outcomes with their weights; the seed (or a scenario) picks one."""
+    """A chance event: its outcomes (its `choices`), equally likely unless `weights` are given;
+    the seed, or a scenario, picks one."""
 
     __slots__ = ()
     player: int = CHANCE
 
-    def outcomes(self, state: TimelessState) -> list[Outcome]:
-        raise NotImplementedError
-
-    def choices(self, state: TimelessState) -> Sequence[Choice]:
-        return [choice for choice, _ in self.outcomes(state)]
+    def weights(self, state: TimelessState, choices: Sequence[Choice]) -> Sequence[float] | None:
+        """Relative weights of the outcomes, or None when they are equally likely."""
+        return None
 
     def answer(self, state: TimelessState, action: Choice) -> None:
         action.run(state, *action.args)

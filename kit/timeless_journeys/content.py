@@ -224,9 +224,10 @@ class Rules:
         return len(self.market_cost)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Content:
-    """Everything static about the game, shared by all states of all games."""
+    """Everything static about the game, shared by all states of all games (compared, and
+    hashed, by identity: one per content folder)."""
 
     rules: Rules
     editions: dict[str, Edition]
@@ -249,6 +250,7 @@ class Content:
     distance: dict[str, dict[str, int]]
     south: dict[str, int]
     by_rule: dict[str, Traveller]  # the traveller of each ability
+    categories: dict[str, str]  # the category of every card
 
     def card(self, card_id: str) -> Card:
         return self.advanced.get(card_id) or self.basic[card_id]
@@ -374,6 +376,7 @@ def load_content(directory: str = str(DATA_DIR)) -> Content:
         distance,
         south,
         {traveller.rule: traveller for traveller in travellers.values()},
+        {card.id: card.category for card in [*basic.values(), *advanced.values()]},
     )
 
 
@@ -452,7 +455,7 @@ def _rules(r: Reader) -> Rules:
     rules = Rules(
         rounds=r.int("rounds", low=1),
         plays_per_round=r.int("plays_per_round", low=1),
-        hand_limit=r.int("hand_limit", low=1),
+        hand_limit=r.int("hand_limit"),
         travellers=r.int("travellers", low=1),
         genres=genres,
         ideas_per_genre=r.int("ideas_per_genre", low=1),

@@ -1,28 +1,29 @@
 """Chance in Timeless Journeys: every shuffle and deal is drawn one item at a time, each a `Draw`
 frame whose outcomes are named `Choice`s with their weights, so a seed only picks outcomes, a
 save replays them exactly, and a scenario (`setup.setup`) can fix any of them by name. Each
-outcome's label says what is drawn and where it goes."""
+outcome's label says what is drawn and where it goes; outcomes are equally likely unless the
+draw gives `weights` (Le Brun's Paintings, by the copies left)."""
 
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import permutations
 from typing import TYPE_CHECKING
 
-from kit.timeless_journeys.actions import Choice, Draw, Outcome, article, roman
+from kit.timeless_journeys.actions import Choice, Draw, article, roman
 from kit.timeless_journeys.content import LOCALS, listing
 
 if TYPE_CHECKING:
     from kit.timeless_journeys.state import TimelessState
 
 
-def outcome(
-    text: str, run: Callable[..., None], *args: object, place: str | None = None
-) -> Outcome:
-    """A chance outcome of weight 1."""
-    return Choice(text, "chance", place, run, args), 1
+@cache
+def outcome(text: str, run: Callable[..., None], *args: object, place: str | None = None) -> Choice:
+    """A chance outcome (the same outcomes recur in every game: each is made once)."""
+    return Choice(text, "chance", place, run, args)
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +31,7 @@ class SideDraw(Draw):
     def question(self, state: TimelessState) -> str:
         return "which side of the Gazette is used"
 
-    def outcomes(self, state: TimelessState) -> list[Outcome]:
+    def choices(self, state: TimelessState) -> list[Choice]:
         return [outcome(f"Gazette side {s} is used", _set_side, s) for s in state.content.sides]
 
 
@@ -43,7 +44,7 @@ class SetDraw(Draw):
     def question(self, state: TimelessState) -> str:
         return "which historical set of travellers is played"
 
-    def outcomes(self, state: TimelessState) -> list[Outcome]:
+    def choices(self, state: TimelessState) -> list[Choice]:
         sets = sorted({t.set for t in state.content.travellers.values()})
         return [outcome(f"historical set {s} is played", _set_travellers, s) for s in sets]
 
@@ -57,7 +58,7 @@ class TravellerDraw(Draw):
     def question(self, state: TimelessState) -> str:
         return "which Famous Traveller is drawn"
 
-    def outcomes(self, state: TimelessState) -> list[Outcome]:
+    def choices(self, state: TimelessState) -> list[Choice]:
         return [
             outcome(f"{t.name} is drawn as a Famous Traveller", _pick_traveller, t.id)
             for t in state.content.travellers.values()
@@ -74,7 +75,7 @@ class PortraitDraw(Draw):
     def question(self, state: TimelessState) -> str:
         return "in which order the travellers' portraits are placed"
 
-    def outcomes(self, state: TimelessState) -> list[Outcome]:
+    def choices(self, state: TimelessState) -> list[Choice]:
         travellers = state.content.travellers
         return [
             outcome(
@@ -95,7 +96,7 @@ class FriendDraw(Draw):
     def question(self, state: TimelessState) -> str:
         return "which Friend tile is placed, and on which side"
 
-    def outcomes(self, state: TimelessState) -> list[Outcome]:
+    def choices(self, state: TimelessState) -> list[Choice]:
         return [
             outcome(
                 f"the Friend tile of {city} goes to the {LOCALS[side]} local",
@@ -121,7 +122,7 @@ class FavourDraw(Draw):
     def question(self, state: TimelessState) -> str:
         return f"which Favour tile is placed in {self.city}"
 
-    def outcomes(self, state: TimelessState) -> list[Outcome]:
+    def choices(self, state: TimelessState) -> list[Choice]:
         back = state.content.cities[self.city].favour_slot
         taken = set(state.favour.values())
         return [
@@ -148,19 +149,19 @@ class TileDraw(Draw):
     def question(self, state: TimelessState) -> str:
         return f"which Exploration tile is placed face down in {self.city}"
 
-    def outcomes(self, state: TimelessState) -> list[Outcome]:
+    def choices(self, state: TimelessState) -> list[Choice]:
         there = state.city_tiles[self.city]
         return [
-            outcome(
-                f"Exploration tile {t} is placed face down in {self.city}",
-                _place_tile,
-                self.city,
-                t,
-                place=self.city,
-            )
+            _tile_outcome(self.city, t)
             for t in state.content.cities[self.city].tiles
             if t not in there
         ]
+
+
+@cache
+def _tile_outcome(city: str, tile: str) -> Choice:
+    text = f"Exploration tile {tile} is placed face down in {city}"
+    return outcome(text, _place_tile, city, tile, place=city)
 
 
 def _place_tile(state: TimelessState, city: str, tile: str) -> None:
@@ -175,7 +176,7 @@ class JournalDeal(Draw):
     def question(self, state: TimelessState) -> str:
         return f"which Journal of stack {self.stack} is dealt to player {self.receiver}"
 
-    def outcomes(self, state: TimelessState) -> list[Outcome]:
+    def choices(self, state: TimelessState) -> list[Choice]:
         dealt = {j for journals in state.journals for j in journals}
         return [
             outcome(
@@ -202,17 +203,15 @@ class MarketReveal(Draw):
     def question(self, state: TimelessState) -> str:
         return f"which Level {roman(self.level)} card is revealed in the market"
 
-    def outcomes(self, state: TimelessState) -> list[Outcome]:
-        advanced = state.content.advanced
-        return [
-            outcome(
-                f"{advanced[card].label} is revealed in the market (Level {roman(self.level)})",
-                _reveal_card,
-                self.level,
-                card,
-            )
-            for card in state.deck[self.level]
-        ]
+    def choices(self, state: TimelessState) -> list[Choice]:
+        advanced, level = state.content.advanced, self.level
+        return [_reveal_outcome(level, card, advanced[card].label) for card in state.deck[level]]
+
+
+@cache
+def _reveal_outcome(level: int, card: str, label: str) -> Choice:
+    text = f"{label} is revealed in the market (Level {roman(level)})"
+    return outcome(text, _reveal_card, level, card)
 
 
 def _reveal_card(state: TimelessState, level: int, card: str) -> None:
@@ -225,22 +224,17 @@ class PaintingReveal(Draw):
     def question(self, state: TimelessState) -> str:
         return "which Painting is revealed"
 
-    def outcomes(self, state: TimelessState) -> list[Outcome]:
+    def choices(self, state: TimelessState) -> list[Choice]:
         painter = state.content.by_rule["lebrun"].name
         return [
-            (
-                Choice(
-                    f"{article(name)} painting is revealed for {painter}",
-                    "chance",
-                    None,
-                    _reveal_painting,
-                    (name,),
-                ),
-                count,
-            )
+            outcome(f"{article(name)} painting is revealed for {painter}", _reveal_painting, name)
             for name, count in sorted(state.painting_pile.items())
             if count
         ]
+
+    def weights(self, state: TimelessState, choices: Sequence[Choice]) -> list[float]:
+        """As many chances as copies left of each kind."""
+        return [state.painting_pile[str(choice.args[0])] for choice in choices]
 
 
 def _reveal_painting(state: TimelessState, name: str) -> None:

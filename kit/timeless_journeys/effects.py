@@ -15,6 +15,7 @@ from __future__ import annotations
 import bisect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations, combinations_with_replacement
 from typing import TYPE_CHECKING
 
@@ -136,6 +137,11 @@ class StepQuestion(Question):
     def choices(self, state: TimelessState) -> list[Choice]:
         """The answers still possible once the step's price is paid (none if it cannot be)."""
         player, step = self.player, self.step
+        if not (step.coins or step.vp):
+            found = STEPS[step.name](state, player, step, self.ctx)
+            if found:
+                found.append(SKIP)
+            return found
         if state.coins[player] < step.coins or state.vp[player] < step.vp:
             return []
         state.coins[player] -= step.coins
@@ -143,13 +149,9 @@ class StepQuestion(Question):
         found = STEPS[step.name](state, player, step, self.ctx)
         state.coins[player] += step.coins
         state.vp[player] += step.vp
-        if not found:
-            return []
-        if step.coins or step.vp:
-            pay = f"pay {coins(step.coins)}" if step.coins else f"lose {step.vp} VP"
-            found = [choice._replace(text=f"{pay} to {choice.text}") for choice in found]
-        found.append(SKIP)
-        return found
+        pay = f"pay {coins(step.coins)}" if step.coins else f"lose {step.vp} VP"
+        found = [choice._replace(text=f"{pay} to {choice.text}") for choice in found]
+        return [*found, SKIP] if found else []
 
     def answer(self, state: TimelessState, action: Choice) -> None:
         if action.run is not skip:
@@ -257,15 +259,18 @@ def _sell(state: TimelessState, player: int, give: int, amount: int) -> None:
 # --- Travel -------------------------------------------------------------------------------------
 def move(state: TimelessState, player: int, step: Step, ctx: Context) -> list[Choice]:
     """Along one path from the marker, paying its cost less the step's discount."""
+    have, discount = state.coins[player], step.count
     found = []
-    have = state.coins[player]
     for other, cost in state.content.neighbours[state.loc[player]]:
-        pay = cost - step.count if cost > step.count else 0
+        pay = cost - discount if cost > discount else 0
         if pay <= have:
-            found.append(
-                Choice(f"move to {other} {price(pay)}", "move", other, _move, (other, pay))
-            )
+            found.append(_move_choice(other, pay))
     return found
+
+
+@cache
+def _move_choice(to: str, pay: int) -> Choice:
+    return Choice(f"move to {to} {price(pay)}", "move", to, _move, (to, pay))
 
 
 def _move(state: TimelessState, player: int, to: str, pay: int) -> None:
@@ -651,9 +656,7 @@ def meeting_options(state: TimelessState, player: int, city: str) -> list[Choice
 
 def cafe_options(state: TimelessState, player: int, city: str) -> list[Choice]:
     """The discussions of `city` with a free slot whose Ideas the player can pay."""
-    if not state.cafe_markers_left(player):
-        return []
-    found = []
+    found: list[Choice] = []
     discount = state.cafe_discount(city)
     bonus = state.cafe_bonus(city)
     held = state.ideas[player]
@@ -680,7 +683,7 @@ def cafe_options(state: TimelessState, player: int, city: str) -> list[Choice]:
                     f"discuss in café {d + 1} of {city}, paying {ideas(genres, cost)}, for {vp} VP"
                 )
                 found.append(Choice(label, "cafe", city, _discuss, (city, d, cost, vp)))
-    return found
+    return found if found and state.cafe_markers_left(player) else []
 
 
 def market_options(
@@ -689,16 +692,21 @@ def market_options(
     """Cards of the display the player can pay for, the level's cost less `discount`."""
     found = []
     have = state.coins[player]
-    advanced = state.content.advanced
+    advanced, costs = state.content.advanced, state.content.rules.market_cost
     for level, cards in enumerate(state.market):
-        cost = state.content.rules.market_cost[level]
+        cost = costs[level]
         pay = cost - discount if cost > discount else 0
         if pay > have:
             continue
         for card in cards:
-            label = f"buy {advanced[card].label} (Level {roman(level)}) {price(pay)}"
-            found.append(Choice(label, "market", None, _buy, (level, card, pay, then_play)))
+            found.append(_buy_choice(level, card, advanced[card].label, pay, then_play))
     return found
+
+
+@cache
+def _buy_choice(level: int, card: str, label: str, pay: int, then_play: bool) -> Choice:
+    text = f"buy {label} (Level {roman(level)}) {price(pay)}"
+    return Choice(text, "market", None, _buy, (level, card, pay, then_play))
 
 
 def _meet(state: TimelessState, player: int, city: str, column: int, slot: int, kind: str) -> None:

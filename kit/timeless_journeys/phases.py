@@ -21,7 +21,7 @@ from kit.timeless_journeys.actions import (
     reward_words,
     roman,
 )
-from kit.timeless_journeys.content import LOCALS, Step
+from kit.timeless_journeys.content import LOCALS, Card, Content, Step
 from kit.timeless_journeys.draws import (
     FavourDraw,
     FriendDraw,
@@ -120,7 +120,7 @@ class Round(Task):
         if "lebrun" in state.where and edition.lebrun_display == "revealed":
             frames += [PaintingReveal()] * edition.lebrun_reveal[state.num_players]
         seats = state.seats_from_first()
-        frames += [BeginTurn(p) for _ in range(rules.plays_per_round) for p in seats]
+        frames += [BeginTurn(p) for p in seats] * rules.plays_per_round
         frames.append(TravellersPhase())
         if edition.lost_in_admiration == "once":
             frames.append(LostPhase())
@@ -137,7 +137,7 @@ class BeginTurn(Task):
 
     def run(self, state: TimelessState) -> None:
         state.dickens_used = 0
-        state.push(Turn(self.player, False))
+        state.push(turn(self.player, False))
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,11 +228,11 @@ class Turn(Question):
         return "whether to do more this turn or end it"
 
     def choices(self, state: TimelessState) -> list[Choice]:
-        player, content = self.player, state.content
         found: list[Choice] = []
         if not self.started:
-            for card in state.hand[player]:
-                found += _play_choices(card, content.card(card).label)
+            plays = _plays(state.content)
+            for card in state.hand[self.player]:
+                found += plays[card]
         found += travellers.turn_options(state, self, self.started)
         found += tile_choices(state, self)
         if self.started and found:
@@ -240,23 +240,32 @@ class Turn(Question):
         return found
 
 
+def _cards(content: Content) -> list[Card]:
+    return [*content.basic.values(), *content.advanced.values()]
+
+
 @cache
-def _play_choices(card: str, label: str) -> tuple[Choice, Choice]:
-    """The two ways to play a card; the same every turn, so made once."""
-    return (
-        Choice(f"play {label} face up", "card", None, _play_up, (card,)),
-        Choice(f"play {label} face down", "card", None, _play_down, (card,)),
-    )
+def _plays(content: Content) -> dict[str, tuple[Choice, Choice]]:
+    """Each card's two ways to be played: the same in every game of this content, made once."""
+    return {
+        card.id: (
+            Choice(f"play {card.label} face up", "card", None, _play_up, (card.id,)),
+            Choice(f"play {card.label} face down", "card", None, _play_down, (card.id,)),
+        )
+        for card in _cards(content)
+    }
 
 
 def tile_choices(state: TimelessState, resume: Question) -> list[Choice]:
     """Exploration tiles not used yet may give their reward at any time in the turn; then the
     `resume` question is asked again."""
     player = resume.player
-    used = state.used[player]
+    tiles, used = state.tiles[player], state.used[player]
+    if len(tiles) == len(used):
+        return []
     return [
         Choice(f"use Exploration tile {t}", "tile", None, _use_tile, (t, resume))
-        for t in state.tiles[player]
+        for t in tiles
         if t not in used
     ]
 
@@ -270,16 +279,15 @@ def _play_up(state: TimelessState, player: int, card: str) -> None:
     """Play face up: the first card of its category resolves alone; a later one starts a chain
     of every face-up card of that category in the play area."""
     _play(state, player, card, True)
-    category = state.content.card(card).category
-    chain = tuple(
-        c for c, up in state.played[player] if up and state.content.card(c).category == category
-    )
-    state.push(Chain(player, chain), Turn(player, True))
+    categories = state.content.categories
+    category = categories[card]
+    chain = tuple([c for c, up in state.played[player] if up and categories[c] == category])
+    state.push(Chain(player, chain), turn(player, True))
 
 
 def _play_down(state: TimelessState, player: int, card: str) -> None:
     _play(state, player, card, False)
-    state.push(FaceDown(player), Turn(player, True))
+    state.push(face_down(player), turn(player, True))
 
 
 def _play(state: TimelessState, player: int, card: str, up: bool) -> None:
@@ -301,19 +309,25 @@ class Chain(Question):
 
     def choices(self, state: TimelessState) -> list[Choice]:
         face_up = {c for c, up in state.played[self.player] if up}
-        content = state.content
+        content, cards = state.content, self.cards
         found = [
-            Choice(f"activate {content.card(c).label}", "card", None, _activate, (c, self.cards))
-            for c in self.cards
-            if c in face_up
+            _activation(card, content.card(card).label, cards) for card in cards if card in face_up
         ]
         if not found:
             return []
-        return [*found, *tile_choices(state, self), END_CHAIN]
+        found += tile_choices(state, self)
+        found.append(END_CHAIN)
+        return found
+
+
+@cache
+def _activation(card: str, label: str, cards: tuple[str, ...]) -> Choice:
+    """Activate `card`, one of the chain's `cards` (chains recur: each choice is made once)."""
+    return Choice(f"activate {label}", "card", None, _activate, (card, cards))
 
 
 def _activate(state: TimelessState, player: int, card: str, cards: tuple[str, ...]) -> None:
-    rest = tuple(c for c in cards if c != card)
+    rest = tuple([c for c in cards if c != card])
     state.push(*effect_frames(player, state.card_effect(card)), Chain(player, rest))
 
 
@@ -332,6 +346,11 @@ class FaceDown(Question):
         found += move(state, self.player, MOVE, NO_CTX)
         found += market_options(state, self.player, 0, then_play=False)
         return found
+
+
+# Frames of one player that recur all game, shared rather than made again and again.
+turn = cache(Turn)
+face_down = cache(FaceDown)
 
 
 @cache
@@ -385,7 +404,8 @@ def _admire(state: TimelessState, player: int, reward: object) -> None:
 def categories_played(state: TimelessState, player: int) -> int:
     """Different categories played this round; face-down cards count as one more category."""
     played = state.played[player]
-    categories = {state.content.card(c).category for c, up in played if up}
+    of = state.content.categories
+    categories = {of[c] for c, up in played if up}
     return len(categories) + any(not up for _, up in played)
 
 
@@ -440,11 +460,16 @@ class HandLimit(Question):
         hand = state.hand[self.player]
         if len(hand) <= state.content.rules.hand_limit:
             return []
-        content = state.content
-        return [
-            Choice(f"discard {content.card(c).label} to the box", "card", None, _discard, (c,))
-            for c in hand
-        ]
+        discards = _discards(state.content)
+        return [discards[card] for card in hand]
+
+
+@cache
+def _discards(content: Content) -> dict[str, Choice]:
+    return {
+        card.id: Choice(f"discard {card.label} to the box", "card", None, _discard, (card.id,))
+        for card in _cards(content)
+    }
 
 
 def _discard(state: TimelessState, player: int, card: str) -> None:

@@ -28,7 +28,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from kit.core import IllegalAction, KitError
-from kit.timeless_journeys.actions import Choice
+from kit.timeless_journeys.actions import Choice, roman
 from kit.timeless_journeys.content import LOCALS, Content
 from kit.timeless_journeys.draws import (
     FavourDraw,
@@ -186,7 +186,9 @@ class _Wishes:
             level = self.market[draw.level]
             if level:
                 card = level.pop(0)
-                return _find(outcomes, (draw.level, card), f"card {card} at Level {draw.level + 1}")
+                return _find(
+                    outcomes, (draw.level, card), f"card {card} at Level {roman(draw.level)}"
+                )
         if isinstance(draw, PaintingReveal) and self.paintings:
             painting = self.paintings.pop(0)
             return _find(outcomes, (painting,), f"a {painting} painting")
@@ -217,7 +219,9 @@ class _Wishes:
             *(f"a {p} painting" for p in self.paintings),
         ]
         if left:
-            raise IllegalAction(f"the fixed setup cannot be made: it deals no {', '.join(left)}")
+            raise IllegalAction(
+                f"the fixed setup cannot be made: the setup never draws {', '.join(left)}"
+            )
 
 
 def _find(outcomes: Sequence[Choice], args: tuple[object, ...], wish: str) -> Choice:

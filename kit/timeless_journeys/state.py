@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from kit.core import CHANCE, TERMINAL, IllegalAction, ScoreSheet, State
+from kit.core import CHANCE, TERMINAL, ScoreSheet, State
 from kit.timeless_journeys import phases, scoring, travellers
 from kit.timeless_journeys.actions import Choice, Draw, Outcome, Task, roman
 from kit.timeless_journeys.content import LOCALS, Content, Edition, Effect, Step
@@ -21,20 +21,20 @@ from kit.timeless_journeys.effects import FRIEND_SLOT, TILE_SLOT, Frame
 if TYPE_CHECKING:
     from kit.timeless_journeys.game import TimelessJourneys
 
-SNAPSHOT_EVERY = 64  # actions between the copies that make `undo` cheap
-
 
 class TimelessState(State):
     """One position: the board, the players' areas, the market and the stack of what is due.
 
     `where` maps the ability (`rule`) of each traveller in play to its city this round."""
 
-    CACHES = State.CACHES | {"_pending", "_marks"}
+    CACHES = State.CACHES | {"_pending", "content", "edition"}
     game: TimelessJourneys
 
     def __init__(self, game: TimelessJourneys) -> None:
         super().__init__(game)
         content, players = game.content, game.num_players
+        self.content: Content = content  # the game's, kept at hand: rules code reads it a lot
+        self.edition: Edition = game.edition
         rules = content.rules
         genres = len(rules.genres)
         self.round = 0
@@ -87,18 +87,9 @@ class TimelessState(State):
         self.advanced_played = [0] * players
         self.dickens_used = 0
         self._pending: tuple[Any, ...] = ()
-        self._marks: list[TimelessState] = []
         self._advance()
 
     # --- shortcuts --------------------------------------------------------------------------
-    @property
-    def content(self) -> Content:
-        return self.game.content
-
-    @property
-    def edition(self) -> Edition:
-        return self.game.edition
-
     @property
     def num_players(self) -> int:
         return len(self.loc)
@@ -109,7 +100,10 @@ class TimelessState(State):
 
     def push(self, *frames: Frame) -> None:
         """Put frames on the stack so that the first one given is resolved first."""
-        self.stack.extend(reversed(frames))
+        if len(frames) == 1:
+            self.stack.append(frames[0])
+        else:
+            self.stack.extend(reversed(frames))
 
     def letters_left(self, player: int) -> int:
         placed = sum(1 for markers in self.letters.values() for p, _ in markers if p == player)
@@ -165,10 +159,10 @@ class TimelessState(State):
         return effect
 
     # --- the contract ---------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int:
-        stack = self.stack
-        return stack[-1].player if stack else TERMINAL  # type: ignore[union-attr]
+    # The player of the question on top of the stack (CHANCE for a draw, TERMINAL once the stack
+    # is empty): kept by `_advance`, the one place the top of the stack settles, as the engine
+    # asks for it several times an action.
+    current_player: int = CHANCE
 
     def _legal_actions(self) -> Sequence[Choice]:
         return self._pending
@@ -196,20 +190,22 @@ class TimelessState(State):
                 stack.pop()
                 frame.run(self)
             elif isinstance(frame, Draw):
-                found = frame.outcomes(self)
-                if found:
-                    share = 1 / sum(weight for _, weight in found)
-                    self._pending = tuple((choice, weight * share) for choice, weight in found)
+                outcomes = frame.choices(self)
+                if outcomes:
+                    self._pending = _probabilities(outcomes, frame.weights(self, outcomes))
+                    self.current_player = CHANCE
                     return
                 stack.pop()
             else:
                 choices = frame.choices(self)
                 if choices:
                     self._pending = tuple(choices)
+                    self.current_player = frame.player
                     return
                 stack.pop()
         self.phase = "over"
         self._pending = ()
+        self.current_player = TERMINAL
 
     def question(self) -> str:
         if not self.stack:
@@ -373,29 +369,22 @@ class TimelessState(State):
         }
 
     # --- history ------------------------------------------------------------------------------
-    def apply(self, action: Any) -> None:
-        """Apply one legal action; every `SNAPSHOT_EVERY` actions keep a copy for `undo`."""
-        super().apply(action)
-        if len(self.history) % SNAPSHOT_EVERY == 0:
-            self._marks.append(self.clone())
-
-    def undo(self) -> Any:
-        """Take back the last action by replaying from the latest snapshot before it."""
-        if not self.history:
-            raise IllegalAction("there is nothing to undo")
-        last, target = self.history[-1], len(self.history) - 1
-        marks = [mark for mark in self._marks if len(mark.history) <= target]
-        base = marks[-1].clone() if marks else self.game.new_game()
-        for action in self.history[len(base.history) : target]:
-            base.apply(action)
-        self.__dict__.update(base.__dict__)
-        return last
-
     def clone(self) -> TimelessState:
-        """A copy of the plain lists and dicts (cheaper than a deep copy; frames are shared)."""
+        """A copy of the position's lists and dicts, each copied as deep as its shape needs;
+        frames, actions and the game are shared (they never change)."""
         twin = object.__new__(type(self))
-        for key, value in self.__dict__.items():
-            twin.__dict__[key] = _copy(value) if key != "game" else value
+        data = self.__dict__.copy()
+        for key in FLAT:
+            data[key] = data[key][:]
+        for key in NESTED:
+            data[key] = [inner[:] for inner in data[key]]
+        for key in MAPS:
+            data[key] = data[key].copy()
+        for key in MAPS_OF_LISTS:
+            data[key] = {k: v[:] for k, v in data[key].items()}
+        data["cafes"] = {c: [d[:] for d in ds] for c, ds in self.cafes.items()}
+        data["written"] = [[slots[:] for slots in journals] for journals in self.written]
+        twin.__dict__ = data
         return twin
 
     # --- text -------------------------------------------------------------------------------
@@ -443,13 +432,49 @@ class TimelessState(State):
         return self.describe(self.current_player if self.current_player >= 0 else 0)
 
 
-def _copy(value: Any) -> Any:
-    if isinstance(value, list):
-        return (
-            [_copy(v) for v in value]
-            if value and isinstance(value[0], list | dict)
-            else list(value)
-        )
-    if isinstance(value, dict):
-        return {k: _copy(v) if isinstance(v, list | dict) else v for k, v in value.items()}
-    return value
+def _probabilities(
+    outcomes: Sequence[Choice], weights: Sequence[float] | None
+) -> tuple[Outcome, ...]:
+    """Each outcome with its probability."""
+    if weights is None:
+        share = 1 / len(outcomes)
+        return tuple([(outcome, share) for outcome in outcomes])
+    share = 1 / sum(weights)
+    return tuple([(outcome, w * share) for outcome, w in zip(outcomes, weights, strict=True)])
+
+
+# The shapes of a state's mutable attributes, for `clone` (the tests check that they cover all).
+FLAT = (
+    "stack",
+    "picked",
+    "travellers",
+    "bonus_taken",
+    "box",
+    "loc",
+    "coins",
+    "vp",
+    "supply",
+    "revealed",
+    "painting_discard",
+    "advanced_played",
+    "history",
+    "fixed",
+)
+NESTED = (
+    "market",
+    "deck",
+    "bottom",
+    "ideas",
+    "hand",
+    "played",
+    "tiles",
+    "used",
+    "friends",
+    "journals",
+    "exp",
+    "paintings",
+    "gazette",
+)
+MAPS = ("where", "favour", "friend", "painting_pile")
+MAPS_OF_LISTS = ("city_tiles", "letters")
+DEEPER = ("cafes", "written")

@@ -110,9 +110,12 @@ def turn_options(state: TimelessState, turn: Question, started: bool) -> list[Ch
     """Byron (before the card) and Dickens (any time in the turn) as choices of the `turn`,
     which goes on afterwards; Dickens's discussion only when one there can be paid for, as the
     coins buy the action."""
+    where = state.where
+    if "byron" not in where and "dickens" not in where:
+        return []
     player, edition = turn.player, state.edition
     found = []
-    byron_city = state.where.get("byron")
+    byron_city = where.get("byron")
     cost = edition.byron_cost
     if (
         not started
@@ -129,7 +132,7 @@ def turn_options(state: TimelessState, turn: Question, started: bool) -> list[Ch
                 (byron_city, turn),
             )
         )
-    dickens_city = state.where.get("dickens")
+    dickens_city = where.get("dickens")
     limit = edition.dickens_per_turn
     if (
         dickens_city
