@@ -540,6 +540,19 @@ def test_saves_round_trip_and_edited_saves_fail():
         game.from_json(text[:-5])
 
 
+def test_clone_copies_every_mutable_part_of_a_position():
+    """`clone` copies by the shapes listed in state.py: they must name every list and dict."""
+    from kit.timeless_journeys import state as module
+
+    state = build(players=2, actions=coins(EXPLORE))
+    mutable = {k for k, v in vars(state).items() if isinstance(v, list | dict)}
+    listed = {*module.FLAT, *module.NESTED, *module.MAPS, *module.MAPS_OF_LISTS, *module.DEEPER}
+    assert mutable == listed
+    twin = state.clone()
+    do(twin, *coins(EXPLORE))
+    assert twin != state and state == build(players=2, actions=coins(EXPLORE))
+
+
 def test_undo_equals_a_replay():
     game = kit.load("timeless_journeys", players=3, seed=8, mode="random")
     state = play(game.new_game(), [RandomBot(8, p) for p in range(3)])
