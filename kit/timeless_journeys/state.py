@@ -189,20 +189,16 @@ class TimelessState(State):
             if isinstance(frame, Task):
                 stack.pop()
                 frame.run(self)
-            elif isinstance(frame, Draw):
-                outcomes = frame.choices(self)
-                if outcomes:
-                    self._pending = _probabilities(outcomes, frame.weights(self, outcomes))
-                    self.current_player = CHANCE
-                    return
-                stack.pop()
-            else:
-                choices = frame.choices(self)
-                if choices:
+                continue
+            choices = frame.choices(self)
+            if choices:
+                self.current_player = frame.player
+                if isinstance(frame, Draw):
+                    self._pending = _probabilities(choices, frame.weights(self, choices))
+                else:
                     self._pending = tuple(choices)
-                    self.current_player = frame.player
-                    return
-                stack.pop()
+                return
+            stack.pop()
         self.phase = "over"
         self._pending = ()
         self.current_player = TERMINAL
