@@ -34,14 +34,13 @@ in, written to), or None.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
+from kit.core import CHANCE
 from kit.timeless_journeys.content import ROMAN, Effect, Step, Steps
 
 if TYPE_CHECKING:
     from kit.timeless_journeys.state import TimelessState
-
-CHANCE = -1  # kit.core.CHANCE: the player of a chance event
 
 
 class Choice(NamedTuple):
@@ -64,7 +63,6 @@ class Task:
     """Work done at once when the frame reaches the top of the stack."""
 
     __slots__ = ()
-    asks: ClassVar[bool] = False
 
     def run(self, state: TimelessState) -> None:
         raise NotImplementedError
@@ -75,7 +73,6 @@ class Question:
     by itself: an effect that cannot be carried out does nothing."""
 
     __slots__ = ()
-    asks: ClassVar[bool] = True
     player: int
 
     def question(self, state: TimelessState) -> str:
