@@ -76,8 +76,10 @@ Steps = tuple[Step, ...]
 Effect = tuple[Steps, ...]  # alternatives ("/"), each a sequence of steps ("+")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
+    """A Basic or Advanced card; one object per card of the content (compared by identity)."""
+
     id: str
     level: int  # 0 for Basic cards
     category: str

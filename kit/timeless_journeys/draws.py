@@ -14,15 +14,15 @@ from itertools import permutations
 from typing import TYPE_CHECKING
 
 from kit.timeless_journeys.actions import Choice, Draw, article, roman
-from kit.timeless_journeys.content import LOCALS, listing
+from kit.timeless_journeys.content import LOCALS, Content, listing
 
 if TYPE_CHECKING:
     from kit.timeless_journeys.state import TimelessState
 
 
-@cache
 def outcome(text: str, run: Callable[..., None], *args: object, place: str | None = None) -> Choice:
-    """A chance outcome (the same outcomes recur in every game: each is made once)."""
+    """A chance outcome. The same outcomes recur in every game: the draws that come often
+    make each of theirs once."""
     return Choice(text, "chance", place, run, args)
 
 
@@ -98,17 +98,17 @@ class FriendDraw(Draw):
 
     def choices(self, state: TimelessState) -> list[Choice]:
         return [
-            outcome(
-                f"the Friend tile of {city} goes to the {LOCALS[side]} local",
-                _place_friend,
-                city,
-                side,
-                place=city,
-            )
+            _friend_outcome(city, side)
             for city in state.content.friends
             if city not in state.friend
             for side in range(len(LOCALS))
         ]
+
+
+@cache
+def _friend_outcome(city: str, side: int) -> Choice:
+    text = f"the Friend tile of {city} goes to the {LOCALS[side]} local"
+    return outcome(text, _place_friend, city, side, place=city)
 
 
 def _place_friend(state: TimelessState, city: str, side: int) -> None:
@@ -126,16 +126,16 @@ class FavourDraw(Draw):
         back = state.content.cities[self.city].favour_slot
         taken = set(state.favour.values())
         return [
-            outcome(
-                f"Favour tile {f.id} is placed in {self.city}",
-                _place_favour,
-                self.city,
-                f.id,
-                place=self.city,
-            )
+            _favour_outcome(self.city, f.id)
             for f in state.content.favours.values()
             if f.back == back and f.id not in taken
         ]
+
+
+@cache
+def _favour_outcome(city: str, favour: str) -> Choice:
+    text = f"Favour tile {favour} is placed in {city}"
+    return outcome(text, _place_favour, city, favour, place=city)
 
 
 def _place_favour(state: TimelessState, city: str, favour: str) -> None:
@@ -150,18 +150,23 @@ class TileDraw(Draw):
         return f"which Exploration tile is placed face down in {self.city}"
 
     def choices(self, state: TimelessState) -> list[Choice]:
-        there = state.city_tiles[self.city]
-        return [
-            _tile_outcome(self.city, t)
-            for t in state.content.cities[self.city].tiles
-            if t not in there
-        ]
+        there, placing = state.city_tiles[self.city], _tile_outcomes(state.content)
+        return [placing[t] for t in state.content.cities[self.city].tiles if t not in there]
 
 
 @cache
-def _tile_outcome(city: str, tile: str) -> Choice:
-    text = f"Exploration tile {tile} is placed face down in {city}"
-    return outcome(text, _place_tile, city, tile, place=city)
+def _tile_outcomes(content: Content) -> dict[str, Choice]:
+    """Each tile's placing in its city, the same in every game: made once."""
+    return {
+        tile.id: outcome(
+            f"Exploration tile {tile.id} is placed face down in {tile.city}",
+            _place_tile,
+            tile.city,
+            tile.id,
+            place=tile.city,
+        )
+        for tile in content.tiles.values()
+    }
 
 
 def _place_tile(state: TimelessState, city: str, tile: str) -> None:
@@ -179,15 +184,16 @@ class JournalDeal(Draw):
     def choices(self, state: TimelessState) -> list[Choice]:
         dealt = {j for journals in state.journals for j in journals}
         return [
-            outcome(
-                f"Journal {j.id} is dealt to player {self.receiver}",
-                _deal_journal,
-                self.receiver,
-                j.id,
-            )
+            _journal_outcome(self.receiver, j.id)
             for j in state.content.journals.values()
             if j.stack == self.stack and j.id not in dealt
         ]
+
+
+@cache
+def _journal_outcome(player: int, journal: str) -> Choice:
+    text = f"Journal {journal} is dealt to player {player}"
+    return outcome(text, _deal_journal, player, journal)
 
 
 def _deal_journal(state: TimelessState, player: int, journal: str) -> None:
@@ -204,14 +210,22 @@ class MarketReveal(Draw):
         return f"which Level {roman(self.level)} card is revealed in the market"
 
     def choices(self, state: TimelessState) -> list[Choice]:
-        advanced, level = state.content.advanced, self.level
-        return [_reveal_outcome(level, card, advanced[card].label) for card in state.deck[level]]
+        revealing = _reveal_outcomes(state.content)
+        return [revealing[card] for card in state.deck[self.level]]
 
 
 @cache
-def _reveal_outcome(level: int, card: str, label: str) -> Choice:
-    text = f"{label} is revealed in the market (Level {roman(level)})"
-    return outcome(text, _reveal_card, level, card)
+def _reveal_outcomes(content: Content) -> dict[str, Choice]:
+    """Each Advanced card's reveal in the market, the same in every game: made once."""
+    return {
+        card.id: outcome(
+            f"{card.label} is revealed in the market (Level {roman(card.level - 1)})",
+            _reveal_card,
+            card.level - 1,
+            card.id,
+        )
+        for card in content.advanced.values()
+    }
 
 
 def _reveal_card(state: TimelessState, level: int, card: str) -> None:

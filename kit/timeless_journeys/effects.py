@@ -38,7 +38,7 @@ from kit.timeless_journeys.actions import (
     step_words,
     times,
 )
-from kit.timeless_journeys.content import LOCALS, Effect, Step, Steps
+from kit.timeless_journeys.content import LOCALS, Card, Effect, Step, Steps
 
 if TYPE_CHECKING:
     from kit.timeless_journeys.state import TimelessState
@@ -699,14 +699,15 @@ def market_options(
         if pay > have:
             continue
         for card in cards:
-            found.append(_buy_choice(level, card, advanced[card].label, pay, then_play))
+            found.append(_buy_choice(advanced[card], pay, then_play))
     return found
 
 
 @cache
-def _buy_choice(level: int, card: str, label: str, pay: int, then_play: bool) -> Choice:
-    text = f"buy {label} (Level {roman(level)}) {price(pay)}"
-    return Choice(text, "market", None, _buy, (level, card, pay, then_play))
+def _buy_choice(card: Card, pay: int, then_play: bool) -> Choice:
+    level = card.level - 1
+    text = f"buy {card.label} (Level {roman(level)}) {price(pay)}"
+    return Choice(text, "market", None, _buy, (level, card.id, pay, then_play))
 
 
 def _meet(state: TimelessState, player: int, city: str, column: int, slot: int, kind: str) -> None:

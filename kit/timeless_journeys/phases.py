@@ -69,20 +69,27 @@ class Setup(Task):
         if mode == "random":
             frames += [TravellerDraw()] * (content.rules.travellers - len(state.picked))
         frames.append(PortraitDraw())
-        frames += [FriendDraw()] * content.rules.friend_tiles[players]
-        frames += [FavourDraw(city) for city in content.cities]
-        frames += [TileDraw(city) for city in content.cities for _ in range(players)]
-        frames += [JournalDeal(p, stack) for p in range(players) for stack in ("A", "B")]
+        frames += _deals(content, players)
         frames += market_refill(state)
         frames += [Round(r) for r in range(content.rules.rounds)]
         state.push(*frames)
 
 
+@cache
+def _deals(content: Content, players: int) -> tuple[Frame, ...]:
+    """The setup's Friend and Favour tiles, Exploration tiles and Journals, the same frames for
+    every game of this content and player count."""
+    return (
+        *[FriendDraw()] * content.rules.friend_tiles[players],
+        *[FavourDraw(city) for city in content.cities],
+        *[TileDraw(city) for city in content.cities for _ in range(players)],
+        *[JournalDeal(p, stack) for p in range(players) for stack in ("A", "B")],
+    )
+
+
 def market_refill(state: TimelessState) -> list[Frame]:
     count = state.content.rules.market_display[state.num_players]
-    return [
-        MarketRefill(level) for level in range(state.content.rules.levels) for _ in range(count)
-    ]
+    return [_refill(level) for level in range(state.content.rules.levels) for _ in range(count)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +101,7 @@ class MarketRefill(Task):
 
     def run(self, state: TimelessState) -> None:
         if state.deck[self.level]:
-            state.push(MarketReveal(self.level))
+            state.stack.append(_reveal(self.level))
         elif state.bottom[self.level]:
             state.market[self.level].append(state.bottom[self.level].pop(0))
 
@@ -137,14 +144,14 @@ class BeginTurn(Task):
 
     def run(self, state: TimelessState) -> None:
         state.dickens_used = 0
-        state.push(turn(self.player, False))
+        state.stack.append(turn(self.player, False))
 
 
 @dataclass(frozen=True, slots=True)
 class TravellersPhase(Task):
     def run(self, state: TimelessState) -> None:
         state.phase = "Famous Travellers"
-        state.push(*[TravellerEnd(column) for column in range(len(state.travellers))])
+        state.push(*[_traveller_end(column) for column in range(len(state.travellers))])
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,7 +191,7 @@ class MarketPhase(Task):
     def run(self, state: TimelessState) -> None:
         state.phase = "Market"
         players = state.num_players
-        state.push(*[MarketPick((state.first - 1 - i) % players) for i in range(players)])
+        state.push(*[_market_pick((state.first - 1 - i) % players) for i in range(players)])
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,7 +215,7 @@ class Reorganise(Task):
         for player in range(state.num_players):
             state.hand[player] = sorted(state.hand[player] + [c for c, _ in state.played[player]])
             state.played[player] = []
-        frames += [HandLimit(p) for p in state.seats_from_first()]
+        frames += [_hand_limit(p) for p in state.seats_from_first()]
         if not last:
             state.first = (state.first + 1) % state.num_players
         state.push(*frames)
@@ -233,8 +240,10 @@ class Turn(Question):
             plays = _plays(state.content)
             for card in state.hand[self.player]:
                 found += plays[card]
-        found += travellers.turn_options(state, self, self.started)
-        found += tile_choices(state, self)
+        if travellers.IN_TURN & state.where.keys():
+            found += travellers.turn_options(state, self, self.started)
+        if len(state.used[self.player]) < len(state.tiles[self.player]):
+            found += tile_choices(state, self)
         if self.started and found:
             found.append(END_TURN)
         return found
@@ -261,8 +270,6 @@ def tile_choices(state: TimelessState, resume: Question) -> list[Choice]:
     `resume` question is asked again."""
     player = resume.player
     tiles, used = state.tiles[player], state.used[player]
-    if len(tiles) == len(used):
-        return []
     return [
         Choice(f"use Exploration tile {t}", "tile", None, _use_tile, (t, resume))
         for t in tiles
@@ -315,7 +322,8 @@ class Chain(Question):
         ]
         if not found:
             return []
-        found += tile_choices(state, self)
+        if len(state.used[self.player]) < len(state.tiles[self.player]):
+            found += tile_choices(state, self)
         found.append(END_CHAIN)
         return found
 
@@ -346,11 +354,6 @@ class FaceDown(Question):
         found += move(state, self.player, MOVE, NO_CTX)
         found += market_options(state, self.player, 0, then_play=False)
         return found
-
-
-# Frames of one player that recur all game, shared rather than made again and again.
-turn = cache(Turn)
-face_down = cache(FaceDown)
 
 
 @cache
@@ -475,7 +478,7 @@ def _discards(content: Content) -> dict[str, Choice]:
 def _discard(state: TimelessState, player: int, card: str) -> None:
     state.hand[player].remove(card)
     state.box.append(card)
-    state.push(HandLimit(player))
+    state.stack.append(_hand_limit(player))
 
 
 # --- why an answer is refused ---------------------------------------------------------------------
@@ -545,3 +548,13 @@ def _step_refusal(state: TimelessState, top: StepQuestion | FaceDown, text: str)
         if (player, side) not in state.letters.get(city, []):
             return f"player {player} has no Letter marker under the {letter[1]} local in {city}"
     return None
+
+
+# Frames that recur all game, shared rather than made again and again (frames never change).
+turn = cache(Turn)
+face_down = cache(FaceDown)
+_refill = cache(MarketRefill)
+_reveal = cache(MarketReveal)
+_traveller_end = cache(TravellerEnd)
+_market_pick = cache(MarketPick)
+_hand_limit = cache(HandLimit)

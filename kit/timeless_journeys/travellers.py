@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from kit.timeless_journeys.state import TimelessState
 
 NO_PAINTING = answer("take no painting")
+IN_TURN = frozenset({"byron", "dickens"})  # the abilities that add choices to a turn
 
 
 def _name(state: TimelessState, rule: str) -> str:
@@ -110,10 +111,7 @@ def turn_options(state: TimelessState, turn: Question, started: bool) -> list[Ch
     """Byron (before the card) and Dickens (any time in the turn) as choices of the `turn`,
     which goes on afterwards; Dickens's discussion only when one there can be paid for, as the
     coins buy the action."""
-    where = state.where
-    if "byron" not in where and "dickens" not in where:
-        return []
-    player, edition = turn.player, state.edition
+    where, player, edition = state.where, turn.player, state.edition
     found = []
     byron_city = where.get("byron")
     cost = edition.byron_cost
