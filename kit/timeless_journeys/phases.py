@@ -533,10 +533,9 @@ def _step_refusal(state: TimelessState, top: StepQuestion | FaceDown, text: str)
                 f"the path from {here} to {moving[1]} costs {coins(pay)}, "
                 f"player {player} has {state.coins[player]}"
             )
-    if (tile := _TILE.fullmatch(text)) is not None and step.name == "explore":
-        city = (top.ctx[0] if isinstance(top, StepQuestion) else "") or here
-        if city not in state.content.cities:
-            return f"the marker is in {city}, not a city"
+    tile = _TILE.fullmatch(text)
+    if tile is not None and isinstance(top, StepQuestion) and step.name == "explore":
+        city = top.ctx[0] or here  # an exploration is only asked in a city
         if state.has_tile_of(player, city):
             return f"player {player} already has an Exploration tile of {city}"
         if tile[1] not in state.city_tiles[city]:
