@@ -43,13 +43,13 @@ from IPython.display import HTML, display
 
 import kit
 from kit.core.bots import play, simulate
-from kit.timeless_journeys import BOTS, board
+from kit.timeless_journeys import BOTS, board, setup
 from kit.widgets import board_svg
 
 game = kit.load("timeless_journeys", players=1, seed=1)
 content = game.content
 for card in content.basic.values():
-    print(f"{card.id:<11} {card.category:<12} {card.text}")
+    print(f"{card.name:<22} {card.category:<12} {card.text}")
 
 # %% [markdown]
 # Every player starts with these seven Basic cards: three travel cards, two friendship cards, two
@@ -100,21 +100,22 @@ assert sum(activations(["travel", "inspiration", "travel", "inspiration", "trave
 # Our count is our reading of the rule. The engine plays the real rules: after a card is played
 # face up, it asks which cards of the chain to activate. We play a round of one solo game and
 # count the `activate` answers it offers after each play (then we decline them all: only the
-# count matters here).
+# count matters here). The scenario builder `setup(game)` makes the game's setup draws (Gazette
+# side, travellers, tiles, Journals, market); any of them could be fixed by name, and a list of
+# actions could follow, but here the seed's setup will do.
 
 
 # %%
 def offered_activations(cards: list[str]) -> list[int]:
     """Play `cards` face up, one per turn, in a new solo game; how many activations each offers."""
-    state = kit.load("timeless_journeys", players=1, seed=1).new_game()
-    state.resolve_chance()  # the setup: Gazette side, travellers, tiles, Journals, market
+    state = setup(kit.load("timeless_journeys", players=1, seed=1))
     offered = []
     for card in cards:
-        state.apply(f"play {card} face up")
+        state.apply(f"play {content.card(card).label} face up")
         offered.append(sum(str(a).startswith("activate") for a in state.legal_actions()))
         state.apply("end the chain")
-        if "end turn" in map(str, state.legal_actions()):
-            state.apply("end turn")
+        if "end the turn" in map(str, state.legal_actions()):
+            state.apply("end the turn")
     return offered
 
 

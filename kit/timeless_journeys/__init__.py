@@ -1,8 +1,11 @@
 """Timeless Journeys: The Italian Grand Tour — the complete rules engine, in both rulebook texts.
 
-`kit.load("timeless_journeys", players=3, edition="ja", mode="historical", travellers="B")`."""
+`kit.load("timeless_journeys", players=3, edition="ja", mode="historical", travellers="B")`;
+`setup(game, ...)` builds a position with chosen setup draws and a list of actions."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import networkx as nx
 
@@ -10,9 +13,11 @@ from kit.core.bots import RandomBot
 from kit.timeless_journeys.bots import GreedyBot
 from kit.timeless_journeys.content import load_content
 from kit.timeless_journeys.game import TimelessJourneys
+from kit.timeless_journeys.setup import setup
+from kit.timeless_journeys.state import TimelessState
 
 
-def load(**options) -> TimelessJourneys:
+def load(**options: Any) -> TimelessJourneys:
     return TimelessJourneys(**options)
 
 
@@ -24,4 +29,4 @@ def board() -> nx.Graph:
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
 
-__all__ = ["BOTS", "TimelessJourneys", "board", "load"]
+__all__ = ["BOTS", "TimelessJourneys", "TimelessState", "board", "load", "setup"]

@@ -1,10 +1,11 @@
-"""The steps of effects: each named step of the notation is one small function listing its choices.
+"""Effects: the questions that carry out a card's, tile's or reward's effect, step by step.
 
-A step frame `("step", player, step, ctx)` on the state's decision stack asks its player one
-question; `options(state, frame)` gives the answers as `Choice`s. Steps that ask nothing (take
-coins, take VP, take an Idea of a fixed genre) are applied at once by `auto_step`. A step with a
-price ("1$move") lists its answers prefixed with the price and pays when one is chosen; declining
-is always possible ("skip"), and a step with no possible answer passes by itself.
+An effect is alternatives of step sequences ("explore / move + move"). With several alternatives
+the player first chooses one (`ChooseEffect`); each step is then one frame: a step that asks
+nothing (take coins, score VP, gain an Idea of a fixed genre) is done at once (`AutoStep`), any
+other is a `StepQuestion` whose answers come from the step's function in `STEPS`. A step with a
+price ("1$move") offers its answers with the price and pays when one is chosen; declining is
+always possible ("skip"), and a step with no possible answer passes by itself.
 
 `ctx` is `(city, used)`: the city where a Dickens action takes place ("" = where the marker is),
 and the targets already used by a repeated step ("letters to different locals")."""
@@ -12,132 +13,218 @@ and the targets already used by a repeated step ("letters to different locals").
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
 from itertools import combinations, combinations_with_replacement
+from typing import TYPE_CHECKING
 
-from kit.timeless_journeys import travellers
-from kit.timeless_journeys.actions import Choice, plural
-from kit.timeless_journeys.content import ROMAN, Step
+from kit.timeless_journeys.actions import (
+    STEP_KINDS,
+    Choice,
+    Question,
+    Task,
+    answer,
+    article,
+    coins,
+    effect_words,
+    genre_name,
+    idea_list,
+    ideas,
+    price,
+    reward_words,
+    roman,
+    skip,
+    step_words,
+    times,
+)
+from kit.timeless_journeys.content import LOCALS, Card, Effect, Step, Steps
 
-NO_CTX: tuple = ("", ())
-SIDES = ("left", "right")
+if TYPE_CHECKING:
+    from kit.timeless_journeys.state import TimelessState
 
-Option = tuple[str, Callable, tuple]  # label, function(state, player, *args), args
-
-
-# --- steps applied without a question -----------------------------------------------------------
-def auto_step(state, player: int, step: Step, ctx: tuple) -> bool:
-    """Apply a step that asks nothing; False when the step needs a decision."""
-    if step.coins or step.vp:
-        return False
-    name = step.name
-    if name == "coins":
-        state.coins[player] += step.arg
-    elif name == "vp":
-        state.vp[player] += step.arg
-    elif name == "idea" and len(step.arg) == 1:
-        state.gain_idea(player, step.arg[0])
-    elif name == "colour":
-        state.push(("effect", player, state.content.colours[player][1], ctx))
-    else:
-        return False
-    return True
-
-
-def options(state, frame: tuple) -> list[Choice]:
-    """The answers to a step frame, each paying the step's price; empty if nothing is possible."""
-    _, player, step, ctx = frame
-    if state.coins[player] < step.coins or state.vp[player] < step.vp:
-        return []
-    # the answers are those still affordable once the price is paid
-    state.coins[player] -= step.coins
-    state.vp[player] -= step.vp
-    found = STEPS[step.name](state, player, step, ctx)
-    state.coins[player] += step.coins
-    state.vp[player] += step.vp
-    if not found:
-        return []
-    price = ""
-    if step.coins:
-        price = f"pay {plural(step.coins, 'coin')}: "
-    elif step.vp:
-        price = f"lose {step.vp} VP: "
-    choices = [
-        Choice(price + label, (_pay_and_run, player, step, fn, args)) for label, fn, args in found
-    ]
-    choices.append(Choice("skip", (skip,)))
-    return choices
+Context = tuple[str, tuple[str, ...]]
+NO_CTX: Context = ("", ())
+AUTO_STEPS = ("coins", "vp", "colour")  # with a fixed-genre "idea", the steps that ask nothing
+SKIP = answer("skip")
+DECLINE = answer("decline")
+DO_NOTHING_MORE = answer("do nothing more")
+Frame = Task | Question
 
 
-def _pay_and_run(state, player: int, step: Step, fn: Callable, args: tuple) -> None:
-    state.coins[player] -= step.coins
-    state.vp[player] -= step.vp
-    fn(state, player, *args)
+# --- pushing effects ----------------------------------------------------------------------------
+def effect_frames(player: int, effect: Effect, ctx: Context = NO_CTX) -> list[Frame]:
+    """The frames that carry out `effect`: its steps, or first the choice of an alternative."""
+    if len(effect) == 1:
+        return step_frames(player, effect[0], ctx)
+    return [ChooseEffect(player, effect, ctx)]
 
 
-def skip(state) -> None:
-    """Decline the step: nothing happens."""
+def step_frames(player: int, steps: Steps, ctx: Context = NO_CTX) -> list[Frame]:
+    return [_step_frame(player, step, ctx) for step in steps]
 
 
-def _again(state, player: int, step: Step, ctx: tuple, used: str) -> None:
+def _step_frame(player: int, step: Step, ctx: Context) -> Frame:
+    asks_nothing = step.name in AUTO_STEPS or (step.name == "idea" and len(step.genres) == 1)
+    if asks_nothing and not (step.coins or step.vp):
+        return AutoStep(player, step, ctx)
+    return StepQuestion(player, step, ctx)
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseEffect(Question):
+    """An effect with alternatives ("a / b"): the player uses one of them, or none."""
+
+    player: int
+    effect: Effect
+    ctx: Context
+
+    def question(self, state: TimelessState) -> str:
+        return f"which effect to use: {reward_words(self.effect, state.content.rules.genres)}"
+
+    def choices(self, state: TimelessState) -> list[Choice]:
+        genres = state.content.rules.genres
+        found = [
+            Choice(
+                effect_words(steps, genres),
+                STEP_KINDS[steps[0].name],
+                None,
+                _choose,
+                (steps, self.ctx),
+            )
+            for steps in self.effect
+        ]
+        found.append(DECLINE)
+        return found
+
+
+def _choose(state: TimelessState, player: int, steps: Steps, ctx: Context) -> None:
+    state.push(*step_frames(player, steps, ctx))
+
+
+@dataclass(frozen=True, slots=True)
+class AutoStep(Task):
+    """A step that asks nothing: take coins, score VP, gain an Idea of one genre, the colour's
+    Ideas card."""
+
+    player: int
+    step: Step
+    ctx: Context
+
+    def run(self, state: TimelessState) -> None:
+        player, step = self.player, self.step
+        if step.name == "coins":
+            state.coins[player] += step.count
+        elif step.name == "vp":
+            state.vp[player] += step.count
+        elif step.name == "idea":
+            state.gain_idea(player, step.genres[0])
+        else:  # colour
+            state.push(*effect_frames(player, state.content.colours[player][1], self.ctx))
+
+
+@dataclass(frozen=True, slots=True)
+class StepQuestion(Question):
+    """One step of an effect that asks its player how to carry it out."""
+
+    player: int
+    step: Step
+    ctx: Context
+
+    def question(self, state: TimelessState) -> str:
+        return f"how to {step_words(self.step, state.content.rules.genres)}"
+
+    def choices(self, state: TimelessState) -> list[Choice]:
+        """The answers still possible once the step's price is paid (none if it cannot be)."""
+        player, step = self.player, self.step
+        if not (step.coins or step.vp):
+            found = STEPS[step.name](state, player, step, self.ctx)
+            if found:
+                found.append(SKIP)
+            return found
+        if state.coins[player] < step.coins or state.vp[player] < step.vp:
+            return []
+        state.coins[player] -= step.coins
+        state.vp[player] -= step.vp
+        found = STEPS[step.name](state, player, step, self.ctx)
+        state.coins[player] += step.coins
+        state.vp[player] += step.vp
+        pay = f"pay {coins(step.coins)}" if step.coins else f"lose {step.vp} VP"
+        found = [choice._replace(text=f"{pay} to {choice.text}") for choice in found]
+        return [*found, SKIP] if found else []
+
+    def answer(self, state: TimelessState, action: Choice) -> None:
+        if action.run is not skip:
+            state.coins[self.player] -= self.step.coins
+            state.vp[self.player] -= self.step.vp
+        action.run(state, self.player, *action.args)
+
+
+def _again(state: TimelessState, player: int, step: Step, ctx: Context, used: str) -> None:
     """Push the rest of a repeated step ("letters:3"), already paid, remembering `used`."""
-    if step.arg > 1:
-        rest = Step(step.name, step.arg - 1)
-        state.push(("step", player, rest, (ctx[0], (*ctx[1], used))))
+    if step.count > 1:
+        rest = Step(step.name, step.count - 1)
+        state.push(StepQuestion(player, rest, (ctx[0], (*ctx[1], used))))
 
 
 # --- Ideas --------------------------------------------------------------------------------------
-def _genre_names(state, genres) -> str:
-    return " + ".join(state.content.genre(g).capitalize() for g in genres)
-
-
-def idea(state, player: int, step: Step, ctx: tuple) -> list[Option]:
+def idea(state: TimelessState, player: int, step: Step, ctx: Context) -> list[Choice]:
+    genres = state.content.rules.genres
     return [
-        (f"take 1 {_genre_names(state, (g,))}", _gain, ((g,),))
-        for g in step.arg
+        Choice(f"gain {idea_list(genres, (g,))}", "idea", None, _gain, ((g,),))
+        for g in step.genres
         if state.supply[g] > 0
     ]
 
 
-def idea_any(state, player: int, step: Step, ctx: tuple) -> list[Option]:
-    genres = range(len(state.supply))
+def idea_any(state: TimelessState, player: int, step: Step, ctx: Context) -> list[Choice]:
+    genres = state.content.rules.genres
     return [
-        (f"take {_genre_names(state, combo)}", _gain, (combo,))
-        for combo in combinations_with_replacement(genres, step.arg)
+        Choice(f"gain {idea_list(genres, combo)}", "idea", None, _gain, (combo,))
+        for combo in combinations_with_replacement(range(len(genres)), step.count)
         if all(state.supply[g] >= combo.count(g) for g in combo)
     ]
 
 
-def idea_distinct(state, player: int, step: Step, ctx: tuple) -> list[Option]:
+def idea_distinct(state: TimelessState, player: int, step: Step, ctx: Context) -> list[Choice]:
+    genres = state.content.rules.genres
     return [
-        (f"take {_genre_names(state, combo)}", _gain, (combo,))
-        for combo in combinations(range(len(state.supply)), step.arg)
+        Choice(f"gain {idea_list(genres, combo)}", "idea", None, _gain, (combo,))
+        for combo in combinations(range(len(genres)), step.count)
         if all(state.supply[g] > 0 for g in combo)
     ]
 
 
-def _gain(state, player: int, genres: tuple[int, ...]) -> None:
+def _gain(state: TimelessState, player: int, genres: Sequence[int]) -> None:
     for g in genres:
         state.gain_idea(player, g)
 
 
-def exchange(state, player: int, step: Step, ctx: tuple) -> list[Option]:
+def _an_idea(state: TimelessState, genre: int) -> str:
+    return article(f"{genre_name(state.content.rules.genres, genre)} idea")
+
+
+def exchange(state: TimelessState, player: int, step: Step, ctx: Context) -> list[Choice]:
     """Trade one Idea token for one of another genre (repeated `arg` times)."""
-    ideas = state.ideas[player]
+    held = state.ideas[player]
     return [
-        (
-            f"trade 1 {_genre_names(state, (g,))} for 1 {_genre_names(state, (h,))}",
+        Choice(
+            f"exchange {_an_idea(state, g)} for {_an_idea(state, h)}",
+            "idea",
+            None,
             _trade,
             (g, h, step, ctx),
         )
-        for g in range(len(ideas))
-        if ideas[g]
-        for h in range(len(ideas))
+        for g in range(len(held))
+        if held[g]
+        for h in range(len(held))
         if h != g and state.supply[h]
     ]
 
 
-def _trade(state, player: int, give: int, take: int, step: Step, ctx: tuple) -> None:
+def _trade(
+    state: TimelessState, player: int, give: int, take: int, step: Step, ctx: Context
+) -> None:
     state.ideas[player][give] -= 1
     state.supply[give] += 1
     state.gain_idea(player, take)
@@ -145,162 +232,211 @@ def _trade(state, player: int, give: int, take: int, step: Step, ctx: tuple) -> 
         _again(state, player, step, ctx, "")
 
 
-def exchange_one(state, player: int, step: Step, ctx: tuple) -> list[Option]:
-    """Favour FT05: one Idea token for one of another genre, or for 3 coins."""
+def exchange_one(state: TimelessState, player: int, step: Step, ctx: Context) -> list[Choice]:
+    """Favour FT05: one Idea token for one of another genre, or for the step's coins."""
     found = exchange(state, player, step, ctx)
-    ideas = state.ideas[player]
+    held = state.ideas[player]
     found += [
-        (f"trade 1 {_genre_names(state, (g,))} for 3 coins", _sell, (g,))
-        for g in range(len(ideas))
-        if ideas[g]
+        Choice(
+            f"exchange {_an_idea(state, g)} for {coins(step.count)}",
+            "idea",
+            None,
+            _sell,
+            (g, step.count),
+        )
+        for g in range(len(held))
+        if held[g]
     ]
     return found
 
 
-def _sell(state, player: int, give: int) -> None:
+def _sell(state: TimelessState, player: int, give: int, amount: int) -> None:
     state.ideas[player][give] -= 1
     state.supply[give] += 1
-    state.coins[player] += 3
+    state.coins[player] += amount
 
 
 # --- Travel -------------------------------------------------------------------------------------
-def move(state, player: int, step: Step, ctx: tuple) -> list[Option]:
+def move(state: TimelessState, player: int, step: Step, ctx: Context) -> list[Choice]:
     """Along one path from the marker, paying its cost less the step's discount."""
+    have, discount = state.coins[player], step.count
     found = []
     for other, cost in state.content.neighbours[state.loc[player]]:
-        pay = max(0, cost - step.arg)
-        if pay <= state.coins[player]:
-            found.append((f"move to {other} ({plural(pay, 'coin')})", _move, (other, pay)))
+        pay = cost - discount if cost > discount else 0
+        if pay <= have:
+            found.append(_move_choice(other, pay))
     return found
 
 
-def _move(state, player: int, to: str, pay: int) -> None:
+@cache
+def _move_choice(to: str, pay: int) -> Choice:
+    return Choice(f"move to {to} {price(pay)}", "move", to, _move, (to, pay))
+
+
+def _move(state: TimelessState, player: int, to: str, pay: int) -> None:
     state.coins[player] -= pay
     state.loc[player] = to
 
 
-def explore(state, player: int, step: Step, ctx: tuple) -> list[Option]:
+def explore(state: TimelessState, player: int, step: Step, ctx: Context) -> list[Choice]:
     """In the marker's city (or Dickens's): take one face-down tile, or the city reward."""
     city = ctx[0] or state.loc[player]
     if city not in state.content.cities:
         return []
     found = []
-    if not any(state.content.tiles[t].city == city for t in state.tiles[player]):
+    if not state.has_tile_of(player, city):
         found = [
-            (f"take tile {t} in {city}", _take_tile, (city, t)) for t in state.city_tiles[city]
+            Choice(f"take Exploration tile {t} in {city}", "explore", city, _take_tile, (city, t))
+            for t in state.city_tiles[city]
         ]
-    found.append((f"take the city reward of {city}", _city_reward, (city,)))
+    found.append(Choice(f"take the city reward of {city}", "explore", city, _city_reward, (city,)))
     return found
 
 
-def _take_tile(state, player: int, city: str, tile: str) -> None:
+def _take_tile(state: TimelessState, player: int, city: str, tile: str) -> None:
     state.city_tiles[city].remove(tile)
     state.tiles[player].append(tile)
     state.after_explore(player, city)
 
 
-def _city_reward(state, player: int, city: str) -> None:
+def _city_reward(state: TimelessState, player: int, city: str) -> None:
     state.after_explore(player, city)
-    state.push(("effect", player, state.content.cities[city].reward, NO_CTX))
+    state.push(*effect_frames(player, state.content.cities[city].reward))
 
 
-def reuse_tile(state, player: int, step: Step, ctx: tuple) -> list[Option]:
-    """The card named by the edition lets an already used Exploration tile give its reward again."""
+def reuse_tile(state: TimelessState, player: int, step: Step, ctx: Context) -> list[Choice]:
+    """The card the edition names lets an already used Exploration tile give its reward again."""
     return [
-        (f"use tile {t} again", _reuse, (t,))
+        Choice(f"use Exploration tile {t} again", "tile", None, _reuse, (t,))
         for t in state.tiles[player]
         if t in state.used[player]
     ]
 
 
-def _reuse(state, player: int, tile: str) -> None:
-    state.push(("effect", player, state.content.tiles[tile].reward, NO_CTX))
+def _reuse(state: TimelessState, player: int, tile: str) -> None:
+    state.push(*effect_frames(player, state.content.tiles[tile].reward))
 
 
-def flip_move(state, player: int, step: Step, ctx: tuple) -> list[Option]:
-    """Favour FT05: turn one face-up played card face down, then move twice."""
+def flip_move(state: TimelessState, player: int, step: Step, ctx: Context) -> list[Choice]:
+    """Favour FT05: turn one face-up played card face down, then move the step's count."""
     return [
-        (f"turn {card} face down and move 2", _flip, (index,))
+        Choice(
+            f"turn {state.content.card(card).label} face down to move {times(step.count)}",
+            "card",
+            None,
+            _flip,
+            (index, step.count),
+        )
         for index, (card, up) in enumerate(state.played[player])
         if up
     ]
 
 
-def _flip(state, player: int, index: int) -> None:
+def _flip(state: TimelessState, player: int, index: int, moves: int) -> None:
     state.played[player][index] = (state.played[player][index][0], False)
-    move_step = Step("move")
-    state.push(("step", player, move_step, NO_CTX), ("step", player, move_step, NO_CTX))
+    state.push(*step_frames(player, (Step("move"),) * moves))
 
 
 # --- Friendship ---------------------------------------------------------------------------------
-def talk(state, player: int, step: Step, ctx: tuple) -> list[Option]:
+def talk(state: TimelessState, player: int, step: Step, ctx: Context) -> list[Choice]:
     """Talk to a local of the marker's city, or meet a Famous Traveller there."""
     city = state.loc[player]
     if city not in state.content.cities:
         return []
     found = [
-        (f"talk to the {side} local in {city}", _talk, (city, s)) for s, side in enumerate(SIDES)
+        Choice(f"talk to the {local} local in {city}", "meet", city, _talk, (city, side))
+        for side, local in enumerate(LOCALS)
     ]
     return found + meeting_options(state, player, city)
 
 
-def _talk(state, player: int, city: str, side: int) -> None:
+def _talk(state: TimelessState, player: int, city: str, side: int) -> None:
     state.after_friendship(player, city)
     favour = state.content.favours[state.favour[city]]
-    state.push(("effect", player, favour.rewards[side], NO_CTX), ("follow", player, city, side))
+    state.push(*effect_frames(player, favour.rewards[side]), FollowUp(player, city, side))
 
 
-def follow_options(state, frame: tuple) -> list[Choice]:
+@dataclass(frozen=True, slots=True)
+class FollowUp(Question):
     """After talking to a local: take their Friend tile, or place or move a Letter marker."""
-    _, player, city, side = frame
-    found = []
-    if state.friend.get(city) == side:
-        found.append(Choice(f"take the friend of {city}", (_take_friend, player, city)))
-    markers = state.letters[city]
-    mine = [s for p, s in markers if p == player]
-    rules = state.content.rules
-    under = sum(1 for _, s in markers if s == side)
-    room_local = under < rules.letters_per_local[state.num_players]
-    room_city = len(markers) < rules.letters_per_city[state.num_players]
-    here = f"the {SIDES[side]} local in {city}"
-    if mine and mine[0] != side and room_local:
-        found.append(
-            Choice(f"move your Letter marker to {here}", (_move_letter, player, city, city, side))
+
+    player: int
+    city: str
+    side: int
+
+    def question(self, state: TimelessState) -> str:
+        return (
+            f"whether to take the Friend tile or place a Letter marker at the "
+            f"{LOCALS[self.side]} local in {self.city}"
         )
-    elif not mine and room_local and room_city:
-        if state.letters_left(player):
+
+    def choices(self, state: TimelessState) -> list[Choice]:
+        player, city, side = self.player, self.city, self.side
+        found = []
+        if state.friend.get(city) == side:
             found.append(
-                Choice(f"place a Letter marker under {here}", (_place_letter, player, city, side))
+                Choice(f"take the Friend tile of {city}", "friend", city, _take_friend, (city,))
             )
-        else:
-            found += [
+        markers = state.letters[city]
+        mine = [s for p, s in markers if p == player]
+        rules = state.content.rules
+        under = sum(1 for _, s in markers if s == side)
+        room_local = under < rules.letters_per_local[state.num_players]
+        room_city = len(markers) < rules.letters_per_city[state.num_players]
+        here = f"the {LOCALS[side]} local in {city}"
+        if mine and mine[0] != side and room_local:
+            found.append(
                 Choice(
-                    f"move your Letter marker from {other} to {here}",
-                    (_move_letter, player, other, city, side),
+                    f"move your Letter marker to {here}",
+                    "letter",
+                    city,
+                    _move_letter,
+                    (city, city, side),
                 )
-                for other in state.content.cities
-                if any(p == player for p, _ in state.letters[other])
-            ]
-    if found:
-        found.append(Choice("nothing more", (skip,)))
-    return found
+            )
+        elif not mine and room_local and room_city:
+            if state.letters_left(player):
+                found.append(
+                    Choice(
+                        f"place a Letter marker under {here}",
+                        "letter",
+                        city,
+                        _place_letter,
+                        (city, side),
+                    )
+                )
+            else:
+                found += [
+                    Choice(
+                        f"move your Letter marker from {other} to {here}",
+                        "letter",
+                        city,
+                        _move_letter,
+                        (other, city, side),
+                    )
+                    for other in state.content.cities
+                    if any(p == player for p, _ in state.letters[other])
+                ]
+        if found:
+            found.append(DO_NOTHING_MORE)
+        return found
 
 
-def _take_friend(state, player: int, city: str) -> None:
+def _take_friend(state: TimelessState, player: int, city: str) -> None:
     del state.friend[city]
     state.friends[player].append(city)
 
 
-def _place_letter(state, player: int, city: str, side: int) -> None:
+def _place_letter(state: TimelessState, player: int, city: str, side: int) -> None:
     state.letters[city].append((player, side))
 
 
-def _move_letter(state, player: int, source: str, city: str, side: int) -> None:
+def _move_letter(state: TimelessState, player: int, source: str, city: str, side: int) -> None:
     state.letters[source] = [m for m in state.letters[source] if m[0] != player]
     state.letters[city].append((player, side))
 
 
-def letter(state, player: int, step: Step, ctx: tuple) -> list[Option]:
+def letter(state: TimelessState, player: int, step: Step, ctx: Context) -> list[Choice]:
     """To a local of another place holding one of your Letter markers: gain their reward."""
     here, used = state.loc[player], ctx[1]
     found = []
@@ -308,36 +444,59 @@ def letter(state, player: int, step: Step, ctx: tuple) -> list[Option]:
         if city == here:
             continue
         for p, side in markers:
-            target = f"{SIDES[side]} local in {city}"
+            target = f"{LOCALS[side]} local in {city}"
             if p == player and target not in used:
                 found.append(
-                    (f"send a letter to the {target}", _send, (city, side, step, ctx, target))
+                    Choice(
+                        f"send a letter to the {target}",
+                        "letter",
+                        city,
+                        _send,
+                        (city, side, step, ctx, target),
+                    )
                 )
     return found
 
 
-def letter_new(state, player: int, step: Step, ctx: tuple) -> list[Option]:
+def letter_new(state: TimelessState, player: int, step: Step, ctx: Context) -> list[Choice]:
     """Card 44: to a local of another city who has none of your Letter markers."""
     here = state.loc[player]
     return [
-        (f"send a letter to the {side_name} local in {city}", _send, (city, side, step, ctx, ""))
+        Choice(
+            f"send a letter to the {local} local in {city}",
+            "letter",
+            city,
+            _send,
+            (city, side, step, ctx, ""),
+        )
         for city, markers in state.letters.items()
         if city != here
-        for side, side_name in enumerate(SIDES)
+        for side, local in enumerate(LOCALS)
         if (player, side) not in markers
     ]
 
 
-def _send(state, player: int, city: str, side: int, step: Step, ctx: tuple, target: str) -> None:
+def _send(
+    state: TimelessState,
+    player: int,
+    city: str,
+    side: int,
+    step: Step,
+    ctx: Context,
+    target: str,
+) -> None:
     state.after_letter(player, city)
     if step.name == "letters":
         _again(state, player, step, ctx, target)
     favour = state.content.favours[state.favour[city]]
-    state.push(("effect", player, favour.rewards[side], NO_CTX))
+    state.push(*effect_frames(player, favour.rewards[side]))
 
 
 # --- Inspiration --------------------------------------------------------------------------------
-def write(state, player: int, step: Step, ctx: tuple) -> list[Option]:
+TILE_SLOT, FRIEND_SLOT = -2, -1  # a Journal's slots: its Idea slots, then its city and friend
+
+
+def write(state: TimelessState, player: int, step: Step, ctx: Context) -> list[Choice]:
     """Move one Idea token, Exploration tile or Friend tile into an empty slot of a Journal."""
     content, found = state.content, []
     used = ctx[1]
@@ -351,36 +510,44 @@ def write(state, player: int, step: Step, ctx: tuple) -> list[Option]:
         )
         for g in genres:
             found.append(
-                (
-                    f"write 1 {_genre_names(state, (g,))} in journal {journal_id}",
+                Choice(
+                    f"write {_an_idea(state, g)} in Journal {journal_id}",
+                    "journal",
+                    None,
                     _write_idea,
                     (j, g, step, ctx),
                 )
             )
-        if not slots[6]:
+        if not slots[TILE_SLOT]:
             for t in state.tiles[player]:
                 if content.tiles[t].city == journal.city and not state.tile_written(player, t):
                     found.append(
-                        (
-                            f"write tile {t} in journal {journal_id}",
+                        Choice(
+                            f"write Exploration tile {t} in Journal {journal_id}",
+                            "journal",
+                            None,
                             _write_slot,
-                            (j, 6, t, step, ctx),
+                            (j, TILE_SLOT, t, step, ctx),
                         )
                     )
-        if not slots[7]:
+        if not slots[FRIEND_SLOT]:
             for f in state.friends[player]:
                 if not state.friend_written(player, f):
                     found.append(
-                        (
-                            f"write the friend of {f} in journal {journal_id}",
+                        Choice(
+                            f"write the Friend tile of {f} in Journal {journal_id}",
+                            "journal",
+                            None,
                             _write_slot,
-                            (j, 7, f, step, ctx),
+                            (j, FRIEND_SLOT, f, step, ctx),
                         )
                     )
     return found
 
 
-def _write_idea(state, player: int, j: int, genre: int, step: Step, ctx: tuple) -> None:
+def _write_idea(
+    state: TimelessState, player: int, j: int, genre: int, step: Step, ctx: Context
+) -> None:
     journal = state.content.journals[state.journals[player][j]]
     slots = state.written[player][j]
     slot = next(i for i, g in enumerate(journal.ideas) if g == genre and not slots[i])
@@ -389,17 +556,19 @@ def _write_idea(state, player: int, j: int, genre: int, step: Step, ctx: tuple) 
     _written(state, player, j, step, ctx)
 
 
-def _write_slot(state, player: int, j: int, slot: int, item: str, step: Step, ctx: tuple) -> None:
+def _write_slot(
+    state: TimelessState, player: int, j: int, slot: int, item: str, step: Step, ctx: Context
+) -> None:
     state.written[player][j][slot] = item
     _written(state, player, j, step, ctx)
 
 
-def _written(state, player: int, j: int, step: Step, ctx: tuple) -> None:
+def _written(state: TimelessState, player: int, j: int, step: Step, ctx: Context) -> None:
     if step.name == "write_distinct":
         _again(state, player, step, ctx, state.journals[player][j])
 
 
-def cafe(state, player: int, step: Step, ctx: tuple) -> list[Option]:
+def cafe(state: TimelessState, player: int, step: Step, ctx: Context) -> list[Choice]:
     """Where your marker or a Letter marker is (or in Dickens's city): pay Ideas, take a slot."""
     if ctx[0]:
         cities = [ctx[0]]
@@ -415,42 +584,44 @@ def cafe(state, player: int, step: Step, ctx: tuple) -> list[Option]:
     return [option for city in cities for option in cafe_options(state, player, city)]
 
 
-def buy(state, player: int, step: Step, ctx: tuple) -> list[Option]:
+def buy(state: TimelessState, player: int, step: Step, ctx: Context) -> list[Choice]:
     """A card of the market display into your hand, paying its level's cost less the discount."""
-    return market_options(state, player, step.arg, then_play=False)
+    return market_options(state, player, step.count, then_play=False)
 
 
-def buy_play(state, player: int, step: Step, ctx: tuple) -> list[Option]:
+def buy_play(state: TimelessState, player: int, step: Step, ctx: Context) -> list[Choice]:
     """Card 42: buy a card, resolve its effect at once, and keep it in hand."""
     return market_options(state, player, 0, then_play=True)
 
 
-def retire_level1(state, player: int, step: Step, ctx: tuple) -> list[Option]:
-    """Favour FT12: a Level I card from hand to the box for 2 coins and 3 VP, keeping 5 cards."""
+def retire_level1(state: TimelessState, player: int, step: Step, ctx: Context) -> list[Choice]:
+    """Favour FT12: a Level I card from hand to the box for the rules' reward, keeping the
+    rules' number of cards in hand."""
+    rules, advanced = state.content.rules, state.content.advanced
     hand = state.hand[player]
-    if len(hand) - 1 < 5:
+    if len(hand) - 1 < rules.retire_keep:
         return []
-    level_one = sorted(
-        {c for c in hand if c in state.content.advanced and state.content.advanced[c].level == 1}
-    )
-    return [(f"remove {c} from the game for 2 coins and 3 VP", _retire, (c,)) for c in level_one]
+    level_one = sorted({c for c in hand if c in advanced and advanced[c].level == 1})
+    reward = reward_words(rules.retire_reward, rules.genres).replace(", then ", " and ")
+    return [
+        Choice(f"remove {advanced[c].label} from the game to {reward}", "card", None, _retire, (c,))
+        for c in level_one
+    ]
 
 
-def _retire(state, player: int, card: str) -> None:
+def _retire(state: TimelessState, player: int, card: str) -> None:
     state.hand[player].remove(card)
     state.box.append(card)
-    state.coins[player] += 2
-    state.vp[player] += 3
+    state.push(*effect_frames(player, state.content.rules.retire_reward))
 
 
-def _only_with_price(state, player: int, step: Step, ctx: tuple) -> list[Option]:
+def _only_with_price(state: TimelessState, player: int, step: Step, ctx: Context) -> list[Choice]:
     """Coins or VP bought with a price: the single answer is to pay."""
-    word = "coin" if step.name == "coins" else "VP"
-    amount = plural(step.arg, word) if word == "coin" else f"{step.arg} VP"
-    return [(f"take {amount}", _take_priced, (step.name, step.arg))]
+    words = f"take {coins(step.count)}" if step.name == "coins" else f"score {step.count} VP"
+    return [Choice(words, "reward", None, _take_priced, (step.name, step.count))]
 
 
-def _take_priced(state, player: int, name: str, amount: int) -> None:
+def _take_priced(state: TimelessState, player: int, name: str, amount: int) -> None:
     if name == "coins":
         state.coins[player] += amount
     else:
@@ -458,18 +629,19 @@ def _take_priced(state, player: int, name: str, amount: int) -> None:
 
 
 # --- answers built from the board: meetings, cafés, the market ------------------------------
-def meeting_options(state, player: int, city: str) -> list[Option]:
+def meeting_options(state: TimelessState, player: int, city: str) -> list[Choice]:
     """Place an Experience token on a free slot of this round's row of a traveller here."""
     content, found = state.content, []
     side = content.sides[state.side]
     kinds = sorted(set(state.exp[player]))
+    names = content.rules.experience_names
     for column, traveller_id in enumerate(state.travellers):
-        if state.where[traveller_id] != city:
+        traveller = content.travellers[traveller_id]
+        if state.where[traveller.rule] != city:
             continue
         tokens = state.gazette[column]
         if any(p == player and kind == "duel" for _, _, p, kind in tokens):
             continue
-        traveller = content.travellers[traveller_id]
         taken = {slot for rnd, slot, _, _ in tokens if rnd == state.round}
         for slot, need in enumerate(side.slot_players):
             if need > state.num_players or slot in taken:
@@ -477,75 +649,86 @@ def meeting_options(state, player: int, city: str) -> list[Option]:
             for kind in kinds:
                 if kind == "duel" and not traveller.duel:
                     continue
-                label = f"meet {traveller.name}: slot {slot + 1} with {kind}"
-                found.append((label, _meet, (city, column, slot, kind)))
+                label = f"meet {traveller.name} in {city}: {names[kind]} in slot {slot + 1}"
+                found.append(Choice(label, "meet", city, _meet, (city, column, slot, kind)))
     return found
 
 
-def cafe_options(state, player: int, city: str) -> list[Option]:
+def cafe_options(state: TimelessState, player: int, city: str) -> list[Choice]:
     """The discussions of `city` with a free slot whose Ideas the player can pay."""
-    if not state.cafe_markers_left(player):
-        return []
-    found = []
-    discount = travellers.craven_discount(state, city)
-    bonus = travellers.montesquieu_bonus(state, city)
-    ideas = state.ideas[player]
-    for d, cafe in enumerate(state.content.cities[city].cafes):
+    found: list[Choice] = []
+    discount = state.cafe_discount(city)
+    bonus = state.cafe_bonus(city)
+    held = state.ideas[player]
+    genres = state.content.rules.genres
+    for d, discussion in enumerate(state.content.cities[city].cafes):
         slot = len(state.cafes[city][d])
-        if slot >= len(cafe.vp):
+        if slot >= len(discussion.vp):
             continue
-        costs = [cafe.cost]
+        costs = [discussion.cost]
         if discount:
             costs = sorted(
                 {
-                    tuple(n - (g == cut) for g, n in enumerate(cafe.cost))
-                    for cut, n in enumerate(cafe.cost)
+                    tuple(max(0, n - discount) if g == cut else n for g, n in enumerate(cost))
+                    for cost in costs
+                    for cut, n in enumerate(cost)
                     if n
                 },
                 reverse=True,
             )
-        vp = cafe.vp[slot] + bonus
+        vp = discussion.vp[slot] + bonus
         for cost in costs:
-            if all(have >= need for have, need in zip(ideas, cost, strict=True)):
-                paying = ideas_text(state, cost)
-                label = f"discuss in {city} café {d + 1} paying {paying} for {vp} VP"
-                found.append((label, _discuss, (city, d, cost, vp)))
-    return found
+            if all(have >= need for have, need in zip(held, cost, strict=True)):
+                label = (
+                    f"discuss in café {d + 1} of {city}, paying {ideas(genres, cost)}, for {vp} VP"
+                )
+                found.append(Choice(label, "cafe", city, _discuss, (city, d, cost, vp)))
+    return found if found and state.cafe_markers_left(player) else []
 
 
-def ideas_text(state, counts) -> str:
-    genres = state.content.rules.genres
-    return ", ".join(f"{n} {genres[g].capitalize()}" for g, n in enumerate(counts) if n)
-
-
-def market_options(state, player: int, discount: int, then_play: bool) -> list[Option]:
+def market_options(
+    state: TimelessState, player: int, discount: int, then_play: bool
+) -> list[Choice]:
     """Cards of the display the player can pay for, the level's cost less `discount`."""
     found = []
+    have = state.coins[player]
+    advanced, costs = state.content.advanced, state.content.rules.market_cost
     for level, cards in enumerate(state.market):
-        price = max(0, state.content.rules.market_cost[level] - discount)
-        if price > state.coins[player]:
+        cost = costs[level]
+        pay = cost - discount if cost > discount else 0
+        if pay > have:
             continue
         for card in cards:
-            label = f"buy {card} (Level {ROMAN[level]}) for {plural(price, 'coin')}"
-            found.append((label, _buy, (level, card, price, then_play)))
+            found.append(_buy_choice(advanced[card], pay, then_play))
     return found
 
 
-def _meet(state, player: int, city: str, column: int, slot: int, kind: str) -> None:
-    """Place an Experience token: the slot's reward (twice for a duel), then the side's bonus."""
+@cache
+def _buy_choice(card: Card, pay: int, then_play: bool) -> Choice:
+    level = card.level - 1
+    text = f"buy {card.label} (Level {roman(level)}) {price(pay)}"
+    return Choice(text, "market", None, _buy, (level, card.id, pay, then_play))
+
+
+def _meet(state: TimelessState, player: int, city: str, column: int, slot: int, kind: str) -> None:
+    """Place an Experience token: the slot's reward (more than once for a duel), then the side's
+    bonus for a first token in its first column."""
     state.after_friendship(player, city)
     state.exp[player].remove(kind)
     state.gazette[column].append((state.round, slot, player, kind))
     side = state.content.sides[state.side]
     reward = side.columns[column].rewards[state.round][slot]
-    frames = [("effect", player, reward, NO_CTX)] * (2 if kind == "duel" else 1)
+    repeat = state.content.rules.duel_rewards if kind == "duel" else 1
+    frames = effect_frames(player, reward) * repeat
     if side.first_column_bonus and column == 0 and player not in state.bonus_taken:
         state.bonus_taken.append(player)
-        frames.append(("effect", player, side.first_column_bonus, NO_CTX))
+        frames += effect_frames(player, side.first_column_bonus)
     state.push(*frames)
 
 
-def _discuss(state, player: int, city: str, d: int, cost: tuple, vp: int) -> None:
+def _discuss(
+    state: TimelessState, player: int, city: str, d: int, cost: tuple[int, ...], vp: int
+) -> None:
     for g, n in enumerate(cost):
         state.ideas[player][g] -= n
         state.supply[g] += n
@@ -553,15 +736,18 @@ def _discuss(state, player: int, city: str, d: int, cost: tuple, vp: int) -> Non
     state.vp[player] += vp
 
 
-def _buy(state, player: int, level: int, card: str, price: int, then_play: bool) -> None:
-    state.coins[player] -= price
+def _buy(
+    state: TimelessState, player: int, level: int, card: str, pay: int, then_play: bool
+) -> None:
+    state.coins[player] -= pay
     state.market[level].remove(card)
     bisect.insort(state.hand[player], card)
     if then_play:
-        state.push(("effect", player, state.card_effect(card), NO_CTX))
+        state.push(*effect_frames(player, state.card_effect(card)))
 
 
-STEPS: dict[str, Callable] = {
+StepAnswers = Callable[["TimelessState", int, Step, Context], list[Choice]]
+STEPS: dict[str, StepAnswers] = {
     "coins": _only_with_price,
     "vp": _only_with_price,
     "idea": idea,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import networkx as nx
 
 from kit.core import Game, KitError, Option
@@ -15,7 +17,7 @@ from kit.core.options import (
     text,
     whole_numbers,
 )
-from kit.timeless_journeys.content import EDITIONS, Content, load_content
+from kit.timeless_journeys.content import EDITIONS, PLAYERS, Content, load_content
 from kit.timeless_journeys.state import TimelessState
 
 MODES = ("intro", "random", "historical", "chosen")
@@ -26,20 +28,22 @@ class TimelessJourneys(Game):
 
     Options: `players` 1..5; `edition` "en" or "ja"; `mode` "intro" (Montesquieu, Lady Montagu,
     Mary Shelley), "random" (three drawn), "historical" (`travellers` names the set A-D, drawn if
-    not given) or "chosen" (`travellers` lists three traveller ids); `gazette` "A".."D" (drawn if
-    not given); `without_seventh` seats playing without the second Movement card; `seed`."""
+    not given) or "chosen" (`travellers` lists three travellers, by id or by name: "goethe" or
+    "Goethe"); `gazette` "A".."D" (drawn if not given); `without_seventh` seats playing without
+    the second Movement card; `seed`; `content` a folder of data files in place of the built-in
+    `seeds/timeless_journeys/`, checked the same way."""
 
     name = "timeless_journeys"
     title = "Timeless Journeys: The Italian Grand Tour"
 
     OPTIONS = (
-        players_option(1, 5),
+        players_option(*PLAYERS),
         Option("edition", "en", "'en' or 'ja'", one_of(EDITIONS), choices=tuple(EDITIONS)),
         Option("mode", "intro", "how the travellers are chosen", one_of(MODES), choices=MODES),
         Option(
             "travellers",
             None,
-            "a historical set (A-D) or three traveller ids, separated by commas",
+            "a historical set (A-D) or three travellers (ids or names), separated by commas",
             optional(names),
         ),
         Option("gazette", None, "a Gazette side (A-D)", optional(text)),
@@ -63,8 +67,10 @@ class TimelessJourneys(Game):
                 f"got {options['gazette']!r}"
             )
         seats = options["without_seventh"]
-        if any(not 0 <= s < players for s in seats):
-            raise KitError(f"option 'without_seventh': lists seats 0..{players - 1}, got {seats!r}")
+        if any(not 0 <= s < players for s in seats) or len(set(seats)) != len(seats):
+            raise KitError(
+                f"option 'without_seventh': lists different seats 0..{players - 1}, got {seats!r}"
+            )
         self.content: Content = content
         self.edition = content.editions[options["edition"]]
         self.chosen_travellers = _travellers(content, options["mode"], options["travellers"])
@@ -76,7 +82,17 @@ class TimelessJourneys(Game):
         return TimelessState(self)
 
 
-def _travellers(content, mode: str, travellers) -> tuple[str, ...]:
+def traveller_ids(content: Content, given: Any) -> tuple[str, ...]:
+    """Travellers named by id or display name, as ids; an unknown one is a `KitError`."""
+    found = [content.traveller(name) if isinstance(name, str) else None for name in given]
+    unknown = [name for name, t in zip(given, found, strict=True) if t is None]
+    if unknown:
+        known = ", ".join(f"{t.id} ({t.name})" for t in content.travellers.values())
+        raise KitError(f"unknown traveller(s) {', '.join(map(repr, unknown))}; known: {known}")
+    return tuple(t.id for t in found if t is not None)
+
+
+def _travellers(content: Content, mode: str, travellers: list[str] | None) -> tuple[str, ...]:
     """The travellers fixed by the options; the rest are drawn by chance at setup."""
     if mode == "intro":
         if travellers:
@@ -86,27 +102,15 @@ def _travellers(content, mode: str, travellers) -> tuple[str, ...]:
         if travellers:
             raise KitError("mode 'random' draws the travellers; use mode 'chosen' to pick")
         return ()
+    sets = sorted({t.set for t in content.travellers.values()})
     if mode == "historical":
-        period = (
-            travellers[0]
-            if isinstance(travellers, list | tuple) and len(travellers) == 1
-            else travellers
-        )
-        if period is None:
+        if not travellers:
             return ()
-        sets = sorted({t.set for t in content.travellers.values()})
-        if period not in sets:
-            raise KitError(f"historical set must be one of {', '.join(sets)}, got {period!r}")
-        return tuple(t.id for t in content.travellers.values() if t.set == period)
-    if isinstance(travellers, str):  # "goethe,byron,twain" from the command line
-        travellers = travellers.split(",")
-    chosen = list(travellers or [])
-    unknown = [t for t in chosen if t not in content.travellers]
-    if unknown:
-        raise KitError(
-            f"unknown traveller(s) {', '.join(map(repr, unknown))}; "
-            f"known: {', '.join(content.travellers)}"
-        )
-    if len(chosen) != 3 or len(set(chosen)) != 3:
-        raise KitError(f"mode 'chosen' needs 3 different travellers, got {chosen!r}")
-    return tuple(chosen)
+        if len(travellers) != 1 or travellers[0] not in sets:
+            raise KitError(f"historical set must be one of {', '.join(sets)}, got {travellers!r}")
+        return tuple(t.id for t in content.travellers.values() if t.set == travellers[0])
+    chosen = traveller_ids(content, travellers or [])
+    count = content.rules.travellers
+    if len(chosen) != count or len(set(chosen)) != count:
+        raise KitError(f"mode 'chosen' needs {count} different travellers, got {travellers!r}")
+    return chosen

@@ -1,396 +1,547 @@
-"""The flow of a game of Timeless Journeys: frames that run at once (setup, rounds, phases) and
-the questions a frame asks (the turn, a chain, a face-down play, an effect's alternatives, a step,
-the market, the hand limit), each a small function of the state and the frame.
-
-`RUN[kind](state, frame)` does a frame's work (it is already off the stack); `ASK[kind](state,
-frame)` lists a question's answers, or returns None after replacing its frame by others."""
+"""The flow of a game of Timeless Journeys: the tasks that run at once (setup, rounds, phases)
+and the questions of the flow (the turn, a chain, a face-down play, Lost in Admiration, the
+market, the hand limit), each a small frame class; and why an answer is refused."""
 
 from __future__ import annotations
 
 import bisect
 import re
+from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
-from kit.timeless_journeys import effects, travellers
-from kit.timeless_journeys.actions import Choice, plural
-from kit.timeless_journeys.content import ROMAN, Step, describe_effect
-from kit.timeless_journeys.draws import DRAWS
-from kit.timeless_journeys.effects import SIDES
+from kit.timeless_journeys import travellers
+from kit.timeless_journeys.actions import (
+    Choice,
+    Question,
+    Task,
+    answer,
+    coins,
+    plural,
+    reward_words,
+    roman,
+)
+from kit.timeless_journeys.content import LOCALS, Card, Content, Step
+from kit.timeless_journeys.draws import (
+    FavourDraw,
+    FriendDraw,
+    JournalDeal,
+    MarketReveal,
+    PaintingReveal,
+    PortraitDraw,
+    SetDraw,
+    SideDraw,
+    TileDraw,
+    TravellerDraw,
+)
+from kit.timeless_journeys.effects import (
+    NO_CTX,
+    Frame,
+    StepQuestion,
+    effect_frames,
+    market_options,
+    move,
+)
+
+if TYPE_CHECKING:
+    from kit.timeless_journeys.state import TimelessState
 
 MOVE = Step("move")
-NO_CTX = effects.NO_CTX
+END_TURN = answer("end the turn")
+END_CHAIN = answer("end the chain")
+NO_CARD = answer("take no card")
+KEEP_VP = answer("keep the VP")
 
 
-# --- the flow of the game: frames that ask nothing ----------------------------------------------
-def _setup(state, frame: tuple) -> None:
-    game, content = state.game, state.content
-    players = state.num_players
-    frames: list[tuple] = []
-    if not state.side:
-        frames.append(("draw", "side"))
-    if game.options["mode"] == "historical" and not state.picked:
-        frames.append(("draw", "set"))
-    frames += [("draw", "traveller")] * (
-        3 - len(state.picked) if game.options["mode"] == "random" else 0
-    )
-    frames.append(("draw", "order"))
-    frames += [("draw", "friend")] * content.rules.friend_tiles[players]
-    frames += [("draw", "favour", city) for city in content.cities]
-    frames += [("draw", "tile", city) for city in content.cities for _ in range(players)]
-    frames += [("draw", "journal", p, stack) for p in range(players) for stack in ("A", "B")]
-    frames += _market_refill(state)
-    frames += [("round", r) for r in range(content.rules.rounds)]
-    state.push(*frames)
+# --- the flow of the game: tasks ----------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Setup(Task):
+    """Every setup draw, the first market display, then the rounds."""
 
-
-def _market_refill(state) -> list[tuple]:
-    count = state.content.rules.market_display[state.num_players]
-    return [("market_draw", level) for level in range(3) for _ in range(count)]
-
-
-def _round(state, frame: tuple) -> None:
-    rules, edition = state.content.rules, state.edition
-    state.round = frame[1]
-    side = state.content.sides[state.side]
-    state.where = {
-        t: side.columns[column].cities[state.round] for column, t in enumerate(state.travellers)
-    }
-    state.advanced_played = [0] * state.num_players
-    frames: list[tuple] = []
-    if "lebrun" in state.where and edition.lebrun_display == "revealed":
-        frames += [("draw", "painting")] * edition.lebrun_reveal[state.num_players]
-    seats = state.seats_from_first()
-    frames += [("begin_turn", p) for _ in range(rules.plays_per_round) for p in seats]
-    frames.append(("travellers_phase",))
-    if edition.lost_in_admiration == "once":
-        frames.append(("lost_phase",))
-    frames.append(("market_phase",))
-    if edition.lost_in_admiration == "every_market":
-        frames.append(("lost_phase",))
-    frames.append(("reorganise", state.round))
-    state.push(*frames)
-
-
-def _begin_turn(state, frame: tuple) -> None:
-    state.dickens_used = 0
-    state.push(("turn", frame[1], False))
-
-
-def _travellers_phase(state, frame: tuple) -> None:
-    state.push(*[("traveller_end", column) for column in range(len(state.travellers))])
-
-
-def _traveller_end(state, frame: tuple) -> None:
-    traveller_id = state.travellers[frame[1]]
-    rule = travellers.END_OF_ROUND.get(state.content.travellers[traveller_id].rule)
-    if rule:
-        rule(state, state.where[traveller_id])
-
-
-def _lost_phase(state, frame: tuple) -> None:
-    """Lost in Admiration: English, the tokens placed this round; Japanese, every one placed."""
-    once = state.edition.lost_in_admiration == "once"
-    due = [
-        (player, column, rnd, slot)
-        for column, tokens in enumerate(state.gazette)
-        for rnd, slot, player, kind in tokens
-        if kind == "lost" and (rnd == state.round or not once)
-    ]
-    order = state.seats_from_first()
-    due.sort(key=lambda item: (order.index(item[0]), item[1]))
-    state.push(*[("lost", *item) for item in due])
-
-
-def _market_phase(state, frame: tuple) -> None:
-    players = state.num_players
-    state.push(*[("market", (state.first - 1 - i) % players) for i in range(players)])
-
-
-def _reorganise(state, frame: tuple) -> None:
-    """Refresh the market, take played cards back (hand limit), pass the first player token;
-    in the last round only the cards come back."""
-    last = frame[1] == state.content.rules.rounds - 1
-    state.painting_discard += state.revealed
-    state.revealed = []
-    frames: list[tuple] = []
-    if not last:
-        for level in range(3):
-            state.bottom[level] += state.market[level]
-            state.market[level] = []
-        frames += _market_refill(state)
-    for player in range(state.num_players):
-        state.hand[player] = sorted(state.hand[player] + [c for c, _ in state.played[player]])
-        state.played[player] = []
-    frames += [("hand_limit", p) for p in state.seats_from_first()]
-    if not last:
-        state.first = (state.first + 1) % state.num_players
-    state.push(*frames)
-
-
-def _market_draw(state, frame: tuple) -> None:
-    level = frame[1]
-    if state.deck[level]:
-        state.push(("draw", "market", level))
-    elif state.bottom[level]:
-        state.market[level].append(state.bottom[level].pop(0))
-
-
-RUN = {
-    "setup": _setup,
-    "round": _round,
-    "begin_turn": _begin_turn,
-    "travellers_phase": _travellers_phase,
-    "traveller_end": _traveller_end,
-    "lost_phase": _lost_phase,
-    "market_phase": _market_phase,
-    "reorganise": _reorganise,
-    "market_draw": _market_draw,
-}
-
-
-# --- questions ----------------------------------------------------------------------------------
-def _ask_draw(state, frame: tuple):
-    return DRAWS[frame[1]](state, *frame[2:])
-
-
-def _ask_turn(state, frame: tuple):
-    _, player, started = frame
-    found = []
-    if not started:
-        for card in state.hand[player]:
-            found += _play_choices(player, card)
-    found += travellers.turn_options(state, player, started)
-    found += _tile_choices(state, player, frame)
-    if started and found:
-        found.append(Choice("end turn", (effects.skip,)))
-    return found
+    def run(self, state: TimelessState) -> None:
+        game, content = state.game, state.content
+        players, mode = state.num_players, game.options["mode"]
+        frames: list[Frame] = []
+        if not state.side:
+            frames.append(SideDraw())
+        if mode == "historical" and not state.picked:
+            frames.append(SetDraw())
+        if mode == "random":
+            frames += [TravellerDraw()] * (content.rules.travellers - len(state.picked))
+        frames.append(PortraitDraw())
+        frames += _deals(content, players)
+        frames += market_refill(state)
+        frames += [Round(r) for r in range(content.rules.rounds)]
+        state.push(*frames)
 
 
 @cache
-def _play_choices(player: int, card: str) -> tuple[Choice, Choice]:
-    """The two ways to play a card; the same every turn, so made once."""
+def _deals(content: Content, players: int) -> tuple[Frame, ...]:
+    """The setup's Friend and Favour tiles, Exploration tiles and Journals, the same frames for
+    every game of this content and player count."""
     return (
-        Choice(f"play {card} face up", (_play_up, player, card)),
-        Choice(f"play {card} face down", (_play_down, player, card)),
+        *[FriendDraw()] * content.rules.friend_tiles[players],
+        *[FavourDraw(city) for city in content.cities],
+        *[TileDraw(city) for city in content.cities for _ in range(players)],
+        *[JournalDeal(p, stack) for p in range(players) for stack in ("A", "B")],
     )
 
 
-def _tile_choices(state, player: int, frame: tuple) -> list[Choice]:
-    """Exploration tiles not used yet may give their reward at any time in the turn."""
-    used = state.used[player]
+def market_refill(state: TimelessState) -> list[Frame]:
+    count = state.content.rules.market_display[state.num_players]
+    return [_refill(level) for level in range(state.content.rules.levels) for _ in range(count)]
+
+
+@dataclass(frozen=True, slots=True)
+class MarketRefill(Task):
+    """One card into a level's display: from its deck, or once that is empty from the cards
+    discarded under it, oldest first."""
+
+    level: int
+
+    def run(self, state: TimelessState) -> None:
+        if state.deck[self.level]:
+            state.stack.append(_reveal(self.level))
+        elif state.bottom[self.level]:
+            state.market[self.level].append(state.bottom[self.level].pop(0))
+
+
+@dataclass(frozen=True, slots=True)
+class Round(Task):
+    """The travellers move to this round's cities; Le Brun's Paintings are revealed; then the
+    turns, the Famous Travellers phase, the Market phase and the Reorganisation."""
+
+    number: int
+
+    def run(self, state: TimelessState) -> None:
+        rules, edition = state.content.rules, state.edition
+        state.round = self.number
+        state.phase = "Action"
+        columns = state.content.sides[state.side].columns
+        state.where = {
+            state.content.travellers[t].rule: columns[column].cities[self.number]
+            for column, t in enumerate(state.travellers)
+        }
+        state.advanced_played = [0] * state.num_players
+        frames: list[Frame] = []
+        if "lebrun" in state.where and edition.lebrun_display == "revealed":
+            frames += [PaintingReveal()] * edition.lebrun_reveal[state.num_players]
+        seats = state.seats_from_first()
+        frames += [BeginTurn(p) for p in seats] * rules.plays_per_round
+        frames.append(TravellersPhase())
+        if edition.lost_in_admiration == "once":
+            frames.append(LostPhase())
+        frames.append(MarketPhase())
+        if edition.lost_in_admiration == "every_market":
+            frames.append(LostPhase())
+        frames.append(Reorganise(self.number))
+        state.push(*frames)
+
+
+@dataclass(frozen=True, slots=True)
+class BeginTurn(Task):
+    player: int
+
+    def run(self, state: TimelessState) -> None:
+        state.dickens_used = 0
+        state.stack.append(turn(self.player, False))
+
+
+@dataclass(frozen=True, slots=True)
+class TravellersPhase(Task):
+    def run(self, state: TimelessState) -> None:
+        state.phase = "Famous Travellers"
+        state.push(*[_traveller_end(column) for column in range(len(state.travellers))])
+
+
+@dataclass(frozen=True, slots=True)
+class TravellerEnd(Task):
+    """The end-of-round ability of the traveller in one column, if it has one."""
+
+    column: int
+
+    def run(self, state: TimelessState) -> None:
+        rule = state.content.travellers[state.travellers[self.column]].rule
+        ability = travellers.END_OF_ROUND.get(rule)
+        if ability:
+            ability(state, state.where[rule])
+
+
+@dataclass(frozen=True, slots=True)
+class LostPhase(Task):
+    """Lost in Admiration: English, the tokens placed this round; Japanese, every one placed."""
+
+    def run(self, state: TimelessState) -> None:
+        once = state.edition.lost_in_admiration == "once"
+        due = [
+            (player, column, rnd, slot)
+            for column, tokens in enumerate(state.gazette)
+            for rnd, slot, player, kind in tokens
+            if kind == "lost" and (rnd == state.round or not once)
+        ]
+        order = state.seats_from_first()
+        due.sort(key=lambda item: (order.index(item[0]), item[1]))
+        state.push(*[LostInAdmiration(*item) for item in due])
+
+
+@dataclass(frozen=True, slots=True)
+class MarketPhase(Task):
+    """Counter-clockwise from the player to the right of the first player."""
+
+    def run(self, state: TimelessState) -> None:
+        state.phase = "Market"
+        players = state.num_players
+        state.push(*[_market_pick((state.first - 1 - i) % players) for i in range(players)])
+
+
+@dataclass(frozen=True, slots=True)
+class Reorganise(Task):
+    """Refresh the market, take played cards back (hand limit), pass the first player token;
+    in the last round only the cards come back."""
+
+    number: int
+
+    def run(self, state: TimelessState) -> None:
+        state.phase = "Reorganisation"
+        last = self.number == state.content.rules.rounds - 1
+        state.painting_discard += state.revealed
+        state.revealed = []
+        frames: list[Frame] = []
+        if not last:
+            for level, shown in enumerate(state.market):
+                state.bottom[level] += shown
+                state.market[level] = []
+            frames += market_refill(state)
+        for player in range(state.num_players):
+            state.hand[player] = sorted(state.hand[player] + [c for c, _ in state.played[player]])
+            state.played[player] = []
+        frames += [_hand_limit(p) for p in state.seats_from_first()]
+        if not last:
+            state.first = (state.first + 1) % state.num_players
+        state.push(*frames)
+
+
+# --- questions ----------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Turn(Question):
+    """A player's turn: play a card (once), use Exploration tiles, Byron and Dickens."""
+
+    player: int
+    started: bool
+
+    def question(self, state: TimelessState) -> str:
+        if not self.started:
+            return "which card to play, face up or face down"
+        return "whether to do more this turn or end it"
+
+    def choices(self, state: TimelessState) -> list[Choice]:
+        found: list[Choice] = []
+        if not self.started:
+            plays = _plays(state.content)
+            for card in state.hand[self.player]:
+                found += plays[card]
+        if travellers.IN_TURN & state.where.keys():
+            found += travellers.turn_options(state, self, self.started)
+        if len(state.used[self.player]) < len(state.tiles[self.player]):
+            found += tile_choices(state, self)
+        if self.started and found:
+            found.append(END_TURN)
+        return found
+
+
+def _cards(content: Content) -> list[Card]:
+    return [*content.basic.values(), *content.advanced.values()]
+
+
+@cache
+def _plays(content: Content) -> dict[str, tuple[Choice, Choice]]:
+    """Each card's two ways to be played: the same in every game of this content, made once."""
+    return {
+        card.id: (
+            Choice(f"play {card.label} face up", "card", None, _play_up, (card.id,)),
+            Choice(f"play {card.label} face down", "card", None, _play_down, (card.id,)),
+        )
+        for card in _cards(content)
+    }
+
+
+def tile_choices(state: TimelessState, resume: Question) -> list[Choice]:
+    """Exploration tiles not used yet may give their reward at any time in the turn; then the
+    `resume` question is asked again."""
+    player = resume.player
+    tiles, used = state.tiles[player], state.used[player]
     return [
-        Choice(f"use tile {t}", (_use_tile, player, t, frame))
-        for t in state.tiles[player]
+        Choice(f"use Exploration tile {t}", "tile", None, _use_tile, (t, resume))
+        for t in tiles
         if t not in used
     ]
 
 
-def _use_tile(state, player: int, tile: str, frame: tuple) -> None:
+def _use_tile(state: TimelessState, player: int, tile: str, resume: Question) -> None:
     state.used[player].append(tile)
-    state.push(("effect", player, state.content.tiles[tile].reward, NO_CTX), frame)
+    state.push(*effect_frames(player, state.content.tiles[tile].reward), resume)
 
 
-def _play_up(state, player: int, card: str) -> None:
+def _play_up(state: TimelessState, player: int, card: str) -> None:
     """Play face up: the first card of its category resolves alone; a later one starts a chain
     of every face-up card of that category in the play area."""
     _play(state, player, card, True)
-    category = state.content.card(card).category
-    chain = tuple(
-        c for c, up in state.played[player] if up and state.content.card(c).category == category
-    )
-    state.push(("chain", player, chain), ("turn", player, True))
+    categories = state.content.categories
+    category = categories[card]
+    chain = tuple([c for c, up in state.played[player] if up and categories[c] == category])
+    state.push(Chain(player, chain), turn(player, True))
 
 
-def _play_down(state, player: int, card: str) -> None:
+def _play_down(state: TimelessState, player: int, card: str) -> None:
     _play(state, player, card, False)
-    state.push(("facedown", player), ("turn", player, True))
+    state.push(face_down(player), turn(player, True))
 
 
-def _play(state, player: int, card: str, up: bool) -> None:
+def _play(state: TimelessState, player: int, card: str, up: bool) -> None:
     state.hand[player].remove(card)
     state.played[player].append((card, up))
     if card in state.content.advanced:
         travellers.keats_play(state, player)
 
 
-def _ask_chain(state, frame: tuple):
-    _, player, cards = frame
-    face_up = {c for c, up in state.played[player] if up}
-    found = [Choice(f"activate {c}", (_activate, player, c, cards)) for c in cards if c in face_up]
-    if not found:
-        return []
-    return [*found, *_tile_choices(state, player, frame), Choice("end the chain", (effects.skip,))]
+@dataclass(frozen=True, slots=True)
+class Chain(Question):
+    """The cards of a chain still to activate, in the order the player picks; any may be left."""
+
+    player: int
+    cards: tuple[str, ...]
+
+    def question(self, state: TimelessState) -> str:
+        return "which card of the chain to activate next"
+
+    def choices(self, state: TimelessState) -> list[Choice]:
+        face_up = {c for c, up in state.played[self.player] if up}
+        content, cards = state.content, self.cards
+        found = [
+            _activation(card, content.card(card).label, cards) for card in cards if card in face_up
+        ]
+        if not found:
+            return []
+        if len(state.used[self.player]) < len(state.tiles[self.player]):
+            found += tile_choices(state, self)
+        found.append(END_CHAIN)
+        return found
 
 
-def _activate(state, player: int, card: str, cards: tuple) -> None:
-    rest = tuple(c for c in cards if c != card)
-    state.push(("effect", player, state.card_effect(card), NO_CTX), ("chain", player, rest))
+@cache
+def _activation(card: str, label: str, cards: tuple[str, ...]) -> Choice:
+    """Activate `card`, one of the chain's `cards` (chains recur: each choice is made once)."""
+    return Choice(f"activate {label}", "card", None, _activate, (card, cards))
 
 
-def _ask_facedown(state, frame: tuple):
-    player = frame[1]
-    coins = state.content.rules.face_down_coins
-    found = [Choice(f"face down: take {plural(coins, 'coin')}", (_take_coins, player, coins))]
-    for label, fn, args in effects.move(state, player, MOVE, NO_CTX):
-        found.append(Choice(f"face down: {label}", (fn, player, *args)))
-    for label, fn, args in effects.market_options(state, player, 0, then_play=False):
-        found.append(Choice(f"face down: {label}", (fn, player, *args)))
-    return found
+def _activate(state: TimelessState, player: int, card: str, cards: tuple[str, ...]) -> None:
+    rest = tuple([c for c in cards if c != card])
+    state.push(*effect_frames(player, state.card_effect(card)), Chain(player, rest))
 
 
-def _take_coins(state, player: int, coins: int) -> None:
-    state.coins[player] += coins
+@dataclass(frozen=True, slots=True)
+class FaceDown(Question):
+    """A card played face down: coins, one move, or a market card bought at its price."""
+
+    player: int
+
+    def question(self, state: TimelessState) -> str:
+        take = coins(state.content.rules.face_down_coins)
+        return f"what the face-down card does: take {take}, move, or buy a market card"
+
+    def choices(self, state: TimelessState) -> list[Choice]:
+        found = [_coins_choice(state.content.rules.face_down_coins)]
+        found += move(state, self.player, MOVE, NO_CTX)
+        found += market_options(state, self.player, 0, then_play=False)
+        return found
 
 
-def _ask_effect(state, frame: tuple):
-    _, player, effect, ctx = frame
-    if len(effect) == 1:
-        state.stack.pop()
-        state.push(*[("step", player, step, ctx) for step in effect[0]])
-        return None
-    genres = state.content.rules.genres
-    found = [
-        Choice(f"choose {describe_effect((sequence,), genres)}", (_choose, player, sequence, ctx))
-        for sequence in effect
-    ]
-    return [*found, Choice("decline", (effects.skip,))]
+@cache
+def _coins_choice(amount: int) -> Choice:
+    return Choice(f"take {coins(amount)}", "reward", None, _take_coins, (amount,))
 
 
-def _choose(state, player: int, sequence: tuple, ctx: tuple) -> None:
-    state.push(*[("step", player, step, ctx) for step in sequence])
+def _take_coins(state: TimelessState, player: int, amount: int) -> None:
+    state.coins[player] += amount
 
 
-def _ask_step(state, frame: tuple):
-    _, player, step, ctx = frame
-    if not (step.coins or step.vp) and (
-        step.name in ("coins", "vp", "colour") or (step.name == "idea" and len(step.arg) == 1)
-    ):
-        state.stack.pop()
-        effects.auto_step(state, player, step, ctx)
-        return None
-    return effects.options(state, frame)
+@dataclass(frozen=True, slots=True)
+class LostInAdmiration(Question):
+    """A Lost in Admiration token: give up VP to gain its slot's reward again."""
+
+    player: int
+    column: int
+    round: int
+    slot: int
+
+    def _reward(self, state: TimelessState) -> str:
+        reward = state.content.sides[state.side].columns[self.column].rewards[self.round]
+        return reward_words(reward[self.slot], state.content.rules.genres)
+
+    def question(self, state: TimelessState) -> str:
+        lose = state.content.rules.lost_vp
+        return f"whether to lose {lose} VP to gain the reward again ({self._reward(state)})"
+
+    def choices(self, state: TimelessState) -> list[Choice]:
+        lose = state.content.rules.lost_vp
+        if state.vp[self.player] < lose:
+            return []
+        reward = state.content.sides[state.side].columns[self.column].rewards[self.round]
+        return [
+            Choice(
+                f"lose {lose} VP to gain the reward again: {self._reward(state)}",
+                "reward",
+                None,
+                _admire,
+                (reward[self.slot],),
+            ),
+            KEEP_VP,
+        ]
 
 
-def _ask_lost(state, frame: tuple):
-    _, player, column, rnd, slot = frame
-    if state.vp[player] < 1:
-        return []
-    reward = state.content.sides[state.side].columns[column].rewards[rnd][slot]
-    text = describe_effect(reward, state.content.rules.genres)
-    return [
-        Choice(f"Lost in Admiration: lose 1 VP to gain {text} again", (_admire, player, reward)),
-        Choice("Lost in Admiration: keep the VP", (effects.skip,)),
-    ]
+def _admire(state: TimelessState, player: int, reward: object) -> None:
+    state.vp[player] -= state.content.rules.lost_vp
+    state.push(*effect_frames(player, reward))  # type: ignore[arg-type]
 
 
-def _admire(state, player: int, reward) -> None:
-    state.vp[player] -= 1
-    state.push(("effect", player, reward, NO_CTX))
-
-
-def categories_played(state, player: int) -> int:
+def categories_played(state: TimelessState, player: int) -> int:
     """Different categories played this round; face-down cards count as one more category."""
     played = state.played[player]
-    categories = {state.content.card(c).category for c, up in played if up}
+    of = state.content.categories
+    categories = {of[c] for c, up in played if up}
     return len(categories) + any(not up for _, up in played)
 
 
-def _ask_market(state, frame: tuple):
-    player = frame[1]
-    rules = state.content.rules
-    top = rules.market_levels_by_categories[min(categories_played(state, player), 5)]
-    found = [
-        Choice(f"take {card} (Level {ROMAN[level]}) free", (_take_card, player, level, card))
-        for level in range(top)
-        for card in state.market[level]
-    ]
-    return [*found, Choice("take no card", (effects.skip,))] if found else []
+def best_level(state: TimelessState, player: int) -> int:
+    """How many market levels the player may take from in the Market phase (0: none)."""
+    table = state.content.rules.market_levels_by_categories
+    return table[min(categories_played(state, player), len(table) - 1)]
 
 
-def _take_card(state, player: int, level: int, card: str) -> None:
+@dataclass(frozen=True, slots=True)
+class MarketPick(Question):
+    """The Market phase: one card free, of a level the categories played allow."""
+
+    player: int
+
+    def question(self, state: TimelessState) -> str:
+        top = best_level(state, self.player)
+        return f"which market card to take for free (up to Level {roman(top - 1)})"
+
+    def choices(self, state: TimelessState) -> list[Choice]:
+        advanced = state.content.advanced
+        found = [
+            Choice(
+                f"take {advanced[card].label} (Level {roman(level)}) for free",
+                "market",
+                None,
+                _take_card,
+                (level, card),
+            )
+            for level in range(best_level(state, self.player))
+            for card in state.market[level]
+        ]
+        return [*found, NO_CARD] if found else []
+
+
+def _take_card(state: TimelessState, player: int, level: int, card: str) -> None:
     state.market[level].remove(card)
     bisect.insort(state.hand[player], card)
 
 
-def _ask_hand_limit(state, frame: tuple):
-    player = frame[1]
-    hand = state.hand[player]
-    if len(hand) <= state.content.rules.hand_limit:
-        return []
-    return [Choice(f"discard {card} to the box", (_discard, player, card)) for card in hand]
+@dataclass(frozen=True, slots=True)
+class HandLimit(Question):
+    """After the cards come back: discard to the box down to the hand limit."""
+
+    player: int
+
+    def question(self, state: TimelessState) -> str:
+        limit = state.content.rules.hand_limit
+        return f"which card to discard down to the hand limit of {plural(limit, 'card')}"
+
+    def choices(self, state: TimelessState) -> list[Choice]:
+        hand = state.hand[self.player]
+        if len(hand) <= state.content.rules.hand_limit:
+            return []
+        discards = _discards(state.content)
+        return [discards[card] for card in hand]
 
 
-def _discard(state, player: int, card: str) -> None:
+@cache
+def _discards(content: Content) -> dict[str, Choice]:
+    return {
+        card.id: Choice(f"discard {card.label} to the box", "card", None, _discard, (card.id,))
+        for card in _cards(content)
+    }
+
+
+def _discard(state: TimelessState, player: int, card: str) -> None:
     state.hand[player].remove(card)
     state.box.append(card)
-    state.push(("hand_limit", player))
+    state.stack.append(_hand_limit(player))
 
 
 # --- why an answer is refused ---------------------------------------------------------------------
-QUESTIONS = {
-    "turn": "what else to do this turn",
-    "chain": "which card of the chain to activate",
-    "facedown": "what the face-down card does",
-    "effect": "which effect to use",
-    "step": "how to carry out a step of an effect",
-    "follow": "whether to take the Friend tile or place a Letter marker",
-    "lebrun": "whether to take a Painting",
-    "montagu": "which reward of Lady Montagu to take",
-    "lost": "whether to use Lost in Admiration",
-    "market": "which market card to take",
-    "hand_limit": "which card to discard down to the hand limit",
-}
-_PLAY = re.compile(r"play (\S+) face (?:up|down)")
-_MOVE = re.compile(r"(?:face down: )?move to (.+) \(\d+ coins?\)")
-_TILE = re.compile(r"take tile (\S+) in (.+)")
-_LETTER = re.compile(r"send a letter to the (left|right) local in (.+)")
+_PLAY = re.compile(r"play (.+) face (?:up|down)")
+_MOVE = re.compile(r"(?:pay .+ to )?move to (.+) for (?:free|\d+ coins?)")
+_TILE = re.compile(r"(?:pay .+ to )?take Exploration tile (\S+) in (.+)")
+_LETTER = re.compile(r"(?:pay .+ to )?send a letter to the (left|right) local in (.+)")
 
 
-def refusal(state, text: str) -> str:
+def refusal(state: TimelessState, text: str) -> str:
     """Why the answer `text` is refused now, in the rules' words where the answer is known."""
-    frame = state.stack[-1]
-    kind, player = frame[0], frame[1]
-    if kind == "draw":
+    top = state.stack[-1]
+    if not isinstance(top, Question) or top.player < 0:
         return "it is not a possible outcome of the chance event due now"
-    question = QUESTIONS[kind]
-    if kind == "turn" and not frame[2]:
-        question = "which card to play (a card must be played first)"
+    player = top.player
+    question = top.question(state)
+    if isinstance(top, Turn) and not top.started:
+        question += " (a card must be played first)"
     if (play := _PLAY.fullmatch(text)) is not None:
-        if ("turn", player, True) in state.stack:
+        if Turn(player, True) in state.stack:
             return f"player {player} has already played a card this turn"
-        if kind == "turn" and play[1] not in state.hand[player]:
+        card = _card_called(state, play[1])
+        if isinstance(top, Turn) and card not in state.hand[player]:
             return f"{play[1]} is not in player {player}'s hand"
-    elif kind in ("step", "facedown"):
-        reason = _step_refusal(state, player, frame, text)
+    elif isinstance(top, StepQuestion | FaceDown):
+        reason = _step_refusal(state, top, text)
         if reason:
             return reason
     return f"it is not a possible answer now: player {player} is asked {question}"
 
 
-def _step_refusal(state, player: int, frame: tuple, text: str) -> str | None:
+def _card_called(state: TimelessState, label: str) -> str | None:
+    content = state.content
+    return next(
+        (c.id for c in [*content.basic.values(), *content.advanced.values()] if c.label == label),
+        None,
+    )
+
+
+def _step_refusal(state: TimelessState, top: StepQuestion | FaceDown, text: str) -> str | None:
     """Moves, explorations and letters refused for a reason of the board."""
+    player = top.player
     here = state.loc[player]
-    step = frame[2] if frame[0] == "step" else MOVE
-    if (move := _MOVE.fullmatch(text)) is not None and step.name == "move":
+    step = top.step if isinstance(top, StepQuestion) else MOVE
+    if (moving := _MOVE.fullmatch(text)) is not None and step.name == "move":
         costs = dict(state.content.neighbours[here])
-        if move[1] not in costs:
-            return f"{move[1]} is not next to {here}"
-        pay = max(0, costs[move[1]] - step.arg)
+        if moving[1] not in costs:
+            return f"{moving[1]} is not next to {here}"
+        pay = max(0, costs[moving[1]] - step.count)
         if pay > state.coins[player]:
             return (
-                f"the path from {here} to {move[1]} costs {plural(pay, 'coin')}, "
+                f"the path from {here} to {moving[1]} costs {coins(pay)}, "
                 f"player {player} has {state.coins[player]}"
             )
-    if (tile := _TILE.fullmatch(text)) is not None and step.name == "explore":
-        city = frame[3][0] or here
-        if city not in state.content.cities:
-            return f"the marker is in {city}, not a city"
-        if any(state.content.tiles[t].city == city for t in state.tiles[player]):
+    tile = _TILE.fullmatch(text)
+    if tile is not None and isinstance(top, StepQuestion) and step.name == "explore":
+        city = top.ctx[0] or here  # an exploration is only asked in a city
+        if state.has_tile_of(player, city):
             return f"player {player} already has an Exploration tile of {city}"
         if tile[1] not in state.city_tiles[city]:
             return f"tile {tile[1]} is not face down in {city}"
     if (letter := _LETTER.fullmatch(text)) is not None and step.name in ("letter", "letters"):
-        side, city = SIDES.index(letter[1]), letter[2]
+        side, city = LOCALS.index(letter[1]), letter[2]
         if city == here:
             return f"the marker is in {city}: letters go to other places"
         if (player, side) not in state.letters.get(city, []):
@@ -398,17 +549,11 @@ def _step_refusal(state, player: int, frame: tuple, text: str) -> str | None:
     return None
 
 
-ASK = {
-    "turn": _ask_turn,
-    "chain": _ask_chain,
-    "facedown": _ask_facedown,
-    "effect": _ask_effect,
-    "step": _ask_step,
-    "follow": effects.follow_options,
-    "lebrun": travellers.lebrun_options,
-    "montagu": travellers.montagu_options,
-    "lost": _ask_lost,
-    "market": _ask_market,
-    "hand_limit": _ask_hand_limit,
-    "draw": _ask_draw,
-}
+# Frames that recur all game, shared rather than made again and again (frames never change).
+turn = cache(Turn)
+face_down = cache(FaceDown)
+_refill = cache(MarketRefill)
+_reveal = cache(MarketReveal)
+_traveller_end = cache(TravellerEnd)
+_market_pick = cache(MarketPick)
+_hand_limit = cache(HandLimit)

@@ -7,34 +7,40 @@ their own line. The tie-break is the marker furthest south."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from kit.core import ScoreLine, ScoreSheet
 from kit.timeless_journeys.travellers import lebrun_score
 
+if TYPE_CHECKING:
+    from kit.timeless_journeys.state import TimelessState
 
-def exploration(state, player: int) -> int:
+
+def exploration(state: TimelessState, player: int) -> int:
     table = state.content.rules.exploration_scores
     return table[min(len(state.tiles[player]), len(table) - 1)]
 
 
-def filled(slots: list) -> int:
+def filled(slots: list[int | str]) -> int:
     """Filled slots of one Journal: Idea slots hold 1, the city and friend slots a name."""
     return sum(1 for value in slots if value)
 
 
-def journals(state, player: int) -> int:
+def journals(state: TimelessState, player: int) -> int:
     table = state.content.journal_scores
     return sum(table[filled(slots)] for slots in state.written[player])
 
 
-def advanced_cards(state, player: int) -> int:
+def advanced_cards(state: TimelessState, player: int) -> int:
     """VP of the Advanced cards in hand (and, before the end, those played this round)."""
     cards = state.hand[player] + [c for c, _ in state.played[player]]
     advanced = state.content.advanced
     return sum(advanced[c].vp for c in cards if c in advanced)
 
 
-def affinities(state, player: int) -> int:
-    """2 VP per Elective Affinities token placed, or 6 VP if both are in one column."""
+def affinities(state: TimelessState, player: int) -> int:
+    """VP per Elective Affinities token placed, or the together VP if all of a player's
+    tokens (both, in the rulebook) are in one column."""
     rules = state.content.rules
     columns = [
         column
@@ -42,12 +48,13 @@ def affinities(state, player: int) -> int:
         for _, _, p, kind in tokens
         if p == player and kind == "affinity"
     ]
-    if len(columns) == 2 and columns[0] == columns[1]:
+    every = rules.experience_tokens.count("affinity")
+    if len(columns) == every > 1 and len(set(columns)) == 1:
         return rules.affinity_together
     return rules.affinity_each * len(columns)
 
 
-def majorities(state) -> list[int]:
+def majorities(state: TimelessState) -> list[int]:
     """Majority VP of every player over all columns."""
     rules = state.content.rules
     players = state.num_players
@@ -67,7 +74,7 @@ def majorities(state) -> list[int]:
     return points
 
 
-def score_sheets(state) -> list[ScoreSheet]:
+def score_sheets(state: TimelessState) -> list[ScoreSheet]:
     majority = majorities(state)
     sheets = []
     for p in range(state.num_players):

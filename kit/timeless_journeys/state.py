@@ -1,42 +1,46 @@
 """A position of Timeless Journeys and the rules that move it on.
 
-Everything the game still has to do is a stack of frames (plain tuples): the rounds, the turns,
-a chain of cards, an effect's alternatives, one step's question, a chance draw. The top frame asks
-its player a question (or is a chance event); frames that ask nothing are run at once by
-`_advance`, which stops at the next question. So every action is one atomic choice, a chain of
-actions resolves card by card in the order the player picks, and any effect can be declined.
-
-Frames:
-  ("setup",) ("round", r) ("begin_turn", p) ("travellers_phase",) ("traveller_end", column)
-  ("lost_phase",) ("market_phase",) ("reorganise", r) ("market_draw", level)   -- run at once
-  ("turn", p, started) ("chain", p, cards) ("facedown", p) ("effect", p, effect, ctx)
-  ("step", p, step, ctx) ("follow", p, city, side) ("lebrun", p) ("montagu", p)
-  ("lost", p, column, round, slot) ("market", p) ("hand_limit", p)         -- questions
-  ("draw", what, *args)                                                     -- chance
-"""
+Everything the game still has to do is a stack of frames: the rounds, the turns, a chain of
+cards, an effect's alternatives, one step's question, a chance draw. A `Task` frame does its work
+at once; a `Question` frame (see `actions.py`) asks its player and is answered by one action;
+a `Draw` is a chance event. `_advance` runs tasks until a question has a possible answer, so
+every action is one atomic choice, a chain of actions resolves card by card in the order the
+player picks, and any effect can be declined. Frames never change, so a clone shares them."""
 
 from __future__ import annotations
 
-from kit.core import CHANCE, TERMINAL, IllegalAction, State
-from kit.timeless_journeys import phases, scoring, travellers
-from kit.timeless_journeys.content import ROMAN, Step
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
-SNAPSHOT_EVERY = 64  # actions between the copies that make `undo` cheap
+from kit.core import CHANCE, TERMINAL, ScoreSheet, State
+from kit.timeless_journeys import phases, scoring, travellers
+from kit.timeless_journeys.actions import Choice, Draw, Outcome, Task, roman
+from kit.timeless_journeys.content import LOCALS, Content, Edition, Effect, Step
+from kit.timeless_journeys.effects import FRIEND_SLOT, TILE_SLOT, Frame
+
+if TYPE_CHECKING:
+    from kit.timeless_journeys.game import TimelessJourneys
 
 
 class TimelessState(State):
-    """One position: the board, the players' areas, the market and the stack of what is due."""
+    """One position: the board, the players' areas, the market and the stack of what is due.
 
-    CACHES = State.CACHES | {"_pending", "_marks"}
+    `where` maps the ability (`rule`) of each traveller in play to its city this round."""
 
-    def __init__(self, game) -> None:
+    CACHES = State.CACHES | {"_pending", "content", "edition"}
+    game: TimelessJourneys
+
+    def __init__(self, game: TimelessJourneys) -> None:
         super().__init__(game)
         content, players = game.content, game.num_players
+        self.content: Content = content  # the game's, kept at hand: rules code reads it a lot
+        self.edition: Edition = game.edition
         rules = content.rules
         genres = len(rules.genres)
         self.round = 0
+        self.phase = "setup"
         self.first = 0
-        self.stack: list[tuple] = [("setup",)]
+        self.stack: list[Frame] = [phases.Setup()]
         self.side: str = game.options.get("gazette") or ""
         self.picked: list[str] = list(game.chosen_travellers)
         self.travellers: list[str] = []
@@ -48,14 +52,15 @@ class TimelessState(State):
         self.cafes: dict[str, list[list[int]]] = {
             c: [[] for _ in city.cafes] for c, city in content.cities.items()
         }
-        self.gazette: list[list[tuple[int, int, int, str]]] = [[], [], []]
+        self.gazette: list[list[tuple[int, int, int, str]]] = [[] for _ in range(rules.travellers)]
         self.bonus_taken: list[int] = []
-        self.market: list[list[str]] = [[], [], []]
+        levels = range(1, rules.levels + 1)
+        self.market: list[list[str]] = [[] for _ in levels]
         self.deck: list[list[str]] = [
             sorted(c for c, card in content.advanced.items() if card.level == level)
-            for level in (1, 2, 3)
+            for level in levels
         ]
-        self.bottom: list[list[str]] = [[], [], []]
+        self.bottom: list[list[str]] = [[] for _ in levels]
         self.box: list[str] = []
         self.loc = [content.start] * players
         self.coins = list(rules.starting_coins[players - 1])
@@ -72,7 +77,7 @@ class TimelessState(State):
         self.used: list[list[str]] = [[] for _ in range(players)]
         self.friends: list[list[str]] = [[] for _ in range(players)]
         self.journals: list[list[str]] = [[] for _ in range(players)]
-        self.written: list[list[list]] = [[] for _ in range(players)]
+        self.written: list[list[list[int | str]]] = [[] for _ in range(players)]
         self.exp = [sorted(rules.experience_tokens) for _ in range(players)]
         self.paintings: list[list[str]] = [[] for _ in range(players)]
         remove = game.edition.lebrun_remove_per_type[players]
@@ -81,19 +86,10 @@ class TimelessState(State):
         self.painting_discard: list[str] = []
         self.advanced_played = [0] * players
         self.dickens_used = 0
-        self._pending: tuple = ()
-        self._marks: list[TimelessState] = []
+        self._pending: tuple[Any, ...] = ()
         self._advance()
 
     # --- shortcuts --------------------------------------------------------------------------
-    @property
-    def content(self):
-        return self.game.content
-
-    @property
-    def edition(self):
-        return self.game.edition
-
     @property
     def num_players(self) -> int:
         return len(self.loc)
@@ -102,13 +98,12 @@ class TimelessState(State):
         players = self.num_players
         return [(self.first + i) % players for i in range(players)]
 
-    def city_of(self, traveller: str) -> str | None:
-        """The city of a Famous Traveller in play this round (None if not in play)."""
-        return self.where.get(traveller)
-
-    def push(self, *frames: tuple) -> None:
+    def push(self, *frames: Frame) -> None:
         """Put frames on the stack so that the first one given is resolved first."""
-        self.stack.extend(reversed(frames))
+        if len(frames) == 1:
+            self.stack.append(frames[0])
+        else:
+            self.stack.extend(reversed(frames))
 
     def letters_left(self, player: int) -> int:
         placed = sum(1 for markers in self.letters.values() for p, _ in markers if p == player)
@@ -118,16 +113,21 @@ class TimelessState(State):
         placed = sum(d.count(player) for discussions in self.cafes.values() for d in discussions)
         return self.content.rules.cafe_markers - placed
 
+    def has_tile_of(self, player: int, city: str) -> bool:
+        """A player holds at most one Exploration tile of each city."""
+        tiles = self.content.tiles
+        return any(tiles[t].city == city for t in self.tiles[player])
+
     def tile_written(self, player: int, tile: str) -> bool:
-        return any(slots[6] == tile for slots in self.written[player])
+        return any(slots[TILE_SLOT] == tile for slots in self.written[player])
 
     def friend_written(self, player: int, city: str) -> bool:
-        return any(slots[7] == city for slots in self.written[player])
+        return any(slots[FRIEND_SLOT] == city for slots in self.written[player])
 
     def ideas_written(self, player: int) -> int:
-        return sum(sum(slots[:6]) for slots in self.written[player])
+        return sum(1 for slots in self.written[player] for filled in slots[:TILE_SLOT] if filled)
 
-    # --- hooks used by effects ----------------------------------------------------------------
+    # --- hooks used by effects: where the travellers' abilities come in ---------------------
     def gain_idea(self, player: int, genre: int) -> None:
         """One Idea token from the supply, if any is left (the supply never goes negative)."""
         if self.supply[genre] > 0:
@@ -145,7 +145,13 @@ class TimelessState(State):
 
     after_letter = after_friendship
 
-    def card_effect(self, card_id: str):
+    def cafe_discount(self, city: str) -> int:
+        return travellers.craven_discount(self, city)
+
+    def cafe_bonus(self, city: str) -> int:
+        return travellers.montesquieu_bonus(self, city)
+
+    def card_effect(self, card_id: str) -> Effect:
         """A card's effect; the card the edition names also lets a used tile be used again."""
         effect = self.content.card(card_id).effect
         if card_id == self.edition.tile_reuse_card:
@@ -153,168 +159,267 @@ class TimelessState(State):
         return effect
 
     # --- the contract ---------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int:
-        if not self.stack:
-            return TERMINAL
-        top = self.stack[-1]
-        return CHANCE if top[0] == "draw" else top[1]
+    # The player of the question on top of the stack (CHANCE for a draw, TERMINAL once the stack
+    # is empty): kept by `_advance`, the one place the top of the stack settles, as the engine
+    # asks for it several times an action.
+    current_player: int = CHANCE
 
-    def _legal_actions(self):
+    def _legal_actions(self) -> Sequence[Choice]:
         return self._pending
 
-    def _chance_outcomes(self):
+    def _chance_outcomes(self) -> Sequence[Outcome]:
         return self._pending
 
-    def _apply(self, action) -> None:
-        if not action.code:
-            action = next(a for a in self.legal_actions() if a == action)
-        self.stack.pop()
-        action.run(self)
+    def _apply(self, action: Choice) -> None:
+        question = self.stack.pop()
+        question.answer(self, action)  # type: ignore[union-attr]
         self._advance()
 
-    def _why_illegal(self, action) -> str:
+    def _why_illegal(self, action: object) -> str:
         if self.is_terminal:
             return "the game is over"
         return phases.refusal(self, str(action))
 
     def _advance(self) -> None:
-        """Run the frames that ask nothing until a question, a chance event or the end."""
+        """Run the tasks until a question with a possible answer, a chance event or the end; a
+        question without any possible answer passes."""
         stack = self.stack
         while stack:
             frame = stack[-1]
-            kind = frame[0]
-            run = phases.RUN.get(kind)
-            if run is not None:
+            if isinstance(frame, Task):
                 stack.pop()
-                run(self, frame)
+                frame.run(self)
                 continue
-            found = phases.ASK[kind](self, frame)
-            if found is None:
-                continue
-            if found:
-                if kind == "draw":
-                    share = 1 / sum(weight for _, weight in found)
-                    self._pending = tuple((choice, weight * share) for choice, weight in found)
+            choices = frame.choices(self)
+            if choices:
+                self.current_player = frame.player
+                if isinstance(frame, Draw):
+                    self._pending = _probabilities(choices, frame.weights(self, choices))
                 else:
-                    self._pending = tuple(found)
+                    self._pending = tuple(choices)
                 return
             stack.pop()
+        self.phase = "over"
         self._pending = ()
+        self.current_player = TERMINAL
 
-    def scores(self):
+    def question(self) -> str:
+        if not self.stack:
+            return "the game is over"
+        return self.stack[-1].question(self)  # type: ignore[union-attr]
+
+    def scores(self) -> list[ScoreSheet]:
         return scoring.score_sheets(self)
 
-    def _observation(self, player: int) -> dict:
-        """The public board and play areas, the player's own hand and face-down cards; the hands
-        of others by size only, their face-down cards and used (face-down) tiles unnamed."""
+    # --- what a player sees -------------------------------------------------------------------
+    def _phase_text(self) -> str:
+        if self.phase in ("setup", "over"):
+            return "setup" if self.phase == "setup" else "game over"
+        return f"round {roman(self.round)}: {self.phase} phase"
+
+    def _turn_text(self) -> str:
+        """Whose turn it is and why."""
         mover = self.current_player
+        if mover == TERMINAL:
+            return "the game is over"
+        top = self.stack[-1]
+        if mover == CHANCE:
+            return f"chance: {top.question(self)}"  # type: ignore[union-attr]
+        if self.phase == "Action":
+            plays = len(self.played[mover]) + (isinstance(top, phases.Turn) and not top.started)
+            return f"player {mover}'s turn, play {plays} of {self.content.rules.plays_per_round}"
+        if isinstance(top, phases.LostInAdmiration):
+            return f"player {mover}: a Lost in Admiration token may give its reward again"
+        if isinstance(top, travellers.MontaguReward):
+            return f"player {mover}: {self.content.by_rule['montagu'].name}'s end-of-round reward"
+        if isinstance(top, phases.MarketPick):
+            return (
+                f"player {mover}: a free market card, counter-clockwise from the right of the "
+                f"first player"
+            )
+        if isinstance(top, phases.HandLimit):
+            return f"player {mover}: back to the hand limit"
+        return f"player {mover}: a reward of the {self.phase} phase"
+
+    def _card_names(self, cards: Sequence[str]) -> list[str]:
+        card = self.content.card
+        return [card(c).name for c in cards]
+
+    def _tile_seen(self, owner: int, tile: str, viewer: int) -> str:
+        """An Exploration tile in a play area: face up until used; a used one is face down,
+        known to its owner only (its city shows, as the tiles of a city are told apart)."""
+        if viewer == owner or tile not in self.used[owner]:
+            return tile
+        return f"a used tile of {self.content.tiles[tile].city}"
+
+    def _player_seen(self, owner: int, viewer: int) -> dict[str, Any]:
+        content, genres = self.content, self.content.rules.genres
+        journals = []
+        for journal_id, slots in zip(self.journals[owner], self.written[owner], strict=True):
+            journal = content.journals[journal_id]
+            tile = slots[TILE_SLOT]
+            journals.append(
+                {
+                    "journal": journal_id,
+                    "ideas": [
+                        {"genre": genres[g].capitalize(), "written": bool(slots[i])}
+                        for i, g in enumerate(journal.ideas)
+                    ],
+                    "city": journal.city,
+                    "tile": self._tile_seen(owner, str(tile), viewer) if tile else None,
+                    "friend": slots[FRIEND_SLOT] or None,
+                }
+            )
+        played = [
+            content.card(c).name if up or owner == viewer else "a face-down card"
+            for c, up in self.played[owner]
+        ]
+        names = content.rules.experience_names
         return {
-            "phase": f"round {ROMAN[min(self.round, 4)]}",
-            "turn": f"player {mover}" if mover >= 0 else "",
-            "round": self.round + 1,
-            "travellers": {t: self.where.get(t) for t in self.travellers},
-            "markers": list(self.loc),
-            "coins": list(self.coins),
-            "vp": list(self.vp),
-            "ideas": [list(i) for i in self.ideas],
-            "market": [list(m) for m in self.market],
-            "hand": list(self.hand[player]),
-            "hand_sizes": [len(h) for h in self.hand],
-            "played": [
-                [c if up or p == player else "face-down" for c, up in cards]
-                for p, cards in enumerate(self.played)
-            ],
-            "tiles": list(self.tiles[player]),
-            "tile_counts": [len(t) for t in self.tiles],
-            "tiles_in_play": [
-                [t if p == player or t not in self.used[p] else "face-down" for t in tiles]
-                for p, tiles in enumerate(self.tiles)
-            ],
-            "journals": [
-                [
-                    (j, list(slots))
-                    for j, slots in zip(self.journals[p], self.written[p], strict=True)
-                ]
-                for p in range(self.num_players)
-            ],
-            "friends": [list(f) for f in self.friends],
-            "paintings": [list(p) for p in self.paintings],
-            "revealed_paintings": list(self.revealed),
-            "experience_left": [list(e) for e in self.exp],
-            "favours": dict(self.favour),
-            "friend_tiles": dict(self.friend),
-            "city_tiles": {c: len(t) for c, t in self.city_tiles.items()},
-            "letters": {c: list(m) for c, m in self.letters.items()},
-            "cafes": {c: [list(d) for d in ds] for c, ds in self.cafes.items()},
-            "gazette": [list(col) for col in self.gazette],
+            "player": owner,
+            "marker": self.loc[owner],
+            "coins": self.coins[owner],
+            "vp": self.vp[owner],
+            "ideas": {g.capitalize(): n for g, n in zip(genres, self.ideas[owner], strict=True)},
+            "play_area": played,
+            "hand": self._card_names(self.hand[owner]) if owner == viewer else None,
+            "hand_size": len(self.hand[owner]),
+            "exploration_tiles": [self._tile_seen(owner, t, viewer) for t in self.tiles[owner]],
+            "journals": journals,
+            "friends": list(self.friends[owner]),
+            "experience_tokens": [names[kind] for kind in self.exp[owner]],
+            "letter_markers_left": self.letters_left(owner),
+            "cafe_markers_left": self.cafe_markers_left(owner),
+            "paintings": list(self.paintings[owner]),
         }
 
-    def apply(self, action) -> None:
-        """Apply one legal action; every `SNAPSHOT_EVERY` actions keep a copy for `undo`."""
-        super().apply(action)
-        if len(self.history) % SNAPSHOT_EVERY == 0:
-            self._marks.append(self.clone())
+    def _observation(self, player: int) -> dict[str, Any]:
+        """The public board and play areas, the player's own hand and face-down cards; the hands
+        of others by size only, their face-down cards and used (face-down) tiles unnamed; the
+        face-down Exploration tiles of the cities and the decks by number only."""
+        content = self.content
+        by_id = content.travellers
+        side = content.sides.get(self.side)
+        names = content.rules.experience_names
+        return {
+            "phase": self._phase_text(),
+            "turn": self._turn_text(),
+            "round": roman(self.round) if self.phase != "setup" else None,
+            "first_player": self.first,
+            "travellers": [
+                {
+                    "name": by_id[t].name,
+                    "id": t,
+                    "city": self.where.get(by_id[t].rule),
+                    "text": by_id[t].text,
+                }
+                for t in self.travellers
+            ],
+            "players": [self._player_seen(p, player) for p in range(self.num_players)],
+            "market": {
+                f"Level {roman(level)}": self._card_names(cards)
+                for level, cards in enumerate(self.market)
+            },
+            "deck_sizes": {
+                f"Level {roman(level)}": len(deck) + len(self.bottom[level])
+                for level, deck in enumerate(self.deck)
+            },
+            "cities": {
+                city: {
+                    "favour_tile": self.favour.get(city),
+                    "friend_tile": (
+                        f"{LOCALS[self.friend[city]]} local" if city in self.friend else None
+                    ),
+                    "face_down_tiles": len(self.city_tiles[city]),
+                    "letters": [{"player": p, "local": LOCALS[s]} for p, s in self.letters[city]],
+                    "cafes": [list(d) for d in self.cafes[city]],
+                }
+                for city in content.cities
+            },
+            "gazette": {
+                "side": self.side or None,
+                "columns": [
+                    {
+                        "traveller": by_id[t].name,
+                        "city": self.where.get(by_id[t].rule),
+                        "tokens": [
+                            {
+                                "round": roman(rnd),
+                                "slot": slot + 1,
+                                "player": p,
+                                "token": names[kind],
+                            }
+                            for rnd, slot, p, kind in self.gazette[column]
+                        ],
+                    }
+                    for column, t in enumerate(self.travellers)
+                ],
+                "slots_open": (
+                    sum(need <= self.num_players for need in side.slot_players) if side else 0
+                ),
+            },
+            "paintings_revealed": list(self.revealed),
+            "idea_supply": {
+                g.capitalize(): n for g, n in zip(content.rules.genres, self.supply, strict=True)
+            },
+        }
 
-    def undo(self):
-        """Take back the last action by replaying from the latest snapshot before it."""
-        if not self.history:
-            raise IllegalAction("there is nothing to undo")
-        last, target = self.history[-1], len(self.history) - 1
-        marks = [mark for mark in self._marks if len(mark.history) <= target]
-        base = marks[-1].clone() if marks else self.game.new_game()
-        for action in self.history[len(base.history) : target]:
-            base.apply(action)
-        self.__dict__.update(base.__dict__)
-        return last
-
+    # --- history ------------------------------------------------------------------------------
     def clone(self) -> TimelessState:
-        """A copy of the plain lists and dicts (cheaper than a deep copy; frames are tuples)."""
+        """A copy of the position's lists and dicts, each copied as deep as its shape needs;
+        frames, actions and the game are shared (they never change)."""
         twin = object.__new__(type(self))
-        for key, value in self.__dict__.items():
-            twin.__dict__[key] = _copy(value) if key != "game" else value
+        data = self.__dict__.copy()
+        for key in FLAT:
+            data[key] = data[key][:]
+        for key in NESTED:
+            data[key] = [inner[:] for inner in data[key]]
+        for key in MAPS:
+            data[key] = data[key].copy()
+        for key in MAPS_OF_LISTS:
+            data[key] = {k: v[:] for k, v in data[key].items()}
+        data["cafes"] = {c: [d[:] for d in ds] for c, ds in self.cafes.items()}
+        data["written"] = [[slots[:] for slots in journals] for journals in self.written]
+        twin.__dict__ = data
         return twin
 
     # --- text -------------------------------------------------------------------------------
     def describe(self, player: int) -> str:
         """The position as the player sees it, for the terminal."""
-        genres = self.content.rules.genres
-        lines = [f"Round {ROMAN[min(self.round, 4)]}, first player {self.first}"]
-        for traveller_id in self.travellers:
+        seen = self.observation(player)
+        content = self.content
+        lines = [
+            f"{seen['phase'][:1].upper()}{seen['phase'][1:]}; first player {seen['first_player']}"
+        ]
+        for traveller in seen["travellers"]:
+            lines.append(f"  {traveller['name']} in {traveller['city']}: {traveller['text']}")
+        for area in seen["players"]:
+            ideas = ", ".join(f"{n} {g}" for g, n in area["ideas"].items() if n) or "no ideas"
             lines.append(
-                f"  {self.content.travellers[traveller_id].name} in {self.where.get(traveller_id)}"
+                f"player {area['player']}: {area['marker']}, {area['coins']} coins, "
+                f"{area['vp']} VP, {ideas}; played [{', '.join(area['play_area'])}]"
             )
-        for p in range(self.num_players):
-            ideas = (
-                ", ".join(f"{n} {genres[g]}" for g, n in enumerate(self.ideas[p]) if n)
-                or "no ideas"
-            )
-            played = " ".join(c if up else "(down)" for c, up in self.played[p])
-            lines.append(
-                f"player {p}: {self.loc[p]}, {self.coins[p]} coins, {self.vp[p]} VP, {ideas};"
-                f" played [{played}]"
-            )
-        lines.append(f"your hand: {' '.join(self.hand[player])}")
+        mine = seen["players"][player]
+        lines.append(f"your hand: {', '.join(mine['hand'])}")
         lines.append(
-            f"your tiles: {' '.join(self.tiles[player]) or '-'}; "
-            f"friends: {' '.join(self.friends[player]) or '-'}"
+            f"your tiles: {', '.join(mine['exploration_tiles']) or '-'}; "
+            f"friends: {', '.join(mine['friends']) or '-'}"
         )
-        genres = self.content.rules.genres
-        for j, journal_id in enumerate(self.journals[player]):
-            journal, slots = self.content.journals[journal_id], self.written[player][j]
-            ideas = " ".join(
-                genres[g] + ("*" if slots[i] else "") for i, g in enumerate(journal.ideas)
-            )
+        for journal in mine["journals"]:
+            ideas = " ".join(i["genre"] + ("*" if i["written"] else "") for i in journal["ideas"])
             lines.append(
-                f"journal {journal_id} (* = written): {ideas}; city {journal.city}"
-                f" {slots[6] or '-'}; friend {slots[7] or '-'}"
+                f"Journal {journal['journal']} (* = written): {ideas}; city {journal['city']} "
+                f"{journal['tile'] or '-'}; friend {journal['friend'] or '-'}"
             )
-        market = "; ".join(f"{ROMAN[i]}: {' '.join(m)}" for i, m in enumerate(self.market))
+        market = "; ".join(
+            f"{level}: {', '.join(cards)}" for level, cards in seen["market"].items()
+        )
         lines.append(f"market {market}")
         shown = [*self.hand[player], *(c for m in self.market for c in m)]
         for card_id in dict.fromkeys(shown):
-            card = self.content.card(card_id)
-            lines.append(f"  {card_id} ({card.category}, {card.vp} VP): {card.text}")
+            card = content.card(card_id)
+            lines.append(f"  {card.name} ({card.category}, {card.vp} VP): {card.text}")
+        lines.append(f"player {self.current_player}: {seen['question']}")
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -323,13 +428,49 @@ class TimelessState(State):
         return self.describe(self.current_player if self.current_player >= 0 else 0)
 
 
-def _copy(value):
-    if isinstance(value, list):
-        return (
-            [_copy(v) for v in value]
-            if value and isinstance(value[0], list | dict)
-            else list(value)
-        )
-    if isinstance(value, dict):
-        return {k: _copy(v) if isinstance(v, list | dict) else v for k, v in value.items()}
-    return value
+def _probabilities(
+    outcomes: Sequence[Choice], weights: Sequence[float] | None
+) -> tuple[Outcome, ...]:
+    """Each outcome with its probability."""
+    if weights is None:
+        share = 1 / len(outcomes)
+        return tuple([(outcome, share) for outcome in outcomes])
+    share = 1 / sum(weights)
+    return tuple([(outcome, w * share) for outcome, w in zip(outcomes, weights, strict=True)])
+
+
+# The shapes of a state's mutable attributes, for `clone` (the tests check that they cover all).
+FLAT = (
+    "stack",
+    "picked",
+    "travellers",
+    "bonus_taken",
+    "box",
+    "loc",
+    "coins",
+    "vp",
+    "supply",
+    "revealed",
+    "painting_discard",
+    "advanced_played",
+    "history",
+    "fixed",
+)
+NESTED = (
+    "market",
+    "deck",
+    "bottom",
+    "ideas",
+    "hand",
+    "played",
+    "tiles",
+    "used",
+    "friends",
+    "journals",
+    "exp",
+    "paintings",
+    "gazette",
+)
+MAPS = ("where", "favour", "friend", "painting_pile")
+MAPS_OF_LISTS = ("city_tiles", "letters")
+DEEPER = ("cafes", "written")

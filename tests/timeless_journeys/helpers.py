@@ -1,40 +1,57 @@
-"""Fixed positions for scenario tests: every chance draw takes its first outcome, so the setup is
-known (favours FT01, FT07, FT02, FT08, FT03, FT09, FT04, FT10 in board order; Journals A1/B1 to
-player 0, A2/B2 to player 1; the travellers in columns by id), then the test arranges the rest."""
+"""Positions for scenario tests, built as a user builds them: a game with its options, the
+scenario builder fixing the setup draws that matter, then real actions.
+
+`build()` is a solo game on Gazette side A with travellers whose abilities stay out of the way
+(Mary Shelley, Lady Montagu, Montesquieu: in Torino, Roma and Genova in round I, Milano, Napoli
+and Firenze in round II), Favour tile FT01 in Torino (left: 2 coins / right: an Art idea) and
+FT07 in Milano (left: an Art or History idea / right: 2 coins and 1 VP), the Friend tiles of
+Milano, Venezia and Roma with their left locals, Journals A1 and B1 (then A2 and B2, ...),
+tiles 1 and 2 of Torino and of Milano (for as many players), and a market of 01 02 03 / 17 18
+19 / 33 34 35 (as many of each level as the player count shows). Seat 0 is red: its Ideas card
+gains Art; then blue (History), green (Science), yellow (Philosophy) and grey (2 coins)."""
 
 from __future__ import annotations
 
 import kit
-from kit.core import CHANCE
+from kit.timeless_journeys import setup
+
+QUIET = ("shelley", "montagu", "montesquieu")
+FIXED = {
+    "side": "A",
+    "favours": {"Torino": "FT01", "Milano": "FT07"},
+    "friends": {"Milano": "left", "Venezia": "left", "Roma": "left"},
+    "tiles": {"Torino": ["Torino-1", "Torino-2"], "Milano": ["Milano-1", "Milano-2"]},
+    "journals": [["A1", "B1"], ["A2", "B2"], ["A3", "B3"], ["A4", "B4"], ["A5", "B5"]],
+    "market": [["01", "02", "03"], ["17", "18", "19"], ["33", "34", "35"]],
+}
+
+# The Basic cards as labels name them.
+MOVE, MOVE2, EXPLORE = "the Movement card", "the second Movement card", "the Exploration card"
+TALK, LETTER = "the Conversation card", "the Letter card"
+IDEAS, WRITE_CAFE = "the Ideas card", "the Journal and Café card"
 
 
-def setup(
-    players: int = 2,
-    edition: str = "en",
-    travellers=("montagu", "montesquieu", "shelley"),
-    gazette: str = "A",
-    **options,
-):
-    game = kit.load(
+def game(players: int = 1, edition: str = "en", travellers=QUIET, **options):
+    return kit.load(
         "timeless_journeys",
         players=players,
         edition=edition,
         mode="chosen",
         travellers=list(travellers),
-        gazette=gazette,
         seed=0,
         **options,
     )
-    state = game.new_game()
-    while state.current_player == CHANCE:
-        state.apply(state.legal_actions()[0])
-    return state
 
 
-def refresh(state) -> None:
-    """Recompute the question after a test has arranged the position by hand."""
-    state._legal_cache = None
-    state._advance()
+def build(players=1, edition="en", travellers=QUIET, actions=(), options=None, **fixed):
+    """A position: `FIXED` with `fixed` over it, then `actions` followed."""
+    played = game(players, edition, travellers, **(options or {}))
+    wishes = {**FIXED, **fixed}
+    wishes["journals"] = wishes["journals"][:players]
+    wishes["tiles"] = {city: ids[:players] for city, ids in wishes["tiles"].items()}
+    shown = played.content.rules.market_display[players]
+    wishes["market"] = [level[:shown] for level in wishes["market"]]
+    return setup(played, travellers=travellers, actions=actions, **wishes)
 
 
 def names(state) -> list[str]:
@@ -46,27 +63,15 @@ def do(state, *actions: str) -> None:
         state.apply(action)
 
 
-def give(state, player: int = 0, *, loc=None, coins=None, hand=None, played=None, ideas=None):
-    """Arrange a player's area and recompute the question."""
-    if loc is not None:
-        state.loc[player] = loc
-    if coins is not None:
-        state.coins[player] = coins
-    if hand is not None:
-        state.hand[player] = sorted(hand)
-    if played is not None:
-        state.played[player] = list(played)
-    if ideas is not None:
-        genres = state.content.rules.genres
-        for g, genre in enumerate(genres):
-            state.supply[g] += state.ideas[player][g] - ideas.get(genre, 0)
-            state.ideas[player][g] = ideas.get(genre, 0)
-    refresh(state)
+def up(card: str) -> list[str]:
+    """Play `card` face up and activate it (the first card of its category this round)."""
+    return [f"play {card} face up", f"activate {card}"]
 
 
-def play_and_activate(state, card: str, player: int = 0) -> None:
-    """Play `card` face up from hand and activate it (the first card of its category)."""
-    if card not in state.hand[player]:
-        state.hand[player] = sorted([*state.hand[player], card])
-        refresh(state)
-    do(state, f"play {card} face up", f"activate {card}")
+def coins(card: str) -> list[str]:
+    """A turn that plays `card` face down for coins."""
+    return [f"play {card} face down", "take 2 coins"]
+
+
+def seat(state) -> int:
+    return state.current_player

@@ -1,8 +1,10 @@
-"""Invariants of a Timeless Journeys position: every component accounted for, nothing negative."""
+"""Invariants of a Timeless Journeys position (every component accounted for, nothing negative,
+nothing goes back) and what each player may not see, for the shared random-play harness."""
 
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 
 
 def check(state) -> None:
@@ -18,21 +20,17 @@ def check(state) -> None:
         found += [c for c, _ in state.played[p]]
         assert len(state.played[p]) <= rules.plays_per_round
     found += state.box
-    assert sorted(found) == expected_cards(state)
+    assert sorted(found) == expected_cards(state.game)
     # Idea tokens: supply + players + written = 20 per genre; nothing negative.
+    written = [0] * len(rules.genres)
+    for p in range(players):
+        for journal_id, slots in zip(state.journals[p], state.written[p], strict=True):
+            for i, genre in enumerate(content.journals[journal_id].ideas):
+                written[genre] += 1 if slots[i] else 0
     for g in range(len(rules.genres)):
-        written = 0
-        for p in range(players):
-            for j, journal_id in enumerate(state.journals[p]):
-                journal = content.journals[journal_id]
-                written += sum(
-                    1
-                    for i, genre in enumerate(journal.ideas)
-                    if genre == g and state.written[p][j][i]
-                )
-        held = sum(state.ideas[p][g] for p in range(players))
-        assert state.supply[g] >= 0 and all(state.ideas[p][g] >= 0 for p in range(players))
-        assert state.supply[g] + held + written == rules.ideas_per_genre
+        held = [state.ideas[p][g] for p in range(players)]
+        assert state.supply[g] >= 0 and min(held) >= 0
+        assert state.supply[g] + sum(held) + written[g] == rules.ideas_per_genre
     # Exploration tiles: each in at most one place, one per city per player.
     tiles = Counter(t for ts in state.city_tiles.values() for t in ts)
     tiles.update(t for ts in state.tiles for t in ts)
@@ -43,18 +41,19 @@ def check(state) -> None:
         assert set(state.used[p]) <= set(state.tiles[p])
         for j, journal_id in enumerate(state.journals[p]):
             slots = state.written[p][j]
-            if slots[6]:
-                assert slots[6] in state.tiles[p]
-                assert content.tiles[slots[6]].city == content.journals[journal_id].city
-            if slots[7]:
-                assert slots[7] in state.friends[p]
+            if slots[-2]:
+                assert slots[-2] in state.tiles[p]
+                assert content.tiles[slots[-2]].city == content.journals[journal_id].city
+            if slots[-1]:
+                assert slots[-1] in state.friends[p]
     # Friend tiles: on the board or with one player.
     friends = list(state.friend) + [f for fs in state.friends for f in fs]
     assert len(friends) == len(set(friends))
     # Markers and tokens.
+    letters = Counter(p for markers in state.letters.values() for p, _ in markers)
+    cafes = Counter(p for ds in state.cafes.values() for d in ds for p in d)
     for p in range(players):
-        assert 0 <= state.letters_left(p) <= rules.letter_markers
-        assert 0 <= state.cafe_markers_left(p) <= rules.cafe_markers
+        assert letters[p] <= rules.letter_markers and cafes[p] <= rules.cafe_markers
         placed = [kind for column in state.gazette for _, _, q, kind in column if q == p]
         assert sorted(placed + state.exp[p]) == sorted(rules.experience_tokens)
         assert state.coins[p] >= 0 and state.vp[p] >= 0
@@ -80,6 +79,25 @@ def check(state) -> None:
         assert len(state.paintings[p]) == len(set(state.paintings[p]))
 
 
+def step_checker(every: int = 1):
+    """The invariants for `play_checked`: after each action nothing that only grows went back;
+    the whole position is checked after every `every` actions (and at the end)."""
+
+    def check_step(state, before, action) -> None:
+        if len(state.history) % every == 0 or state.is_terminal:
+            check(state)
+        assert (state.round, len(state.history)) >= (before.round, len(before.history) + 1)
+        for p in range(state.num_players):
+            assert len(state.tiles[p]) >= len(before.tiles[p])
+            assert len(state.friends[p]) >= len(before.friends[p])
+            assert len(state.exp[p]) <= len(before.exp[p])
+            assert len(state.box) >= len(before.box)
+        if not before.is_chance_node:
+            assert action.kind != "chance"
+
+    return check_step
+
+
 def check_scores(state) -> None:
     """The score sheet adds up and matches its parts."""
     for sheet in state.scores():
@@ -87,10 +105,30 @@ def check_scores(state) -> None:
         assert sheet.line("in-game VP") == state.vp[sheet.player]
 
 
-def expected_cards(state) -> list[str]:
+def hidden(state, player: int) -> list[str]:
+    """What `player` may not see, as it would be written in an observation: the Advanced cards in
+    other hands and others' face-down cards, the tiles others have used (turned face down), the
+    face-down Exploration tiles of the cities and the cards of the decks."""
     content = state.content
-    seventh = len(state.game.options["without_seventh"])
+    secret = []
+    for other in range(state.num_players):
+        if other == player:
+            continue
+        cards = [*state.hand[other], *(c for c, up in state.played[other] if not up)]
+        secret += [f'"{content.card(c).name}"' for c in cards if c in content.advanced]
+        secret += [f'"{tile}"' for tile in state.used[other]]
+    secret += [f'"{tile}"' for tiles in state.city_tiles.values() for tile in tiles]
+    secret += [f'"{content.card(c).name}"' for deck in state.deck for c in deck]
+    return secret
+
+
+@cache
+def expected_cards(game) -> list[str]:
+    """Every Advanced card once, and each player's Basic cards (the second Movement card left
+    out by some)."""
+    content = game.content
+    seventh = len(game.options["without_seventh"])
     cards = list(content.advanced)
     for card in content.basic:
-        cards += [card] * (state.num_players - (seventh if card == "move2" else 0))
+        cards += [card] * (game.num_players - (seventh if card == "move2" else 0))
     return sorted(cards)

@@ -1,26 +1,85 @@
 """A scenario for every listed Advanced card and for both rewards of every Favour tile.
 
-Player 0 stands in Milano (Favour FT07: left Art or History / right 2 coins and 1 VP; its Friend
-tile with the left local) with 5 coins; the market shows 01 02 / 17 18 / 33 34. Each case plays a
-card (or talks to a local), answers the questions in order, and checks the position."""
+Cards: round I of a solo game leaves a Letter marker with Torino's left local (FT01: 2 coins)
+and with Genova's left local (FT08: a Science or a Philosophy idea), one Art and one Science
+idea, and four categories played, so the Market phase gives the card under test; in round II
+the player goes to Milano face down (FT07: left an Art or a History idea, right 2 coins and
+1 VP; its Friend tile with the left local; tile Milano-1 face down) with 4 coins, then plays the
+card, answers its questions in order, and the test checks the position."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.timeless_journeys.helpers import do, give, names, play_and_activate, refresh, setup
+from kit.timeless_journeys.actions import roman
+from tests.timeless_journeys.helpers import (
+    EXPLORE,
+    IDEAS,
+    MOVE,
+    TALK,
+    build,
+    coins,
+    do,
+    names,
+    up,
+)
 
-QUIET = ("craven", "montesquieu", "twain")  # in Torino, Roma and Genova in round I
-ART, HISTORY, SCIENCE, PHILOSOPHY = "Art", "History", "Science", "Philosophy"
+FAVOURS_FIXED = {"Torino": "FT01", "Milano": "FT07", "Genova": "FT08"}
+ROUND_ONE = [
+    *up(TALK),
+    "talk to the left local in Torino",
+    "place a Letter marker under the left local in Torino",
+    *up(MOVE),
+    "move to Asti Hills for free",
+    "play the second Movement card face down",
+    "move to Genova for free",
+    "play the Letter card face up",
+    "activate the Conversation card",
+    "talk to the left local in Genova",
+    "gain a Science idea",
+    "place a Letter marker under the left local in Genova",
+    "activate the Letter card",
+    "send a letter to the left local in Torino",
+    *up(IDEAS),
+]
+TO_MILANO = ["play the Exploration card face down", "move to Milano for 1 coin"]
+SCIENCE_BY_LETTER = [
+    "play the Letter card face up",
+    "activate the Letter card",
+    "send a letter to the left local in Genova",
+    "gain a Science idea",
+]
+LEVELS = {1: ["01", "02"], 2: ["17", "18"], 3: ["33", "34"]}
 
 
-def arrange(ideas=None, letters=None, vp=0, hand_extra=()):
-    state = setup(travellers=QUIET)
-    for city, markers in (letters or {}).items():
-        state.letters[city] = markers
-    state.vp[0] = vp
-    give(state, loc="Milano", coins=5, ideas=ideas or {}, hand=[*state.hand[0], *hand_extra])
-    return state
+def arrangement(card: str, reveal=()):
+    """The fixed market (the card under test at its level) and the actions up to the player's
+    arrival in Milano in round II; `reveal`: round II's market reveals to fix."""
+    level = build().content.advanced[card].level
+    market = [
+        [card, *[c for c in LEVELS[lv] if c != card][:1]] if lv == level else LEVELS[lv]
+        for lv in (1, 2, 3)
+    ]
+    take = f"take card {card} (Level {roman(level - 1)}) for free"
+    return market, [*ROUND_ONE, take, *reveal, *TO_MILANO]
+
+
+def arrange(card: str, prep=(), reveal=()):
+    """The position before `card`'s questions (see the module docstring); `prep`: actions in
+    round II before the card is played."""
+    market, actions = arrangement(card, reveal)
+    return build(
+        favours=FAVOURS_FIXED, market=market, actions=[*actions, *prep, *up(f"card {card}")]
+    )
+
+
+def test_the_arranged_position():
+    market, actions = arrangement("13")
+    state = build(favours=FAVOURS_FIXED, market=market, actions=actions)
+    assert (state.round, state.loc[0], state.coins[0], state.vp[0]) == (1, "Milano", 4, 0)
+    assert state.ideas[0] == [1, 0, 1, 0] and "13" in state.hand[0]
+    assert state.letters["Torino"] == [(0, 0)] and state.letters["Genova"] == [(0, 0)]
+    assert state.played[0] == [("explore", False)]
 
 
 def check(state, expect: dict) -> None:
@@ -37,381 +96,445 @@ def check(state, expect: dict) -> None:
             assert actual == value, (key, actual, value)
 
 
-ROMA = {"Roma": [(0, 0)]}  # Roma's left local (FT04: 1 Philosophy) holds a Letter marker
-TWO = {"Roma": [(0, 0)], "Venezia": [(0, 1)]}  # and Venezia's right local (FT02: move)
-THREE = {"Roma": [(0, 0)], "Venezia": [(0, 1)], "Torino": [(0, 0)]}  # Torino left: 2 coins
+ART_SCIENCE = {"art": 1, "science": 1}
 WRITTEN_ART = [[1, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]]
+REVEAL_20 = ["card 20 is revealed in the market (Level II)"]
+REVEAL_11 = ["card 11 is revealed in the market (Level I)"]
+MILANO_CAFE = "discuss in café 1 of Milano, paying an Art idea and 2 Science ideas, for 6 VP"
 
 CARDS = [
     (
         "01",
-        {},
-        ["move to Po Valley (0 coins)", "pay 1 coin: move to Bologna (0 coins)"],
-        {"loc": "Bologna", "coins": 4},
+        (),
+        ["move to Po Valley for free", "pay 1 coin to move to Bologna for free"],
+        {"loc": "Bologna", "coins": 3},
     ),
-    ("02", {}, ["take tile Milano-1 in Milano"], {"tiles": ["Milano-1"], "coins": 6}),
-    ("03", {}, ["choose move", "move to Po Valley (0 coins)"], {"loc": "Po Valley"}),
+    ("02", (), ["take Exploration tile Milano-1 in Milano"], {"tiles": ["Milano-1"], "coins": 5}),
+    ("03", (), ["move", "move to Po Valley for free"], {"loc": "Po Valley"}),
     (
         "04",
-        {},
-        ["choose 3$idea_any:2", f"pay 3 coins: take {ART} + {SCIENCE}"],
-        {"ideas": {"art": 1, "science": 1}, "coins": 2},
+        (),
+        [
+            "pay 3 coins to gain 2 ideas of your choice",
+            "pay 3 coins to gain an Art idea and a Science idea",
+        ],
+        {"ideas": {"art": 2, "science": 2}, "coins": 1},
     ),
     (
         "05",
-        {"ideas": {"art": 2}},
-        ["choose exchange:2", "trade 1 Art for 1 History", "trade 1 Art for 1 Science"],
-        {"ideas": {"history": 1, "science": 1}},
+        (),
+        [
+            "exchange 2 ideas",
+            "exchange an Art idea for a History idea",
+            "exchange a Science idea for a Philosophy idea",
+        ],
+        {"ideas": {"history": 1, "philosophy": 1}},
     ),
     (
         "06",
-        {"ideas": {"art": 1}},
-        ["write 1 Art in journal A1"],
-        {"coins": 6, "written": WRITTEN_ART},
+        (),
+        ["write an Art idea in Journal A1"],
+        {"coins": 5, "written": WRITTEN_ART, "ideas": {"science": 1}},
     ),
-    (
-        "07",
-        {"ideas": {"science": 2, "art": 1}},
-        ["discuss in Milano café 1 paying 1 Art, 2 Science for 6 VP"],
-        {"vp": 6, "coins": 6, "ideas": {}},
-    ),
+    ("07", SCIENCE_BY_LETTER, [MILANO_CAFE], {"vp": 6, "coins": 5, "ideas": {}}),
     (
         "08",
-        {},
-        ["choose talk", "talk to the right local in Milano", "nothing more"],
-        {"coins": 7, "vp": 1},
+        (),
+        ["have a conversation", "talk to the right local in Milano", "do nothing more"],
+        {"coins": 6, "vp": 1},
     ),
     (
         "09",
-        {},
+        (),
         [
             "talk to the right local in Milano",
             "place a Letter marker under the right local in Milano",
         ],
-        {"coins": 8, "vp": 1},
+        {"coins": 7, "vp": 1},
     ),
-    (
-        "10",
-        {"letters": ROMA},
-        ["send a letter to the left local in Roma"],
-        {"coins": 6, "ideas": {"philosophy": 1}},
-    ),
-    ("11", {}, ["move to Torino (1 coin)"], {"coins": 5, "loc": "Torino"}),
-    ("12", {}, [f"take {PHILOSOPHY}"], {"ideas": {"philosophy": 1}}),
-    ("13", {}, [], {"coins": 7, "vp": 1}),
+    ("10", (), ["send a letter to the left local in Torino"], {"coins": 7}),
+    ("11", (), ["move to Torino for 1 coin"], {"coins": 4, "loc": "Torino"}),
+    ("12", (), ["gain a Philosophy idea"], {"ideas": {**ART_SCIENCE, "philosophy": 1}}),
+    ("13", (), [], {"coins": 6, "vp": 1}),
     (
         "14",
-        {"letters": ROMA},
-        ["send a letter to the left local in Roma"],
-        {"vp": 1, "ideas": {"philosophy": 1}},
+        (),
+        ["send a letter to the left local in Genova", "gain a Philosophy idea"],
+        {"vp": 1, "ideas": {**ART_SCIENCE, "philosophy": 1}},
     ),
     (
         "17",
-        {},
-        ["take tile Milano-2 in Milano", "move to Verona Road (0 coins)"],
-        {"tiles": ["Milano-2"], "loc": "Verona Road"},
+        (),
+        ["take Exploration tile Milano-1 in Milano", "move to Verona Road for free"],
+        {"tiles": ["Milano-1"], "loc": "Verona Road"},
     ),
-    ("18", {}, ["move to Torino (0 coins)"], {"coins": 5, "loc": "Torino"}),
-    ("19", {}, ["talk to the right local in Milano", "nothing more"], {"vp": 2, "coins": 7}),
+    ("18", (), ["move to Torino for free"], {"coins": 4, "loc": "Torino"}),
+    ("19", (), ["talk to the right local in Milano", "do nothing more"], {"vp": 2, "coins": 6}),
     (
         "20",
-        {},
-        ["take tile Milano-1 in Milano", "take the city reward of Milano", "choose coins:2"],
-        {"coins": 7, "tiles": ["Milano-1"]},
+        (),
+        [
+            "take Exploration tile Milano-1 in Milano",
+            "take the city reward of Milano",
+            "take 2 coins",
+        ],
+        {"coins": 6, "tiles": ["Milano-1"]},
     ),
     (
         "21",
-        {"ideas": {"science": 2, "art": 2}},
-        ["write 1 Art in journal A1", "discuss in Milano café 1 paying 1 Art, 2 Science for 6 VP"],
-        {"vp": 6, "written": WRITTEN_ART},
+        (
+            *SCIENCE_BY_LETTER,
+            "play the Conversation card face up",
+            "activate the Conversation card",
+            "talk to the left local in Milano",
+            "gain an Art idea",
+            "do nothing more",
+            "end the chain",
+        ),
+        ["write an Art idea in Journal A1", MILANO_CAFE],
+        {"vp": 6, "written": WRITTEN_ART, "ideas": {}},
     ),
-    ("22", {}, ["choose idea_any", f"take {ART}"], {"ideas": {"art": 1}}),
     (
-        "23",
-        {"ideas": {"science": 2, "art": 1}},
-        ["choose cafe", "discuss in Milano café 1 paying 1 Art, 2 Science for 6 VP"],
-        {"vp": 6},
+        "22",
+        (),
+        ["gain an idea of your choice", "gain an Art idea"],
+        {"ideas": {"art": 2, "science": 1}},
     ),
+    ("23", SCIENCE_BY_LETTER, ["discuss in a café", MILANO_CAFE], {"vp": 6, "ideas": {}}),
     (
         "24",
-        {"letters": ROMA},
+        (),
         [
-            "send a letter to the left local in Roma",
+            "send a letter to the left local in Torino",
             "talk to the right local in Milano",
-            "nothing more",
+            "do nothing more",
         ],
-        {"ideas": {"philosophy": 1}, "coins": 7, "vp": 1},
+        {"coins": 8, "vp": 1},
     ),
     (
         "25",
-        {"letters": TWO},
+        (),
         [
-            "send a letter to the left local in Roma",
-            "pay 1 coin: send a letter to the right local in Venezia",
-            "move to Po Valley (0 coins)",
+            "send a letter to the left local in Torino",
+            "pay 1 coin to send a letter to the left local in Genova",
+            "gain a Philosophy idea",
         ],
-        {"coins": 4, "loc": "Po Valley", "ideas": {"philosophy": 1}},
+        {"coins": 5, "ideas": {**ART_SCIENCE, "philosophy": 1}},
     ),
     (
         "26",
-        {},
+        (),
         [
             "talk to the right local in Milano",
-            "nothing more",
+            "do nothing more",
             "talk to the right local in Milano",
-            "nothing more",
+            "do nothing more",
         ],
-        {"coins": 9, "vp": 2},
+        {"coins": 8, "vp": 2},
     ),
     (
         "27",
-        {},
-        ["move to Po Valley (0 coins)", "move to Bologna (0 coins)"],
-        {"coins": 6, "loc": "Bologna"},
+        (),
+        ["move to Po Valley for free", "move to Bologna for free"],
+        {"coins": 5, "loc": "Bologna"},
     ),
-    (
-        "28",
-        {"ideas": {"art": 1}},
-        ["write 1 Art in journal A1"],
-        {"coins": 7, "written": WRITTEN_ART},
-    ),
-    ("29", {}, ["buy 17 (Level II) for 0 coins"], {"coins": 5, "hand_has": "17"}),
+    ("28", (), ["write an Art idea in Journal A1"], {"coins": 6, "written": WRITTEN_ART}),
+    ("29", REVEAL_20, ["buy card 20 (Level II) for free"], {"coins": 4, "hand_has": "20"}),
     (
         "30",
-        {},
-        ["move to Po Valley (0 coins)", "move to Bologna (0 coins)"],
-        {"coins": 5, "loc": "Bologna"},
+        (),
+        ["move to Po Valley for free", "move to Bologna for free"],
+        {"coins": 4, "loc": "Bologna"},
     ),
     (
         "33",
-        {},
-        ["choose move + move", "move to Po Valley (0 coins)", "move to Bologna (0 coins)"],
+        (),
+        ["move, then move", "move to Po Valley for free", "move to Bologna for free"],
         {"loc": "Bologna"},
     ),
     (
         "34",
-        {},
-        ["move to Genova (0 coins)", "move to Ligurian Coast (0 coins)"],
-        {"coins": 5, "loc": "Ligurian Coast"},
+        (),
+        ["move to Genova for free", "move to Ligurian Coast for free"],
+        {"coins": 4, "loc": "Ligurian Coast"},
     ),
     (
         "35",
-        {},
-        ["take tile Milano-1 in Milano", "move to Torino (0 coins)"],
-        {"coins": 5, "loc": "Torino", "tiles": ["Milano-1"]},
+        (),
+        ["take Exploration tile Milano-1 in Milano", "move to Torino for free"],
+        {"coins": 4, "loc": "Torino", "tiles": ["Milano-1"]},
     ),
     (
         "36",
-        {},
-        [f"pay 1 coin: take {ART}", "write 1 Art in journal A1"],
-        {"coins": 4, "written": WRITTEN_ART},
+        (),
+        ["pay 1 coin to gain an Art idea", "write an Art idea in Journal A1"],
+        {"coins": 3, "written": WRITTEN_ART, "ideas": ART_SCIENCE},
     ),
-    (
-        "37",
-        {"ideas": {"science": 2}},
-        [f"take {ART}", "discuss in Milano café 1 paying 1 Art, 2 Science for 6 VP"],
-        {"vp": 6, "ideas": {}},
-    ),
+    ("37", (), ["gain a Science idea", MILANO_CAFE], {"vp": 6, "ideas": {}}),
     (
         "38",
-        {"ideas": {"art": 1}},
-        [f"take {ART}", "pay 1 coin: write 1 Art in journal A1", "write 1 Art in journal B1"],
-        {"coins": 4, "written": [[1, 0, 0, 0, 0, 0], [0, 0, 1, 0, 0, 0]]},
+        (),
+        [
+            "gain an Art idea",
+            "pay 1 coin to write an Art idea in Journal A1",
+            "write an Art idea in Journal B1",
+        ],
+        {"coins": 3, "written": [[1, 0, 0, 0, 0, 0], [0, 0, 1, 0, 0, 0]]},
     ),
     (
         "39",
-        {"letters": TWO},
+        (),
         [
-            "choose letters:2",
-            "send a letter to the left local in Roma",
-            "send a letter to the right local in Venezia",
-            "skip",
+            "send letters to up to 2 different locals",
+            "send a letter to the left local in Torino",
+            "send a letter to the left local in Genova",
+            "gain a Philosophy idea",
         ],
-        {"ideas": {"philosophy": 1}, "loc": "Milano"},
+        {"coins": 6, "ideas": {**ART_SCIENCE, "philosophy": 1}, "loc": "Milano"},
     ),
     (
         "40",
-        {"letters": THREE},
+        (),
         [
-            "pay 1 coin: send a letter to the left local in Roma",
-            "send a letter to the left local in Torino",
-            "send a letter to the right local in Venezia",
-            "skip",
+            "pay 1 coin to send a letter to the left local in Torino",
+            "send a letter to the left local in Genova",
+            "gain a Philosophy idea",
         ],
-        {"coins": 6, "ideas": {"philosophy": 1}},
+        {"coins": 5, "ideas": {**ART_SCIENCE, "philosophy": 1}},
     ),
     (
         "41",
-        {"letters": ROMA},
+        (),
         [
-            "send a letter to the left local in Roma",
-            "pay 1 coin: talk to the right local in Milano",
-            "nothing more",
+            "send a letter to the left local in Torino",
+            "send a letter to the left local in Genova",
+            "gain a Science idea",
+            "pay 1 coin to talk to the right local in Milano",
+            "do nothing more",
         ],
-        {"coins": 6, "vp": 1, "ideas": {"philosophy": 1}},
+        {"coins": 7, "vp": 1, "ideas": {"art": 1, "science": 2}},
     ),
     (
         "42",
-        {},
-        ["buy 01 (Level I) for 0 coins", "move to Po Valley (0 coins)", "skip"],
-        {"hand_has": "01", "loc": "Po Valley"},
+        REVEAL_11,
+        ["buy card 11 (Level I) for free", "move to Po Valley for free"],
+        {"hand_has": "11", "coins": 5, "loc": "Po Valley"},
     ),
     (
         "43",
-        {},
-        ["take tile Milano-1 in Milano", "skip", "move to Po Valley (0 coins)"],
+        (),
+        ["take Exploration tile Milano-1 in Milano", "skip", "move to Po Valley for free"],
         {"tiles": ["Milano-1"], "loc": "Po Valley"},
     ),
     (
         "44",
-        {},
-        ["send a letter to the left local in Roma"],
-        {"coins": 6, "ideas": {"philosophy": 1}},
+        (),
+        ["send a letter to the right local in Torino"],
+        {"coins": 5, "ideas": {"art": 2, "science": 1}},
     ),
 ]
 
 
-@pytest.mark.parametrize(("card", "given", "answers", "expect"), CARDS, ids=[c[0] for c in CARDS])
-def test_advanced_card(card, given, answers, expect):
-    state = arrange(**given)
-    play_and_activate(state, card)
+@pytest.mark.parametrize(("card", "prep", "answers", "expect"), CARDS, ids=[c[0] for c in CARDS])
+def test_advanced_card(card, prep, answers, expect):
+    reveal = [p for p in prep if "is revealed" in p]
+    state = arrange(card, prep=[p for p in prep if p not in reveal], reveal=reveal)
     do(state, *answers)
     check(state, expect)
 
 
 def test_every_listed_advanced_card_has_a_scenario():
-    state = setup()
+    state = build()
     assert sorted(c[0] for c in CARDS) == sorted(state.content.advanced)
 
 
 def test_second_letter_cannot_go_to_the_same_local():
-    state = arrange(letters=ROMA)
-    play_and_activate(state, "39")
-    do(state, "choose letters:2", "send a letter to the left local in Roma")
-    assert state.current_player == 1  # no other local: the second letter passes
+    state = arrange("39")
+    do(
+        state,
+        "send letters to up to 2 different locals",
+        "send a letter to the left local in Torino",
+    )
+    assert names(state) == ["send a letter to the left local in Genova", "skip"]
 
 
 def test_card_25_second_letter_may_go_to_the_same_local():
-    state = arrange(letters=ROMA)
-    play_and_activate(state, "25")
-    do(state, "send a letter to the left local in Roma")
-    do(state, "pay 1 coin: send a letter to the left local in Roma")
-    assert state.ideas[0] == [0, 0, 0, 2] and state.coins[0] == 4
+    state = arrange("25")
+    do(state, "send a letter to the left local in Torino")
+    do(state, "pay 1 coin to send a letter to the left local in Torino")
+    assert state.coins[0] == 4 + 2 - 1 + 2
 
 
 def test_card_05_trades_only_for_another_genre():
-    state = arrange(ideas={"art": 2})
-    play_and_activate(state, "05")
-    do(state, "choose exchange:2")
-    assert not any(n.startswith("trade 1 Art for 1 Art") for n in names(state))
-    assert names(state)[:3] == [
-        "trade 1 Art for 1 History",
-        "trade 1 Art for 1 Science",
-        "trade 1 Art for 1 Philosophy",
+    state = arrange("05")
+    do(state, "exchange 2 ideas")
+    assert names(state) == [
+        "exchange an Art idea for a History idea",
+        "exchange an Art idea for a Science idea",
+        "exchange an Art idea for a Philosophy idea",
+        "exchange a Science idea for an Art idea",
+        "exchange a Science idea for a History idea",
+        "exchange a Science idea for a Philosophy idea",
+        "skip",
     ]
 
 
-def test_ft05_card_turned_face_down_counts_as_face_down_and_leaves_the_chain():
-    from kit.timeless_journeys.phases import categories_played
-
-    state = arrange()
-    state.favour["Milano"] = "FT05"
-    give(state, played=[("move", True)], hand=[*state.hand[0], "11"])
-    play_and_activate(state, "talk")
-    do(state, "talk to the right local in Milano", "turn move face down and move 2")
-    do(state, "skip", "skip")
-    assert state.played[0] == [("move", False), ("talk", True)]
-    assert categories_played(state, 0) == 2  # friendship + face-down
-    do(state, *(["nothing more"] if "nothing more" in names(state) else []))
-    while state.current_player == 0:
-        do(state, names(state)[-1])
-    state.stack[-1] = ("turn", 0, False)
-    refresh(state)
-    do(state, "play 11 face up")
-    assert names(state) == ["activate 11", "end the chain"]  # the move card is face down
-
-
-def test_paid_step_is_not_offered_without_the_coins():
-    state = arrange()
-    state.coins[0] = 0
-    refresh(state)
-    play_and_activate(state, "40")
-    assert state.current_player == 1 and state.coins[0] == 0
+# --- Favour tiles ---------------------------------------------------------------------------
+# Torino (a back-1 slot) and Milano (back 2) in round I: Exploration tile Torino-3 used for 2 VP,
+# an Art idea from the Ideas card, 2 coins from a face-down card, then a conversation.
+def favour_position(favour: str, local: str, with_coins: bool = True):
+    back = int(favour[2:]) > 6
+    city = "Milano" if back else "Torino"
+    to_milano = [*up(MOVE), "move to Milano for 1 coin", "end the chain"] if back else []
+    face_down = coins("the second Movement card") if with_coins else []
+    return build(
+        tiles={"Torino": ["Torino-3"]},
+        favours={city: favour},
+        actions=[
+            *up(EXPLORE),
+            "take Exploration tile Torino-3 in Torino",
+            "use Exploration tile Torino-3",
+            *to_milano,
+            *up(IDEAS),
+            *face_down,
+            *up(TALK),
+            f"talk to the {local} local in {city}",
+        ],
+    )
 
 
 FAVOURS = [
-    ("FT01", 0, [], {"coins": 7}),
-    ("FT01", 1, [], {"ideas": {"art": 2}}),
-    ("FT02", 0, [], {"ideas": {"art": 1, "science": 1}}),
-    ("FT02", 1, ["move to Po Valley (0 coins)"], {"loc": "Po Valley"}),
-    ("FT03", 0, [f"pay 1 coin: take {ART}"], {"coins": 4, "ideas": {"art": 2}}),
-    ("FT03", 1, [], {"ideas": {"art": 1, "history": 1}}),
-    ("FT04", 0, [], {"ideas": {"art": 1, "philosophy": 1}}),
-    ("FT04", 1, ["write 1 Art in journal A1"], {"written": WRITTEN_ART}),
-    ("FT05", 0, ["trade 1 Art for 3 coins"], {"coins": 8, "ideas": {}}),
+    ("FT01", "left", [], {"coins": 5}),
+    ("FT01", "right", [], {"ideas": {"art": 2}}),
+    ("FT02", "left", [], {"ideas": {"art": 1, "science": 1}}),
+    ("FT02", "right", ["move to Asti Hills for free"], {"loc": "Asti Hills"}),
+    ("FT03", "left", ["pay 1 coin to gain an Art idea"], {"coins": 2, "ideas": {"art": 2}}),
+    ("FT03", "right", [], {"ideas": {"art": 1, "history": 1}}),
+    ("FT04", "left", [], {"ideas": {"art": 1, "philosophy": 1}}),
+    ("FT04", "right", ["write an Art idea in Journal A1"], {"written": WRITTEN_ART}),
+    ("FT05", "left", ["exchange an Art idea for 3 coins"], {"coins": 6, "ideas": {}}),
     (
         "FT05",
-        1,
+        "right",
         [
-            "turn talk face down and move 2",
-            "move to Po Valley (0 coins)",
-            "move to Bologna (0 coins)",
+            "turn the Exploration card face down to move twice",
+            "move to Asti Hills for free",
+            "move to Genova for free",
         ],
-        {"loc": "Bologna", "played": [("talk", False)]},
+        {
+            "loc": "Genova",
+            "played": [("explore", False), ("ideas", True), ("move2", False), ("talk", True)],
+        },
     ),
-    ("FT06", 0, [], {"coins": 6, "vp": 3}),
-    ("FT06", 1, [f"lose 1 VP: take {ART}"], {"vp": 1, "ideas": {"art": 2}}),
-    ("FT07", 0, ["take 1 History"], {"ideas": {"art": 1, "history": 1}}),
-    ("FT07", 1, [], {"coins": 7, "vp": 3}),
-    ("FT08", 0, ["take 1 Philosophy"], {"ideas": {"art": 1, "philosophy": 1}}),
-    ("FT08", 1, ["buy 17 (Level II) for 2 coins"], {"coins": 3, "hand_has": "17"}),
-    ("FT09", 0, ["take 1 Philosophy"], {"ideas": {"art": 1, "philosophy": 1}}),
-    ("FT09", 1, ["move to Po Valley (0 coins)"], {"loc": "Po Valley", "vp": 3}),
-    ("FT10", 0, ["take 1 Science"], {"ideas": {"art": 1, "science": 1}}),
-    ("FT10", 1, ["pay 2 coins: write 1 Art in journal A1"], {"coins": 3, "written": WRITTEN_ART}),
+    ("FT06", "left", [], {"coins": 4, "vp": 3}),
+    ("FT06", "right", ["lose 1 VP to gain an Art idea"], {"vp": 1, "ideas": {"art": 2}}),
+    ("FT07", "left", ["gain a History idea"], {"ideas": {"art": 1, "history": 1}}),
+    ("FT07", "right", [], {"coins": 4, "vp": 3}),
+    ("FT08", "left", ["gain a Philosophy idea"], {"ideas": {"art": 1, "philosophy": 1}}),
+    ("FT08", "right", ["buy card 17 (Level II) for 2 coins"], {"coins": 0, "hand_has": "17"}),
+    ("FT09", "left", ["gain a Philosophy idea"], {"ideas": {"art": 1, "philosophy": 1}}),
+    ("FT09", "right", ["move to Po Valley for free"], {"loc": "Po Valley", "vp": 3}),
+    ("FT10", "left", ["gain a Science idea"], {"ideas": {"art": 1, "science": 1}}),
+    (
+        "FT10",
+        "right",
+        ["pay 2 coins to write an Art idea in Journal A1"],
+        {"coins": 0, "written": WRITTEN_ART},
+    ),
     (
         "FT11",
-        0,
-        [f"pay 2 coins: take {HISTORY} + {SCIENCE}"],
-        {"coins": 3, "ideas": {"art": 1, "history": 1, "science": 1}},
+        "left",
+        ["pay 2 coins to gain a History idea and a Science idea"],
+        {"coins": 0, "ideas": {"art": 1, "history": 1, "science": 1}},
     ),
-    ("FT11", 1, ["pay 2 coins: take 3 VP"], {"coins": 3, "vp": 5}),
-    ("FT12", 0, ["remove 03 from the game for 2 coins and 3 VP"], {"coins": 7, "vp": 5}),
-    (
-        "FT12",
-        1,
-        ["discuss in Napoli café 1 paying 1 Art, 2 Philosophy for 6 VP"],
-        {"vp": 8, "ideas": {}},
-    ),
+    ("FT11", "right", ["pay 2 coins to score 3 VP"], {"coins": 0, "vp": 5}),
 ]
 
 
 @pytest.mark.parametrize(
-    ("favour", "side", "answers", "expect"),
+    ("favour", "local", "answers", "expect"),
     FAVOURS,
-    ids=[f"{f}-{'LR'[s]}" for f, s, _, _ in FAVOURS],
+    ids=[f"{f}-{local}" for f, local, _, _ in FAVOURS],
 )
-def test_favour_tile(favour, side, answers, expect):
-    ideas = {"art": 1}
-    if favour == "FT12" and side == 1:
-        ideas = {"art": 1, "philosophy": 2}
-    state = arrange(ideas=ideas, vp=2, hand_extra=("03",))
-    state.favour["Milano"] = favour
-    play_and_activate(state, "talk")
-    local = ("left", "right")[side]
-    do(state, f"talk to the {local} local in Milano", *answers)
-    if "nothing more" in names(state):
-        do(state, "nothing more")
+def test_favour_tile(favour, local, answers, expect):
+    state = favour_position(favour, local)
+    do(state, *answers)
     check(state, expect)
-    if favour == "FT12" and side == 0:
-        assert state.box == ["03"] and "03" not in state.hand[0]
+
+
+def test_paid_step_is_not_offered_without_the_coins():
+    """FT11's left local asks 2 coins for two different ideas: without them it gives nothing,
+    and the conversation goes on to the Friend tile and the Letter marker."""
+    state = favour_position("FT11", "left", with_coins=False)
+    assert state.coins[0] == 0 and state.ideas[0] == [1, 0, 0, 0]
+    assert names(state) == [
+        "take the Friend tile of Milano",
+        "place a Letter marker under the left local in Milano",
+        "do nothing more",
+    ]
+
+
+FT12_ROUND_ONE = [
+    *up(IDEAS),
+    *coins(EXPLORE),
+    "play the Letter card face down",
+    "buy card 03 (Level I) for free",
+    *up(MOVE),
+    "move to Milano for 1 coin",
+    "play the Journal and Café card face up",
+    "activate the Ideas card",
+    "end the chain",
+    "take card 12 (Level I) for free",
+    "discard the second Movement card to the box",  # 9 cards come back
+]
+
+
+def ft12(*actions: str):
+    return build(
+        favours={"Milano": "FT12"},
+        market=[["03", "12"], ["17", "18"], ["33", "34"]],
+        actions=[*FT12_ROUND_ONE, *actions],
+    )
+
+
+def test_ft12_left_removes_a_level_one_card_for_two_coins_and_three_vp():
+    state = ft12(*up(TALK), "talk to the left local in Milano")
+    assert len(state.hand[0]) == 7
+    assert names(state) == [
+        "remove card 03 from the game to take 2 coins and score 3 VP",
+        "remove card 12 from the game to take 2 coins and score 3 VP",
+        "skip",
+    ]
+    do(state, "remove card 03 from the game to take 2 coins and score 3 VP")
+    assert (state.coins[0], state.vp[0]) == (2 + 2, 3)
+    assert state.box == ["move2", "03"] and "03" not in state.hand[0]
+
+
+def test_ft12_right_discusses_in_a_cafe_of_any_city():
+    state = ft12(
+        *up("card 12"), "gain a History idea", *up(TALK), "talk to the right local in Milano"
+    )
+    assert "discuss in café 1 of Venezia, paying 2 Art ideas and a History idea, for 6 VP" in names(
+        state
+    )
+    do(state, "discuss in café 1 of Venezia, paying 2 Art ideas and a History idea, for 6 VP")
+    assert state.vp[0] == 6 and state.cafes["Venezia"] == [[0], []]
 
 
 def test_ft12_keeps_at_least_five_cards_in_hand():
-    state = arrange(hand_extra=("03",))
-    state.hand[0] = ["03", "explore", "ideas", "letter", "talk"]
-    state.favour["Milano"] = "FT12"
-    refresh(state)
-    play_and_activate(state, "talk")
-    do(state, "talk to the left local in Milano")
+    """Talking at the third play of round I leaves 5 cards in hand: removing one would leave 4."""
+    state = build(
+        favours={"Milano": "FT12"},
+        market=[["03", "12"], ["17", "18"], ["33", "34"]],
+        actions=[
+            "play the Letter card face down",
+            "buy card 03 (Level I) for free",
+            *up(MOVE),
+            "move to Milano for 1 coin",
+            *up(TALK),
+            "talk to the left local in Milano",
+        ],
+    )
+    assert len(state.hand[0]) == 5
     assert not any(n.startswith("remove") for n in names(state))
+    assert names(state)[0] == "take the Friend tile of Milano"

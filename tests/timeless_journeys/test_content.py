@@ -1,18 +1,25 @@
-"""The content as printed, its validation, the game's options, saves and the command line."""
+"""The content as printed, its validation (the built-in folder and a custom one alike), the game's
+options, the observation, saves, undo, the command line and the package's shape."""
 
 from __future__ import annotations
 
+import ast
 import json
+import pathlib
+import shutil
 
+import networkx as nx
 import pytest
 
 import kit
+import kit.timeless_journeys as package
 from kit.cli import main
 from kit.core import DataError, KitError, SaveError
 from kit.core.bots import RandomBot, play
 from kit.timeless_journeys.content import DATA_DIR, describe_effect, load_content
 from tests.checks import broken_copy
-from tests.timeless_journeys.helpers import setup
+from tests.timeless_journeys.helpers import EXPLORE, LETTER, build, coins, do, up
+from tests.timeless_journeys.invariants import hidden
 
 CONTENT = load_content()
 GENRES = CONTENT.rules.genres
@@ -46,6 +53,24 @@ def test_printed_content_counts():
     assert CONTENT.rules.intro_travellers == ("montesquieu", "montagu", "shelley")
     assert CONTENT.cities["Napoli"].cafes[1].cost == (0, 0, 0, 5)
     assert CONTENT.cities["Napoli"].cafes[1].vp[0] == 15
+    rules = CONTENT.rules
+    assert (rules.rounds, rules.plays_per_round, rules.hand_limit, rules.travellers) == (5, 5, 8, 3)
+    assert rules.market_cost == (0, 2, 5) and rules.majority_points == (5, 3, 1)
+    assert rules.starting_coins[1:] == ((1, 2), (1, 1, 2), (1, 1, 2, 2), (1, 1, 2, 2, 2))
+
+
+def test_the_travellers_numbers_by_edition():
+    """Printed in both texts alike, except where the Japanese text differs (RULES.md)."""
+    en, ja = CONTENT.editions["en"], CONTENT.editions["ja"]
+    for edition in (en, ja):
+        assert (edition.byron_cost, edition.montesquieu_vp, edition.twain_vp) == (3, 4, 2)
+        assert (edition.montagu_ideas, edition.montagu_vp, edition.goethe_max) == (2, 3, 7)
+        assert (edition.keats_play_vp, edition.keats_round_vp, edition.addison_vp) == (2, 1, 1)
+        assert (edition.craven_discount, edition.shelley_vp) == (1, 1)
+    assert (en.lebrun_values, ja.lebrun_values) == ((1, 3, 7, 13, 20), (3, 6, 10, 16, 24))
+    assert (en.blessington_closest, ja.blessington_closest) == (3, 4)
+    assert (en.dickens_cost, ja.dickens_cost) == (2, 1)
+    assert (en.tile_reuse_card, ja.tile_reuse_card) == ("46", "42")
 
 
 @pytest.mark.parametrize(
@@ -55,7 +80,7 @@ def test_printed_content_counts():
         ("FT02", "idea:science", "move"),
         ("FT03", "1$idea_any", "idea:history"),
         ("FT04", "idea:philosophy", "write"),
-        ("FT05", "exchange_one", "flip_move"),
+        ("FT05", "exchange_one:3", "flip_move:2"),
         ("FT06", "coins:1 + vp:1", "1vp$idea_any"),
         ("FT07", "idea:art|history", "coins:2 + vp:1"),
         ("FT08", "idea:science|philosophy", "buy"),
@@ -80,8 +105,10 @@ def test_advanced_card_effects_as_listed():
     assert effects["33"] == "explore + explore / move + move"
     assert effects["40"] == "1$letters:3"
     assert effects["44"] == "coins:1 + letter_new"
+    assert describe_effect(CONTENT.rules.retire_reward, GENRES) == "coins:2 + vp:3"
 
 
+# --- bad data ---------------------------------------------------------------------------------
 def corrupt(tmp_path, file: str, old: str, new: str) -> str:
     return str(broken_copy(DATA_DIR, tmp_path / "seeds", file, old, new))
 
@@ -119,9 +146,9 @@ def corrupt(tmp_path, file: str, old: str, new: str) -> str:
         ),
         (
             "gazette.toml",
-            'name = "A"\nslot_players',
-            'name = "A"\nsource = "guess"\nslot_players',
-            "",
+            'slot_players = [1, 3, 5]\nsource = "reconstructed"',
+            'slot_players = [1, 3, 5]\nsource = "guess"',
+            "side[0].source: 'guess' is not one of 'rulebook', 'reconstructed'",
         ),
         ("travellers.toml", 'rule = "goethe"', 'rule = "faust"', "traveller[4].rule"),
         (
@@ -137,13 +164,179 @@ def corrupt(tmp_path, file: str, old: str, new: str) -> str:
             'city = "Milano"\nsource = "memory"',
             "friend[0].source",
         ),
+        # a hand size of 0, or one too small for a round's plays
+        ("rules.toml", "hand_limit = 8", "hand_limit = 0", "hand_limit: a hand of 0 cannot make 5"),
+        # an unknown key, in every kind of table
+        ("rules.toml", "hand_limit = 8", "hand_limit = 8\nhand_limt = 8", "hand_limt: unknown key"),
+        (
+            "rules.toml",
+            'duel = "Duel of Honor"',
+            'duel = "Duel of Honor", dual = "Duel"',
+            "experience_names.dual: unknown key",
+        ),
+        ("board.toml", "pos = [60, 85]", "pos = [60, 85]\nheight = 3", "city[0].height: unknown"),
+        ("cities.toml", 'id = "Torino-1"', 'id = "Torino-1"\nvp = 2', "city[0].tile[0].vp"),
+        (
+            "cities.toml",
+            "cost = { science = 2, history = 1 }",
+            "cost = { science = 2, histry = 1 }",
+            "histry: unknown Idea genre",
+        ),
+        (
+            "favours.toml",
+            'back = 1\nleft = "coins:2"',
+            'back = 1\nleft = "coins:2"\nlocal = 1',
+            "favour[0].local: unknown key",
+        ),
+        (
+            "gazette.toml",
+            'first_column_bonus = "vp:3"',
+            'first_column_bonus = "vp:3"\nbonus = 1',
+            "side[2].bonus: unknown key",
+        ),
+        (
+            "editions.toml",
+            "dickens_per_turn = 1",
+            "dickens_per_turn = 1\ndickens_limit = 1",
+            "en.dickens_limit: unknown key",
+        ),
+        ("editions.toml", "byron_cost = 3", "byron_coins = 3", "en.byron_cost: missing"),
+        ("travellers.toml", 'set = "A"', 'set = "A"\nera = 18', "traveller[0].era: unknown key"),
+        (
+            "cards.toml",
+            'name = "Movement"',
+            'name = "Movement"\ncolour = "orange"',
+            "basic[0].colour",
+        ),
+        (
+            "journals.toml",
+            "printed = [5, 7]",
+            "printed = [5, 7]\nmaximum = 27",
+            "maximum: unknown key",
+        ),
+        (
+            "friends.toml",
+            'city = "Milano"',
+            'city = "Milano"\nside = "A"',
+            "friend[0].side: unknown",
+        ),
+        # a majority table of the wrong length
+        (
+            "rules.toml",
+            "majority_points = [5, 3, 1]",
+            "majority_points = [5, 3]",
+            "majority_points: needs points for 3 places",
+        ),
+        # starting coins of the wrong shape
+        ("rules.toml", "[1, 1, 2, 2, 2]]", "]", "starting_coins: needs one row for each of 1 to 5"),
+        (
+            "rules.toml",
+            "[1, 1, 2], [1, 1, 2, 2]",
+            "[1, 1], [1, 1, 2, 2]",
+            "row for 3 player(s) needs 3",
+        ),
+        (
+            "rules.toml",
+            "market_display = [0, 2, 2, 2, 3, 3]",
+            "market_display = [0, 2, 2, 3]",
+            "market_display: needs 6 numbers",
+        ),
+        (
+            "rules.toml",
+            "market_levels_by_categories = [0, 0, 1, 2, 3, 3]",
+            "market_levels_by_categories = [0, 0, 1, 4]",
+            "the best level (0 to 3)",
+        ),
+        (
+            "rules.toml",
+            "letters_per_local = [0, 1, 1, 1, 1, 3]",
+            "letters_per_local = [0, 3, 1, 1, 1, 3]",
+            "a local cannot hold more markers than its city",
+        ),
+        (
+            "rules.toml",
+            "tiles_per_city = 6",
+            "tiles_per_city = 4",
+            "as many tiles as players, up to 5",
+        ),
+        (
+            "rules.toml",
+            'retire_reward = "coins:2 + vp:3"',
+            'retire_reward = "coins:2 + fame:3"',
+            "retire_reward: unknown effect 'fame'",
+        ),
+        (
+            "rules.toml",
+            "friend_tiles = [0, 3, 3, 4, 6, 7]",
+            "friend_tiles = [0, 3, 3, 4, 6, 8]",
+            "friends.toml: friend: rules.toml draws up to 8",
+        ),
+        # and more accepted before although wrong
+        (
+            "board.toml",
+            'start = "Torino"',
+            'start = "Asti Hills"',
+            "start: 'Asti Hills' is not a city",
+        ),
+        (
+            "board.toml",
+            'between = ["Roma", "Napoli"]',
+            'between = ["Napoli", "Roman Campagna"]',
+            "a second path between Napoli and Roman Campagna",
+        ),
+        (
+            "favours.toml",
+            'id = "FT02"',
+            'id = "FT01"',
+            "favour[1].id: Favour tile 'FT01' appears twice",
+        ),
+        ("journals.toml", 'id = "A2"', 'id = "A1"', "journal[1].id: Journal 'A1' appears twice"),
+        ("journals.toml", 'stack = "A"', 'stack = "C"', "journal[0].stack: 'C' is not one of"),
+        (
+            "travellers.toml",
+            'id = "montagu"',
+            'id = "addison"',
+            "traveller[1].id: traveller 'addison' appears twice",
+        ),
+        (
+            "travellers.toml",
+            'rule = "montagu"',
+            'rule = "addison"',
+            "two travellers have the ability 'addison'",
+        ),
+        ("travellers.toml", 'set = "A"', 'set = "B"', "historical set A has 2 travellers"),
+        (
+            "gazette.toml",
+            'cities = ["Torino", "Milano", "Venezia", "Bologna", "Firenze"]',
+            'cities = ["Torino", "Milano", "Venezia", "Bologna"]',
+            "needs a city of the board for each of 5 rounds",
+        ),
+        (
+            "editions.toml",
+            "lebrun_values = [1, 3, 7, 13, 20]",
+            "lebrun_values = [1, 3, 7, 13]",
+            "lebrun_values scores 1..4 different paintings, there are 5",
+        ),
+        (
+            "editions.toml",
+            'reconstructed = ["lebrun_reveal[1]"',
+            'reconstructed = ["lebrun_show[1]"',
+            "'lebrun_show[1]' is not a field",
+        ),
+        (
+            "cities.toml",
+            "cost = { science = 2, history = 1 }",
+            "cost = { }",
+            "a discussion costs at least one Idea token",
+        ),
     ],
 )
 def test_malformed_data_names_file_and_field(tmp_path, file, old, new, message):
     folder = corrupt(tmp_path, file, old, new)
     with pytest.raises(DataError) as error:
         load_content(folder)
-    assert file in str(error.value) and message in str(error.value)
+    where = "friends.toml" if message.startswith("friends.toml") else file
+    assert where in str(error.value) and message.removeprefix("friends.toml: ") in str(error.value)
 
 
 def test_too_few_favour_tiles_for_the_cities(tmp_path):
@@ -156,6 +349,52 @@ def test_too_few_favour_tiles_for_the_cities(tmp_path):
         load_content(folder)
 
 
+def test_a_board_without_cities_and_a_board_in_pieces_are_refused(tmp_path):
+    folder = tmp_path / "seeds"
+    shutil.copytree(DATA_DIR, folder)
+    board = folder / "board.toml"
+    text = board.read_text()
+    board.write_text('source = "reconstructed"\nstart = "Torino"\ncity = []\n')
+    with pytest.raises(DataError, match="board.toml: city: the board has no city"):
+        load_content(str(folder))
+    cut = text.replace(
+        'between = ["Roman Campagna", "Napoli"]', 'between = ["Roman Campagna", "Tuscan Hills"]'
+    ).replace('between = ["Roma", "Napoli"]', 'between = ["Bologna", "Firenze"]')
+    board.write_text(cut)
+    with pytest.raises(DataError) as error:
+        load_content(str(folder))
+    assert "board.toml: path: " in str(error.value)
+    assert "the board is not connected: no path reaches Napoli" in str(error.value)
+
+
+def test_a_custom_content_folder_is_checked_and_played_like_the_built_in_one(tmp_path):
+    """`kit.load(..., content=DIR)`: a broken folder fails with the same error as the built-in
+    files would; a folder with another number plays by it (Lord Byron for 2 coins)."""
+    broken = corrupt(
+        tmp_path / "broken", "rules.toml", "hand_limit = 8", "hand_limit = 8\nhand_limt = 8"
+    )
+    with pytest.raises(DataError, match="rules.toml: hand_limt: unknown key"):
+        kit.load("timeless_journeys", content=broken)
+    cheap = corrupt(tmp_path / "cheap", "editions.toml", "byron_cost = 3", "byron_cost = 2")
+    game = kit.load(
+        "timeless_journeys",
+        players=1,
+        content=cheap,
+        mode="chosen",
+        travellers=["byron", "goethe", "twain"],
+    )
+    state = package.setup(
+        game,
+        side="A",
+        travellers=["byron", "goethe", "twain"],
+        actions=[*up("the Movement card"), "move to Asti Hills for free", *coins(EXPLORE)],
+    )
+    assert "pay 2 coins to go to Torino with Lord Byron" in [str(a) for a in state.legal_actions()]
+    with pytest.raises(KitError, match="option 'content'"):
+        kit.load("timeless_journeys", content=str(tmp_path / "nowhere"))
+
+
+# --- options ----------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("options", "message"),
     [
@@ -166,11 +405,13 @@ def test_too_few_favour_tiles_for_the_cities(tmp_path):
         ({"mode": "fast"}, "option 'mode': expected one of"),
         ({"colour": "red"}, "unknown option 'colour'; the options are players, edition"),
         ({"mode": "chosen", "travellers": ["goethe", "byron"]}, "3 different travellers"),
+        ({"mode": "chosen", "travellers": ["goethe", "Goethe", "byron"]}, "3 different"),
         ({"mode": "chosen", "travellers": ["goethe", "byron", "faust"]}, "unknown traveller"),
         ({"mode": "historical", "travellers": "E"}, "historical set must be one of A, B, C, D"),
         ({"mode": "intro", "travellers": ["goethe"]}, "mode 'intro' uses its own"),
         ({"gazette": "E"}, "option 'gazette': expected one of A, B, C, D, got 'E'"),
         ({"without_seventh": [3]}, "without_seventh"),
+        ({"without_seventh": [0, 0]}, "without_seventh"),
     ],
 )
 def test_bad_options_are_refused(options, message):
@@ -178,9 +419,7 @@ def test_bad_options_are_refused(options, message):
         kit.load("timeless_journeys", **options)
 
 
-def test_modes_choose_the_travellers():
-    state = setup()
-    assert state.travellers == ["montagu", "montesquieu", "shelley"]
+def test_modes_choose_the_travellers_by_id_or_name():
     game = kit.load("timeless_journeys", players=2, mode="historical", travellers="D", seed=3)
     state = game.new_game()
     state.resolve_chance()
@@ -191,18 +430,26 @@ def test_modes_choose_the_travellers():
     assert len(set(state.travellers)) == 3
     game = kit.load("timeless_journeys", players=2, mode="chosen", travellers="goethe,byron,twain")
     assert game.chosen_travellers == ("goethe", "byron", "twain")
+    game = kit.load(
+        "timeless_journeys", mode="chosen", travellers=["Goethe", "lord byron", "Mark Twain"]
+    )
+    assert game.chosen_travellers == ("goethe", "byron", "twain")
+    game = kit.load("timeless_journeys")
+    assert game.chosen_travellers == ("montesquieu", "montagu", "shelley")
 
 
 def test_setup_by_player_count():
-    for players, coins, display, friends in [
+    for players, money, display, friends in [
         (1, [1], 2, 3),
         (2, [1, 2], 2, 3),
         (3, [1, 1, 2], 2, 4),
         (4, [1, 1, 2, 2], 3, 6),
         (5, [1, 1, 2, 2, 2], 3, 7),
     ]:
-        state = setup(players=players)
-        assert state.coins == coins and [len(m) for m in state.market] == [display] * 3
+        game = kit.load("timeless_journeys", players=players, seed=players)
+        state = game.new_game()
+        state.resolve_chance()
+        assert state.coins == money and [len(m) for m in state.market] == [display] * 3
         assert len(state.friend) == friends
         assert all(len(t) == players for t in state.city_tiles.values())
         assert all(len(h) == 7 for h in state.hand) and all(len(j) == 2 for j in state.journals)
@@ -210,10 +457,74 @@ def test_setup_by_player_count():
             ["duel", "night", "lost", "affinity", "affinity"]
         )
         assert sorted(state.favour.values()) == sorted(set(state.favour.values()))
-    state = setup(players=3, without_seventh=[1])
+    state = kit.load("timeless_journeys", players=3, without_seventh=[1]).new_game()
     assert [len(h) for h in state.hand] == [7, 6, 7] and "move2" not in state.hand[1]
 
 
+# --- what a player sees -----------------------------------------------------------------------
+def test_observation_names_the_phase_turn_and_question():
+    state = kit.load("timeless_journeys", players=2, seed=1).new_game()
+    seen = state.observation(0)
+    assert seen["phase"] == "setup" and seen["to_move"] is None and seen["round"] is None
+    assert seen["turn"] == "chance: which side of the Gazette is used"
+    state = build(players=2, actions=coins(EXPLORE))
+    seen = state.observation(0)
+    assert (seen["phase"], seen["round"], seen["first_player"]) == ("round I: Action phase", "I", 0)
+    assert seen["turn"] == "player 1's turn, play 1 of 5"
+    assert seen["question"] == "which card to play, face up or face down"
+    assert [(t["name"], t["city"]) for t in seen["travellers"]] == [
+        ("Mary Shelley", "Torino"),
+        ("Lady Montagu", "Roma"),
+        ("Montesquieu", "Genova"),
+    ]
+    with pytest.raises(KitError, match="not a player"):
+        state.observation(-1)
+
+
+def test_observation_hides_other_hands_and_face_down_tiles():
+    state = build(players=2, market=[["02", "01"], ["17", "18"], ["33", "34"]])
+    do(state, "play the Letter card face down", "buy card 02 (Level I) for free")
+    mine, theirs = state.observation(0), state.observation(1)
+    assert "card 02" in mine["players"][0]["hand"]
+    assert theirs["players"][0]["hand"] is None and theirs["players"][0]["hand_size"] == 7
+    assert theirs["players"][0]["play_area"] == ["a face-down card"]
+    assert mine["players"][0]["play_area"] == ["Letter card"]
+    assert theirs["cities"]["Torino"]["face_down_tiles"] == 2
+    text = json.dumps(theirs)
+    assert '"card 02"' in hidden(state, 1) and "Torino-1" not in text
+    assert not any(secret in text for secret in hidden(state, 1))
+
+
+def test_observation_shows_the_public_play_areas():
+    """Exploration tiles lie face up in the play area until used (then face down, known to
+    their owner); Journals, Friend tiles and unplaced Experience tokens are in view."""
+    state = build(
+        players=2,
+        actions=[
+            *up(EXPLORE),
+            "take Exploration tile Torino-1 in Torino",
+            "use Exploration tile Torino-1",
+            *coins(LETTER),
+        ],
+    )
+    mine, theirs = state.observation(0), state.observation(1)
+    assert theirs["players"][0]["exploration_tiles"] == ["a used tile of Torino"]
+    assert mine["players"][0]["exploration_tiles"] == ["Torino-1"]
+    assert theirs["players"][0]["play_area"] == ["Exploration card"]
+    assert theirs["players"][0]["ideas"] == {"Art": 0, "History": 0, "Science": 1, "Philosophy": 0}
+    assert theirs["players"][1]["journals"][0]["journal"] == "A2"
+    assert theirs["players"][1]["experience_tokens"][0] == "Elective Affinities"
+    assert theirs["cities"]["Milano"]["favour_tile"] == "FT07"
+    assert theirs["cities"]["Milano"]["friend_tile"] == "left local"
+    assert theirs["market"] == {
+        "Level I": ["card 01", "card 02"],
+        "Level II": ["card 17", "card 18"],
+        "Level III": ["card 33", "card 34"],
+    }
+    assert str(state).startswith("Round I: Action phase; first player 0")
+
+
+# --- saves, undo, the command line ------------------------------------------------------------
 def test_saves_round_trip_and_edited_saves_fail():
     game = kit.load("timeless_journeys", players=2, seed=4, edition="ja")
     state = play(game.new_game(), [RandomBot(4, 0), RandomBot(4, 1)])
@@ -229,102 +540,116 @@ def test_saves_round_trip_and_edited_saves_fail():
         game.from_json(text[:-5])
 
 
-def test_command_line_simulate_and_play(capsys, monkeypatch):
-    assert (
-        main(
-            [
-                "simulate",
-                "timeless-journeys",
-                "--games",
-                "2",
-                "--players",
-                "2",
-                "--edition",
-                "ja",
-                "--bot",
-                "random",
-            ]
-        )
-        == 0
-    )
-    out = capsys.readouterr().out
-    assert "2 games" in out and "seat" in out
-    answers = iter(["0", "q"])
-    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
-    assert (
-        main(["play", "timeless-journeys", "--players", "2", "--seed", "1", "--bot", "random"]) == 0
-    )
-    out = capsys.readouterr().out
-    assert "your hand:" in out and "play explore face up" in out
+def test_clone_copies_every_mutable_part_of_a_position():
+    """`clone` copies by the shapes listed in state.py: they must name every list and dict."""
+    from kit.timeless_journeys import state as module
+
+    state = build(players=2, actions=coins(EXPLORE))
+    mutable = {k for k, v in vars(state).items() if isinstance(v, list | dict)}
+    listed = {*module.FLAT, *module.NESTED, *module.MAPS, *module.MAPS_OF_LISTS, *module.DEEPER}
+    assert mutable == listed
+    twin = state.clone()
+    do(twin, *coins(EXPLORE))
+    assert twin != state and state == build(players=2, actions=coins(EXPLORE))
 
 
-def test_greedy_bot_plays_a_full_game_and_beats_random_on_average():
-    from kit.core.bots import simulate
-    from kit.timeless_journeys import BOTS
-
-    game = kit.load("timeless_journeys", players=2)
-    result = simulate(game, [BOTS["greedy"], BOTS["random"]], 4)
-    assert result.mean[0] > result.mean[1]
-
-
-def test_observation_hides_other_hands_and_face_down_tiles():
-    state = setup()
-    seen = state.observation(1)
-    assert seen["hand"] == state.hand[1] and seen["hand_sizes"] == [7, 7]
-    assert "Torino-1" not in str(seen) and seen["city_tiles"]["Torino"] == 2
-    assert str(state).startswith("Round I")
-
-
-def test_observation_shows_the_public_play_areas_and_one_s_own_face_down_cards():
-    """Exploration tiles lie face up in the play area until used (then face down); Journals,
-    Friend tiles, Paintings and unplaced Experience tokens are in view; a face-down card is
-    known to its owner only."""
-    state = setup()
-    state.tiles[0] = ["Roma-1", "Torino-2"]
-    state.used[0] = ["Torino-2"]
-    state.friends[0] = ["Milano"]
-    state.written[0][0][6] = "Roma-1"
-    state.played[0] = [("move", True), ("talk", False)]
-    state.paintings[0] = ["Queen"]
-    theirs, mine = state.observation(1), state.observation(0)
-    assert theirs["played"][0] == ["move", "face-down"] and mine["played"][0] == ["move", "talk"]
-    assert theirs["tiles_in_play"][0] == ["Roma-1", "face-down"]
-    assert mine["tiles_in_play"][0] == ["Roma-1", "Torino-2"]
-    assert theirs["journals"][0][0] == ("A1", [0, 0, 0, 0, 0, 0, "Roma-1", ""])
-    assert theirs["friends"][0] == ["Milano"] and theirs["paintings"][0] == ["Queen"]
-    assert theirs["experience_left"][1] == sorted(state.content.rules.experience_tokens)
-    assert theirs["favours"] == state.favour and theirs["friend_tiles"] == state.friend
-
-
-def test_undo_from_snapshots_equals_a_replay():
+def test_undo_equals_a_replay():
     game = kit.load("timeless_journeys", players=3, seed=8, mode="random")
     state = play(game.new_game(), [RandomBot(8, p) for p in range(3)])
-    assert len(state._marks) == len(state.history) // 64
-    for _ in range(70):  # across a snapshot boundary
+    for _ in range(5):
         names_before = [str(a) for a in state.history[:-1]]
-        state.undo()
+        last = state.history[-1]
+        assert state.undo() == last
         assert state == game.replay(names_before)
     assert state.legal_actions() == game.replay(names_before).legal_actions()
 
 
-def test_rules_code_never_asks_which_edition():
-    """Every English/Japanese difference is data in editions.toml, read through `state.edition`."""
-    import pathlib
+def test_command_line_simulate_and_play(capsys, monkeypatch):
+    argv = ["simulate", "timeless-journeys", "--games", "2", "--players", "2", "--edition", "ja"]
+    assert main([*argv, "--bot", "random"]) == 0
+    out = capsys.readouterr().out
+    assert "2 games" in out and "seat" in out
+    answers = iter(["0", "q"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    argv = ["play", "timeless-journeys", "--players", "2", "--seed", "1", "--bot", "random"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "your hand:" in out and "play the Exploration card face up" in out
 
-    import kit.timeless_journeys as package
 
-    folder = pathlib.Path(package.__file__).parent
-    for name in ("state.py", "effects.py", "travellers.py", "scoring.py", "actions.py", "bots.py"):
-        text = (folder / name).read_text()
-        assert '"ja"' not in text and "edition ==" not in text, name
+def test_greedy_bot_plays_a_full_game_and_beats_random_on_average():
+    from kit.core.bots import simulate
+
+    game = kit.load("timeless_journeys", players=2)
+    result = simulate(game, [package.BOTS["greedy"], package.BOTS["random"]], 4)
+    assert result.mean[0] > result.mean[1]
 
 
 def test_board_graph_for_drawing():
     from kit.core.board import positions
-    from kit.timeless_journeys import board
 
-    graph = board()
+    graph = package.board()
     assert graph.nodes["Torino"]["kind"] == "city" and graph.edges["Roma", "Napoli"]["cost"] == 2
     assert all(0 <= x <= 1000 and 0 <= y <= 600 for x, y in positions(graph).values())
     cities = [n for n, kind in graph.nodes(data="kind") if kind == "city"]
     assert max(cities, key=lambda n: graph.nodes[n]["south"]) == "Napoli"
+
+
+# --- the package's shape ----------------------------------------------------------------------
+FOLDER = pathlib.Path(package.__file__).parent
+MODULES = sorted(path.stem for path in FOLDER.glob("*.py") if path.stem != "__init__")
+
+
+def test_one_module_per_part():
+    assert MODULES == [
+        "actions",
+        "bots",
+        "content",
+        "draws",
+        "effects",
+        "game",
+        "phases",
+        "scoring",
+        "setup",
+        "state",
+        "travellers",
+    ]
+
+
+def test_rules_code_never_asks_which_edition():
+    """Every English/Japanese difference is data in editions.toml, read through `state.edition`."""
+    for name in MODULES:
+        if name not in ("content", "game"):  # the loader and the options name the editions
+            text = (FOLDER / f"{name}.py").read_text()
+            assert '"ja"' not in text and "edition ==" not in text, name
+
+
+def _imports(tree: ast.Module) -> set[str]:
+    """The package's modules imported at run time (not under TYPE_CHECKING)."""
+    found = set()
+    for node in tree.body:
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            continue
+        for child in ast.walk(node):
+            if isinstance(child, ast.ImportFrom) and child.module:
+                if child.module.startswith("kit.timeless_journeys."):
+                    found.add(child.module.rsplit(".", 1)[1])
+                elif child.module == "kit.timeless_journeys":
+                    found.update(alias.name for alias in child.names)
+    return found
+
+
+def test_no_import_cycle_and_no_import_inside_a_function():
+    graph = nx.DiGraph()
+    for name in MODULES:
+        tree = ast.parse((FOLDER / f"{name}.py").read_text())
+        graph.add_node(name)
+        graph.add_edges_from((name, other) for other in _imports(tree))
+        for function in ast.walk(tree):
+            if isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+                inner = [
+                    n for n in ast.walk(function) if isinstance(n, ast.Import | ast.ImportFrom)
+                ]
+                assert not inner, f"{name}.{function.name} imports inside a function"
+    assert nx.is_directed_acyclic_graph(graph), list(nx.simple_cycles(graph))
+    assert not graph.has_edge("effects", "travellers")

@@ -1,410 +1,677 @@
-"""Each Famous Traveller's rule in each edition, and the Experience tokens.
+"""Each Famous Traveller's rule in each edition, and the Experience tokens, played out.
 
-With Gazette side A and travellers placed in columns by id, round I puts column 1 in Torino,
-column 2 in Roma and column 3 in Genova."""
+The builder places the travellers' portraits in the order given: on Gazette side A round I puts
+column 1 in Torino, column 2 in Roma and column 3 in Genova (round II: Milano, Napoli,
+Firenze); on side B column 1 is in Milano in round I."""
 
 from __future__ import annotations
 
 import pytest
 
-from kit.timeless_journeys import travellers
-from tests.timeless_journeys.helpers import do, give, names, play_and_activate, refresh, setup
-
-
-def skip_action_phase(state) -> None:
-    """Drop the turns still due this round, to reach its end phases."""
-    while state.stack[-1][0] in ("turn", "begin_turn"):
-        state.stack.pop()
-    refresh(state)
-
-
-def resolve_chance(state) -> None:
-    while state.is_chance_node:
-        state.apply(state.legal_actions()[0])
-
-
-@pytest.mark.parametrize(
-    ("edition", "where", "explored", "gain"),
-    [
-        ("en", "Torino", "Torino", 1),  # marker in his city
-        ("ja", "Torino", "Torino", 1),
-    ],
+from tests.timeless_journeys.helpers import (
+    EXPLORE,
+    IDEAS,
+    LETTER,
+    MOVE,
+    MOVE2,
+    TALK,
+    WRITE_CAFE,
+    build,
+    coins,
+    do,
+    names,
+    up,
 )
-def test_addison_exploration(edition, where, explored, gain):
-    state = setup(edition=edition, travellers=("addison", "craven", "twain"))
-    give(state, loc=where)
-    play_and_activate(state, "explore")
-    do(state, f"take tile {explored}-1 in {explored}")
-    assert state.vp[0] == gain
+
+HAND = [MOVE, MOVE2, EXPLORE, TALK, LETTER, IDEAS, WRITE_CAFE]
 
 
-@pytest.mark.parametrize(("edition", "gain"), [("en", 0), ("ja", 1)])
-def test_addison_letter_to_his_city_counts_only_in_japanese(edition, gain):
-    state = setup(edition=edition, travellers=("addison", "craven", "twain"))
-    state.letters["Torino"] = [(0, 0)]  # Torino left: FT01, 2 coins
-    give(state, loc="Asti Hills")
-    play_and_activate(state, "letter")
-    do(state, "send a letter to the left local in Torino")
-    assert state.vp[0] == gain
+def coin_turns(*cards: str) -> list[str]:
+    return [name for card in cards for name in coins(card)]
 
 
-@pytest.mark.parametrize(("edition", "gain"), [("en", 1), ("ja", 0)])
-def test_addison_letter_sent_from_his_city_counts_only_in_english(edition, gain):
-    state = setup(edition=edition, travellers=("addison", "craven", "twain"))
-    state.letters["Roma"] = [(0, 0)]
-    give(state, loc="Torino")
-    play_and_activate(state, "letter")
-    do(state, "send a letter to the left local in Roma")
-    assert state.vp[0] == gain
+@pytest.mark.parametrize("edition", ["en", "ja"])
+def test_addison_exploration_in_his_city(edition):
+    state = build(
+        edition=edition,
+        travellers=("addison", "craven", "twain"),
+        actions=[*up(EXPLORE), "take Exploration tile Torino-1 in Torino"],
+    )
+    assert state.vp[0] == 1
+
+
+def letter_to_torino(edition):
+    """A Letter marker in Torino (Addison's city), then a letter to it from Piedmont Plain."""
+    return build(
+        edition=edition,
+        travellers=("addison", "craven", "twain"),
+        actions=[
+            *up(TALK),
+            "talk to the left local in Torino",
+            "place a Letter marker under the left local in Torino",
+            *up(MOVE),
+            "move to Piedmont Plain for free",
+            "play the Letter card face up",
+            "activate the Letter card",
+            "send a letter to the left local in Torino",
+        ],
+    )
+
+
+@pytest.mark.parametrize(("edition", "vp"), [("en", 1), ("ja", 2)])
+def test_addison_letter_to_his_city_counts_only_in_japanese(edition, vp):
+    """The conversation in his city counts in both; the letter sent to it only in Japanese."""
+    assert letter_to_torino(edition).vp[0] == vp
+
+
+@pytest.mark.parametrize(("edition", "vp"), [("en", 1), ("ja", 0)])
+def test_addison_letter_sent_from_his_city_counts_only_in_english(edition, vp):
+    state = build(
+        edition=edition,
+        travellers=("addison", "craven", "twain"),
+        actions=[
+            *up(MOVE),
+            "move to Milano for 1 coin",
+            *up(TALK),
+            "talk to the left local in Milano",
+            "gain an Art idea",
+            "place a Letter marker under the left local in Milano",
+            "play the second Movement card face up",
+            "activate the second Movement card",
+            "move to Piedmont Plain for free",
+            "activate the Movement card",
+            "move to Torino for free",
+            "play the Letter card face up",
+            "activate the Letter card",
+            "send a letter to the left local in Milano",
+            "gain an Art idea",
+        ],
+    )
+    assert state.loc[0] == "Torino" and state.vp[0] == vp
 
 
 @pytest.mark.parametrize("edition", ["en", "ja"])
 def test_montagu_two_ideas_or_three_vp_at_the_end_of_the_round(edition):
-    state = setup(edition=edition)  # Montagu in Torino, both players there
-    state.loc[1] = "Asti Hills"
-    skip_action_phase(state)
-    assert state.stack[-1] == ("montagu", 0)
-    assert names(state)[0] == "Montagu: take Art + Art" and names(state)[-1] == "Montagu: take 3 VP"
-    assert len(names(state)) == 11
-    do(state, "Montagu: take History + Philosophy")
-    assert state.ideas[0] == [0, 1, 0, 1] and state.stack[-1][0] != "montagu"
+    """Two players; player 1 leaves Torino, Lady Montagu's city."""
+    turns = []
+    for card in (MOVE2, EXPLORE, TALK, LETTER, IDEAS):
+        turns += coins(card)
+        turns += [*up(MOVE), "move to Asti Hills for free"] if card == MOVE2 else coins(card)
+    state = build(players=2, edition=edition, travellers=("montagu", "shelley", "craven"))
+    do(state, *turns)
+    assert state.question() == "which reward of Lady Montagu to take: 2 ideas or 3 VP"
+    assert state.current_player == 0 and state.phase == "Famous Travellers"
+    assert names(state)[0] == "gain 2 Art ideas from Lady Montagu"
+    assert names(state)[-1] == "score 3 VP from Lady Montagu" and len(names(state)) == 11
+    do(state, "gain a History idea and a Philosophy idea from Lady Montagu")
+    assert state.ideas[0] == [0, 1, 0, 1] and state.phase == "Market"
+
+
+SCIENCE_AND_ART_IN_MILANO = [
+    *up(MOVE),
+    "move to Milano for 1 coin",
+    "play the Exploration card face up",
+    "activate the Exploration card",
+    "take Exploration tile Milano-1 in Milano",
+    "use Exploration tile Milano-1",  # a Science idea
+    "end the chain",
+    *up(IDEAS),
+]
 
 
 @pytest.mark.parametrize("edition", ["en", "ja"])
 def test_montesquieu_adds_four_vp_to_cafes_in_his_city(edition):
-    state = setup(edition=edition)  # Montesquieu in Roma
-    state.letters["Roma"] = [(0, 0)]
-    give(state, loc="Torino", ideas={"history": 2, "art": 1})
-    play_and_activate(state, "write_cafe")
-    do(state, "choose cafe")
-    assert names(state) == ["discuss in Roma café 1 paying 1 Art, 2 History for 10 VP", "skip"]
+    state = build(
+        edition=edition,
+        side="B",
+        travellers=("montesquieu", "shelley", "craven"),
+        actions=[
+            *SCIENCE_AND_ART_IN_MILANO,
+            "play the second Movement card face up",
+            "activate the Exploration card",
+            "take the city reward of Milano",
+            "gain a Science idea",
+            "end the chain",
+            "play the Journal and Café card face up",
+            "activate the Journal and Café card",
+            "discuss in a café",
+        ],
+    )
+    assert names(state) == [
+        "discuss in café 1 of Milano, paying an Art idea and 2 Science ideas, for 10 VP",
+        "skip",
+    ]
     do(state, names(state)[0])
     assert state.vp[0] == 6 + 4
 
 
 @pytest.mark.parametrize("edition", ["en", "ja"])
 def test_craven_cafes_in_her_city_cost_one_idea_less(edition):
-    state = setup(edition=edition, travellers=("addison", "craven", "twain"))  # Craven in Roma
-    give(state, loc="Roma", ideas={"history": 2})
-    play_and_activate(state, "write_cafe")
-    do(state, "choose cafe")
-    # café 1 costs 2 History + 1 Art; one token less: 2 History, or 1 Art + 1 History
-    assert names(state) == ["discuss in Roma café 1 paying 2 History for 6 VP", "skip"]
+    """Milano's café 1 costs an Art and 2 Science ideas; in Lady Craven's city one less: 2
+    Science, or an Art and a Science idea."""
+    state = build(
+        edition=edition,
+        side="B",
+        travellers=("craven", "shelley", "montesquieu"),
+        actions=[
+            *SCIENCE_AND_ART_IN_MILANO,
+            "play the Journal and Café card face up",
+            "activate the Journal and Café card",
+            "discuss in a café",
+        ],
+    )
+    assert names(state) == [
+        "discuss in café 1 of Milano, paying an Art idea and a Science idea, for 6 VP",
+        "skip",
+    ]
 
 
-@pytest.mark.parametrize(("edition", "away", "home"), [("en", 0, 7), ("ja", 5, 7)])
-def test_goethe_one_vp_per_coin_up_to_seven(edition, away, home):
-    state = setup(edition=edition, travellers=("craven", "goethe", "twain"))  # Goethe in Roma
-    state.loc = ["Roma", "Torino"]
-    state.coins = [9, 5]
-    travellers.goethe(state, "Roma")
-    assert state.vp == [home, away]
+@pytest.mark.parametrize(("edition", "vp"), [("en", [7, 0]), ("ja", [7, 6])])
+def test_goethe_one_vp_per_coin_up_to_seven(edition, vp):
+    """Player 0 stays in Torino, Goethe's city, with 11 coins; player 1 leaves with 6."""
+    player_1 = [
+        [*up(MOVE), "move to Asti Hills for free"],
+        coins(EXPLORE),
+        coins(TALK),
+        ["play the Ideas card face up", "end the chain"],
+        ["play the Journal and Café card face up", "end the chain"],
+    ]
+    turns = [
+        name
+        for card, other in zip(HAND[:5], player_1, strict=True)
+        for name in [*coins(card), *other]
+    ]
+    state = build(players=2, edition=edition, travellers=("goethe", "shelley", "craven"))
+    do(state, *turns)
+    assert state.coins == [11, 6] and state.vp == vp
 
 
-def test_lebrun_english_three_revealed_one_taken_no_duplicates_discarded_at_round_end():
-    state = setup(players=3, travellers=("craven", "lebrun", "twain"))  # Le Brun in Roma
-    assert state.revealed == ["Allegory", "Allegory", "Allegory"]
-    give(state, loc="Roma")
-    play_and_activate(state, "explore")
-    do(state, "take tile Roma-1 in Roma")
-    assert names(state) == ["take the Allegory painting", "no painting"]
-    do(state, "take the Allegory painting")
-    assert state.paintings[0] == ["Allegory"] and state.revealed == ["Allegory", "Allegory"]
-    state.paintings[1] = ["Allegory"]
-    state.stack[-1] = ("lebrun", 1)
-    refresh(state)
-    assert names(state) == [] or state.stack[-1][0] != "lebrun"
-    skip_action_phase(state)
-    while state.stack and state.stack[-1][0] in ("market",):
-        do(state, names(state)[-1])
-    assert state.revealed == [] and state.painting_discard == ["Allegory", "Allegory"]
+def lebrun_game(players=3, edition="en", paintings=("Allegory", "Allegory", "Queen")):
+    return dict(
+        players=players,
+        edition=edition,
+        travellers=("lebrun", "shelley", "craven"),
+        paintings=list(paintings) if edition == "en" else [],
+    )
+
+
+def test_lebrun_english_revealed_taken_without_duplicates_discarded_at_round_end():
+    state = build(
+        **lebrun_game(), actions=[*up(EXPLORE), "take Exploration tile Torino-1 in Torino"]
+    )
+    assert state.revealed == ["Allegory", "Allegory", "Queen"]
+    assert state.question() == "which Painting to take (Vigée Le Brun)"
+    assert names(state) == [
+        "take the Allegory painting",
+        "take the Queen painting",
+        "take no painting",
+    ]
+    do(state, "take the Allegory painting", "end the turn", *coins(MOVE), *coins(MOVE))
+    assert state.paintings[0] == ["Allegory"] and state.revealed == ["Allegory", "Queen"]
+    # exploring again: the city reward first, then the Queen only (no second Allegory)
+    do(state, "play the Movement card face up", "activate the Exploration card")
+    do(state, "take the city reward of Torino", "take 2 coins")
+    assert names(state) == ["take the Queen painting", "take no painting"]
+    do(state, "take no painting", "end the chain", "end the turn")
+    do(state, *coins(EXPLORE), *coins(EXPLORE))
+    for card in (TALK, LETTER, IDEAS):  # player 0 keeps the tile for later
+        do(state, *coins(card), "end the turn", *coins(card), *coins(card))
+    do(state, "take no card")  # player 0's Market phase: travel and face-down cards
+    state.resolve_chance()
+    assert state.round == 1 and state.painting_discard == ["Allegory", "Queen"]
+    assert len(state.revealed) == 3 and state.paintings[0] == ["Allegory"]
 
 
 @pytest.mark.parametrize("players", [1, 2])
 def test_lebrun_two_players_remove_one_of_each_and_reveal_two(players):
     """One player uses the two-player numbers, as every other unprinted one-player value."""
-    state = setup(players=players, travellers=("craven", "lebrun", "twain"))
+    state = build(**lebrun_game(players, paintings=()))
     assert len(state.revealed) == 2
     assert sum(state.painting_pile.values()) + len(state.revealed) == 10
     assert all(count <= 2 for count in state.painting_pile.values())
 
 
-@pytest.mark.parametrize(
-    ("edition", "values"), [("en", [1, 3, 7, 13, 20]), ("ja", [3, 6, 10, 16, 24])]
-)
-def test_lebrun_values_by_edition(edition, values):
-    state = setup(edition=edition, travellers=("craven", "lebrun", "twain"))
-    kinds = ["Portrait", "Landscape", "Allegory", "Self-portrait", "Queen"]
-    for count in range(1, 6):
-        state.paintings[0] = kinds[:count]
-        assert travellers.lebrun_score(state, 0) == values[count - 1]
+@pytest.mark.parametrize(("edition", "values"), [("en", [1, 3]), ("ja", [3, 6])])
+def test_lebrun_paintings_score_by_edition(edition, values):
+    """Exploring her city twice in a round (a chain of two travel cards) gives two different
+    Paintings; the English values are 1/3/7/13/20, the Japanese 3/6/10/16/24."""
+    state = build(
+        **lebrun_game(1, edition, paintings=("Allegory", "Queen")),
+        actions=[
+            *up(EXPLORE),
+            "take Exploration tile Torino-1 in Torino",
+            "take the Allegory painting",
+            "end the turn",
+        ],
+    )
+    assert state.scores()[0].line("Le Brun paintings") == values[0]
+    do(state, "play the Movement card face up", "activate the Exploration card")
+    do(state, "take the city reward of Torino", "take 2 coins", "take the Queen painting")
+    assert state.scores()[0].line("Le Brun paintings") == values[1]
+    assert list(state.edition.lebrun_values[:2]) == values
 
 
 def test_lebrun_japanese_take_any_painting_when_exploring_her_city():
-    state = setup(edition="ja", travellers=("craven", "lebrun", "twain"))
+    state = build(
+        **lebrun_game(1, "ja"), actions=[*up(EXPLORE), "take Exploration tile Torino-1 in Torino"]
+    )
     assert state.revealed == []
-    give(state, loc="Roma")
-    play_and_activate(state, "explore")
-    do(state, "take tile Roma-1 in Roma")
     assert names(state) == [
         "take the Allegory painting",
         "take the Landscape painting",
         "take the Portrait painting",
         "take the Queen painting",
         "take the Self-portrait painting",
-        "no painting",
+        "take no painting",
     ]
     do(state, "take the Queen painting")
-    assert state.painting_pile["Queen"] == 2
+    assert state.painting_pile["Queen"] == 2 and state.paintings[0] == ["Queen"]
 
 
 @pytest.mark.parametrize("edition", ["en", "ja"])
 def test_byron_pay_three_coins_to_go_to_his_city_at_the_start_of_the_turn(edition):
-    state = setup(edition=edition, travellers=("byron", "craven", "twain"))  # Byron in Torino
-    give(state, loc="Napoli", coins=3)
-    assert "Byron: pay 3 coins to go to Torino" in names(state)
-    do(state, "Byron: pay 3 coins to go to Torino")
+    state = build(
+        edition=edition,
+        travellers=("byron", "craven", "twain"),
+        actions=[*up(MOVE), "move to Asti Hills for free", *coins(IDEAS)],
+    )
+    assert "pay 3 coins to go to Torino with Lord Byron" in names(state)
+    do(state, "pay 3 coins to go to Torino with Lord Byron")
     assert (state.loc[0], state.coins[0]) == ("Torino", 0)
-    assert state.stack[-1] == ("turn", 0, False)
-    do(state, "play move face up")
-    assert not any(n.startswith("Byron") for n in names(state))
+    assert state.question() == "which card to play, face up or face down"
+    do(state, "play the Exploration card face up")
+    assert not any("Lord Byron" in n for n in names(state))
+
+
+def test_byron_still_offered_after_a_tile_is_used_before_the_card():
+    state = build(
+        travellers=("byron", "craven", "twain"),
+        tiles={"Torino": ["Torino-2"]},  # its reward: 2 coins
+        actions=[
+            *up(EXPLORE),
+            "take Exploration tile Torino-2 in Torino",
+            "end the turn",
+            *up(MOVE),
+            "move to Asti Hills for free",
+            "end the chain",
+            "end the turn",
+        ],
+    )
+    assert state.coins[0] == 1 and not any("Lord Byron" in n for n in names(state))
+    do(state, "use Exploration tile Torino-2", "pay 3 coins to go to Torino with Lord Byron")
+    assert (state.loc[0], state.coins[0]) == ("Torino", 0)
+
+
+KEATS = ("keats", "craven", "twain")
 
 
 @pytest.mark.parametrize("edition", ["en", "ja"])
 def test_keats_two_vp_per_advanced_card_in_his_city_and_one_each_at_round_end(edition):
-    state = setup(edition=edition, travellers=("craven", "keats", "twain"))  # Keats in Roma
-    give(state, loc="Roma", hand=[*state.hand[0], "13"])
-    do(state, "play 13 face up", "activate 13")  # 2 coins + 1 VP
+    state = build(
+        edition=edition,
+        travellers=KEATS,
+        market=[["13", "01"], ["17", "18"], ["33", "34"]],
+        actions=[
+            "play the Movement card face down",
+            "buy card 13 (Level I) for free",
+            *up("card 13"),  # 2 coins and 1 VP
+        ],
+    )
     assert state.vp[0] == 1 + 2 and state.advanced_played[0] == 1
-    travellers.keats(state, "Roma")
-    assert state.vp[0] == 4
+    do(state, *coin_turns(EXPLORE, TALK, IDEAS))
+    assert state.phase == "Market" and state.vp[0] == 3 + 1
 
 
 def test_keats_counts_an_advanced_card_played_face_down():
-    state = setup(travellers=("craven", "keats", "twain"))  # Keats in Roma
-    give(state, loc="Roma", coins=0, hand=[*state.hand[0], "13"])
-    do(state, "play 13 face down", "face down: take 2 coins")
+    state = build(
+        travellers=KEATS,
+        market=[["13", "01"], ["17", "18"], ["33", "34"]],
+        actions=[
+            "play the Movement card face down",
+            "buy card 13 (Level I) for free",
+            *coins("card 13"),
+        ],
+    )
     assert state.vp[0] == 2 and state.advanced_played[0] == 1
 
 
-def test_byron_still_offered_after_a_tile_is_used_before_the_card():
-    state = setup(travellers=("byron", "craven", "twain"))  # Byron in Torino
-    state.tiles[0] = ["Roma-2"]  # 2 coins
-    give(state, loc="Napoli", coins=1)
-    do(state, "use tile Roma-2")
-    do(state, "Byron: pay 3 coins to go to Torino")
-    assert (state.loc[0], state.coins[0]) == ("Torino", 0)
-
-
 def test_twain_counts_ideas_gained_by_a_trade():
-    state = setup(travellers=("craven", "montesquieu", "twain"))  # Twain in Genova
-    give(state, loc="Genova", ideas={"art": 2}, hand=[*state.hand[0], "05"])
-    play_and_activate(state, "05")
-    do(state, "choose exchange:2", "trade 1 Art for 1 History", "trade 1 Art for 1 Science")
-    assert state.vp[0] == 4 and state.ideas[0] == [0, 1, 1, 0]
+    state = build(
+        travellers=("twain", "craven", "montesquieu"),
+        market=[["05", "01"], ["17", "18"], ["33", "34"]],
+        actions=[
+            "play the Movement card face down",
+            "buy card 05 (Level I) for free",
+            *up(IDEAS),
+            "play the Journal and Café card face up",
+            "activate the Ideas card",
+            "end the chain",
+            "play card 05 face up",
+            "activate card 05",
+            "exchange 2 ideas",
+            "exchange an Art idea for a History idea",
+            "exchange an Art idea for a Science idea",
+        ],
+    )
+    assert state.vp[0] == 2 * 4 and state.ideas[0] == [0, 1, 1, 0]
+
+
+@pytest.mark.parametrize("edition", ["en", "ja"])
+def test_twain_two_vp_per_idea_gained_in_his_city(edition):
+    state = build(edition=edition, travellers=("twain", "craven", "montesquieu"), actions=up(IDEAS))
+    assert state.vp[0] == 2
+    do(state, *up(MOVE), "move to Asti Hills for free")
+    do(state, "play the Journal and Café card face up", "activate the Ideas card")
+    assert state.ideas[0] == [2, 0, 0, 0] and state.vp[0] == 2
 
 
 @pytest.mark.parametrize("edition", ["en", "ja"])
 def test_shelley_one_vp_per_idea_written(edition):
-    state = setup(edition=edition)  # Shelley in Genova
-    state.written[0][0][:3] = [1, 1, 1]
-    state.written[0][1][5] = 1
-    state.loc = ["Genova", "Torino"]
-    travellers.shelley(state, "Genova")
-    assert state.vp == [4, 0]
+    state = build(
+        edition=edition,
+        travellers=("shelley", "craven", "twain"),
+        market=[["06", "01"], ["17", "18"], ["33", "34"]],
+        actions=[
+            *up(IDEAS),
+            "play the Journal and Café card face up",
+            "activate the Ideas card",
+            "activate the Journal and Café card",
+            "write in a Journal",
+            "write an Art idea in Journal A1",
+            "play the Movement card face down",
+            "buy card 06 (Level I) for free",
+            "play card 06 face up",
+            "activate card 06",
+            "write an Art idea in Journal A1",
+            "end the chain",
+        ],
+    )
+    assert state.ideas_written(0) == 2 and state.vp[0] == 0
+    do(state, *coins(EXPLORE))
+    assert state.phase == "Market" and state.vp[0] == 2
+
+
+BLESSINGTON = ("blessington", "craven", "twain")
+
+
+def blessington_round(edition):
+    """Player 0 stays in Torino (Lady Blessington's city), player 1 goes to Milano (1 space) and
+    scores 1 VP, player 2 goes to Genova (2 spaces) with 1 VP."""
+    turns = [
+        *coins(MOVE),
+        *up(MOVE),
+        "move to Milano for 1 coin",
+        *up(EXPLORE),
+        "take Exploration tile Torino-6 in Torino",
+        "use Exploration tile Torino-6",  # 1 coin and 1 VP
+        *coins(EXPLORE),
+        *up(TALK),
+        "talk to the right local in Milano",  # 2 coins and 1 VP
+        "do nothing more",
+        "play the Movement card face up",
+        "activate the Movement card",
+        "move to Asti Hills for free",
+        "end the chain",
+        *coin_turns(TALK, LETTER),
+        "play the second Movement card face up",
+        "activate the second Movement card",
+        "move to Genova for free",
+        "end the chain",
+        *coin_turns(IDEAS, IDEAS, LETTER),
+        *coin_turns(LETTER, EXPLORE, IDEAS),
+    ]
+    state = build(
+        players=3,
+        edition=edition,
+        travellers=BLESSINGTON,
+        tiles={"Torino": ["Torino-6", "Torino-1", "Torino-2"]},
+    )
+    do(state, *turns)
+    return state
 
 
 @pytest.mark.parametrize(("edition", "closest"), [("en", 3), ("ja", 4)])
-def test_blessington_closest_gain_farthest_lose_two(edition, closest):
-    state = setup(players=3, edition=edition, travellers=("blessington", "craven", "twain"))
-    state.loc = ["Torino", "Milano", "Napoli"]
-    state.vp = [0, 5, 5]
-    travellers.blessington(state, "Torino")
-    assert state.vp == [closest, 5, 3]
+def test_blessington_closest_gain_farthest_lose_two_never_below_zero(edition, closest):
+    state = blessington_round(edition)
+    assert state.loc == ["Torino", "Milano", "Genova"]
+    assert state.vp == [closest, 1, 0]  # player 2's 1 VP less 2 stops at 0
 
 
 @pytest.mark.parametrize("edition", ["en", "ja"])
-def test_blessington_loss_stops_at_zero_and_all_equal_all_gain(edition):
-    state = setup(players=3, edition=edition, travellers=("blessington", "craven", "twain"))
-    closest = state.edition.blessington_closest
-    state.loc = ["Torino", "Torino", "Napoli"]
-    state.vp = [0, 0, 1]
-    travellers.blessington(state, "Torino")
-    assert state.vp == [closest, closest, 0]
-    state.loc = ["Milano", "Milano", "Milano"]
-    travellers.blessington(state, "Torino")
-    assert state.vp == [2 * closest, 2 * closest, closest]
+def test_blessington_everyone_equally_far_all_gain(edition):
+    state = build(players=3, edition=edition, travellers=BLESSINGTON)
+    for card in HAND[:5]:
+        do(state, *coin_turns(card, card, card))
+    assert state.vp == [state.edition.blessington_closest] * 3
 
 
 def test_blessington_cannot_be_duelled():
-    state = setup(travellers=("blessington", "craven", "twain"))  # Blessington in Torino
-    play_and_activate(state, "talk")
+    state = build(travellers=BLESSINGTON, actions=up(TALK))
     meetings = [n for n in names(state) if n.startswith("meet")]
     assert meetings == [
-        "meet Lady Blessington: slot 1 with affinity",
-        "meet Lady Blessington: slot 1 with lost",
-        "meet Lady Blessington: slot 1 with night",
+        "meet Lady Blessington in Torino: Elective Affinities in slot 1",
+        "meet Lady Blessington in Torino: Lost in Admiration in slot 1",
+        "meet Lady Blessington in Torino: A Night to Remember in slot 1",
     ]
 
 
 @pytest.mark.parametrize(("edition", "cost", "twice"), [("en", 2, False), ("ja", 1, True)])
 def test_dickens_explore_or_discuss_in_his_city_from_anywhere(edition, cost, twice):
-    state = setup(edition=edition, travellers=("craven", "dickens", "twain"))  # Dickens in Roma
-    give(state, loc="Torino", coins=4)
-    label = f"Dickens: pay {cost} coin{'s' if cost > 1 else ''} to explore in Roma"
+    state = build(
+        edition=edition,
+        travellers=("craven", "dickens", "twain"),
+        tiles={"Roma": ["Roma-1"]},
+        actions=[*coins(IDEAS), "end the turn", *coins(EXPLORE), "end the turn"],
+    )
+    label = f"pay {cost} coin{'s' if cost > 1 else ''} to explore in Roma with Charles Dickens"
     assert label in names(state)
-    do(state, label, "take tile Roma-1 in Roma")
-    assert state.tiles[0] == ["Roma-1"] and state.coins[0] == 4 - cost
-    assert (label in names(state)) is twice
-    do(state, "play move face up", "end the chain")
+    do(state, label, "take Exploration tile Roma-1 in Roma")
+    assert state.tiles[0] == ["Roma-1"] and state.coins[0] == 5 - cost
+    assert (label in names(state)) is twice  # before the card
+    do(state, "play the Movement card face up", "end the chain")
     assert state.current_player == 0
-    assert (label in names(state)) is twice
+    assert (label in names(state)) is twice  # after it
 
 
 def test_dickens_discussion_offered_only_when_one_can_be_paid_for():
-    """Paying Dickens buys a discussion: without the Ideas for one there is nothing to pay for."""
-    state = setup(travellers=("craven", "dickens", "twain"))  # Dickens in Roma
-    give(state, loc="Torino", coins=4)
-    assert "Dickens: pay 2 coins to cafe in Roma" not in names(state)
-    give(state, ideas={"history": 2, "art": 1})
-    do(state, "Dickens: pay 2 coins to cafe in Roma")
-    do(state, "discuss in Roma café 1 paying 1 Art, 2 History for 6 VP")
-    assert (state.coins[0], state.vp[0], state.cafes["Roma"][0]) == (2, 6, [0])
+    """Paying Dickens buys a discussion: without the Ideas for one there is nothing to pay for.
+    Side B puts column 2 in Venezia in round I; its cafés want Art and History ideas."""
+    state = build(
+        side="B",
+        travellers=("craven", "dickens", "twain"),
+        actions=[
+            *up(EXPLORE),
+            "take Exploration tile Torino-1 in Torino",
+            "use Exploration tile Torino-1",  # a Science idea
+            *coins(TALK),
+        ],
+    )
+    assert state.where["dickens"] == "Venezia" and state.coins[0] == 3
+    assert names(state) == [
+        "pay 2 coins to explore in Venezia with Charles Dickens",
+        "end the turn",
+    ]
 
 
-@pytest.mark.parametrize("edition", ["en", "ja"])
-def test_twain_two_vp_per_idea_gained_in_his_city(edition):
-    state = setup(edition=edition, travellers=("craven", "montesquieu", "twain"))  # Genova
-    give(state, loc="Genova")
-    play_and_activate(state, "ideas")
-    assert state.vp[0] == 2
-    give(state, loc="Torino")
-    state.gain_idea(0, 1)
-    assert state.vp[0] == 2
-
-
-def meet(state, traveller_name: str, kind: str, slot: int = 1) -> None:
-    play_and_activate(state, "talk")
-    do(state, f"meet {traveller_name}: slot {slot} with {kind}")
+def test_dickens_discussion_when_it_can_be_paid_for():
+    """Side B, column 1: Dickens in Milano, whose café 1 costs an Art and 2 Science ideas."""
+    state = build(
+        side="B",
+        travellers=("dickens", "craven", "twain"),
+        actions=[
+            *up(EXPLORE),
+            "take Exploration tile Torino-1 in Torino",
+            "use Exploration tile Torino-1",
+            "play the Movement card face up",
+            "activate the Exploration card",
+            "take the city reward of Torino",
+            "gain a Science idea",
+            "end the chain",
+            *coins(TALK),
+        ],
+    )
+    assert "pay 2 coins to discuss in a café in Milano with Charles Dickens" not in names(state)
+    do(state, "end the turn", *up(IDEAS))
+    do(state, "pay 2 coins to discuss in a café in Milano with Charles Dickens")
+    do(state, "discuss in café 1 of Milano, paying an Art idea and 2 Science ideas, for 6 VP")
+    assert (state.coins[0], state.vp[0], state.cafes["Milano"][0]) == (1, 6, [0])
 
 
 def test_meeting_a_traveller_places_a_token_and_gains_the_slot_reward():
-    state = setup()  # side A, column 1 (Montagu, Torino), round I, slot 1: 2 coins
-    give(state, coins=0)
-    meet(state, "Lady Montagu", "night")
-    assert state.gazette[0] == [(0, 0, 0, "night")] and state.coins[0] == 2
-    assert sorted(state.exp[0]) == ["affinity", "affinity", "duel", "lost"]
+    """Side A, column 1 (Lady Montagu, Torino), round I, slot 1: 2 coins."""
+    state = build(
+        travellers=("montagu", "shelley", "craven"),
+        actions=[*up(TALK), "meet Lady Montagu in Torino: A Night to Remember in slot 1"],
+    )
+    assert state.gazette[0] == [(0, 0, 0, "night")] and state.coins[0] == 3
+    assert state.exp[0] == ["affinity", "affinity", "duel", "lost"]
 
 
 def test_duel_doubles_the_reward_and_closes_the_column_to_that_player():
-    state = setup()
-    give(state, coins=0)
-    meet(state, "Lady Montagu", "duel")
-    assert state.coins[0] == 4
-    state.round = 1
-    state.where["montagu"] = "Torino"
-    state.hand[0].append("talk")
-    state.played[0] = []
-    give(state)
-    do(state, "play ideas face down", "face down: take 2 coins")
-    state.stack[-1] = ("turn", 0, False)
-    refresh(state)
-    play_and_activate(state, "talk")
+    state = build(
+        travellers=("montagu", "shelley", "craven"),
+        actions=[*up(TALK), "meet Lady Montagu in Torino: Duel of Honor in slot 1"],
+    )
+    assert state.coins[0] == 1 + 2 * 2
+    # round II: Lady Montagu is in Milano, and so is the player
+    do(state, *up(MOVE), "move to Milano for 1 coin", *coin_turns(EXPLORE, LETTER, IDEAS))
+    do(state, "take no card")
+    state.resolve_chance()
+    assert state.where["montagu"] == "Milano"
+    do(state, *up(TALK))
     assert not any(n.startswith("meet") for n in names(state))
 
 
 def test_occupied_slots_and_player_count_slots():
-    state = setup(players=2)
-    state.gazette[0] = [(0, 0, 1, "night")]
-    give(state)
-    play_and_activate(state, "talk")
-    assert not any(n.startswith("meet") for n in names(state))  # 2 players: one slot per row
-    state = setup(players=3)
-    play_and_activate(state, "talk")
-    slots = {n.split(":")[1].split(" with")[0] for n in names(state) if n.startswith("meet")}
-    assert slots == {" slot 1", " slot 2"}
+    quiet = ("montagu", "shelley", "craven")
+    state = build(
+        players=2,
+        travellers=quiet,
+        actions=[*coins(MOVE), *up(TALK), "meet Lady Montagu in Torino: Duel of Honor in slot 1"],
+    )
+    do(state, *up(TALK))  # two players: one slot per row, taken
+    assert not any(n.startswith("meet") for n in names(state))
+    state = build(players=3, travellers=quiet, actions=up(TALK))
+    slots = {n.rsplit(" ", 1)[1] for n in names(state) if n.startswith("meet")}
+    assert slots == {"1", "2"}
+
+
+def lost_game(edition):
+    """Round I: a Lost in Admiration token with Mary Shelley (Torino, slot 1: 2 coins), 2 VP from
+    tile Torino-3, then three face-down plays."""
+    return build(
+        edition=edition,
+        tiles={"Torino": ["Torino-3"]},
+        actions=[
+            *up(TALK),
+            "meet Mary Shelley in Torino: Lost in Admiration in slot 1",
+            *up(EXPLORE),
+            "take Exploration tile Torino-3 in Torino",
+            "use Exploration tile Torino-3",
+            *coin_turns(MOVE, LETTER, IDEAS),
+        ],
+    )
 
 
 @pytest.mark.parametrize("edition", ["en", "ja"])
 def test_lost_in_admiration_timing_by_edition(edition):
-    state = setup(edition=edition, travellers=("craven", "montesquieu", "twain"))
-    state.vp[0] = 3
-    # a lost token placed in round I, column 2 (Montesquieu), slot 1
-    state.exp[0].remove("lost")
-    state.gazette[1] = [(0, 0, 0, "lost")]
-    skip_action_phase(state)
+    state = lost_game(edition)
     if edition == "en":  # after the travellers, before the market
-        assert state.stack[-1] == ("lost", 0, 1, 0, 0)
+        assert state.phase == "Famous Travellers"
     else:  # after the market phase
-        while state.stack[-1][0] == "market":
-            do(state, names(state)[-1])
-        assert state.stack[-1] == ("lost", 0, 1, 0, 0)
-    reward = names(state)[0]
-    assert reward.startswith("Lost in Admiration: lose 1 VP to gain")
-    do(state, "Lost in Admiration: keep the VP")
-    # next round: English never again; Japanese after every market phase
-    while state.stack[-1][0] != "begin_turn" and state.stack[-1][0] != "turn":
-        if state.is_chance_node:
-            resolve_chance(state)
-        else:
-            do(state, names(state)[-1])
-    skip_action_phase(state)
-    seen = False
-    while state.stack[-1][0] in ("market", "lost"):
-        seen = seen or state.stack[-1][0] == "lost"
-        do(state, names(state)[-1])
-    assert seen is (edition == "ja")
+        do(state, "take no card")
+        assert state.phase == "Market"
+    assert state.question() == "whether to lose 1 VP to gain the reward again (take 2 coins)"
+    assert names(state) == ["lose 1 VP to gain the reward again: take 2 coins", "keep the VP"]
+    do(state, "lose 1 VP to gain the reward again: take 2 coins")
+    assert (state.vp[0], state.coins[0]) == (1, 3 + 6 + 2)
+    if edition == "en":
+        do(state, "take no card")
+    state.resolve_chance()
+    # next round: English never again; Japanese after every Market phase
+    do(state, *coin_turns(*HAND[:5]))
+    state.resolve_chance()
+    asked = state.question().startswith("whether to lose 1 VP")
+    assert asked is (edition == "ja") and state.round == (1 if asked else 2)
 
 
 def test_japanese_lost_in_admiration_also_after_the_last_market_phase():
-    from kit.timeless_journeys import phases
-
-    state = setup(edition="ja", travellers=("craven", "montesquieu", "twain"))
-    state.gazette[1] = [(0, 0, 0, "lost")]  # placed in round I
-    state.stack = []
-    phases._round(state, ("round", 4))
-    kinds = [frame[0] for frame in reversed(state.stack)]
-    assert kinds[-4:] == ["travellers_phase", "market_phase", "lost_phase", "reorganise"]
-    state.stack = []
-    phases._lost_phase(state, ("lost_phase",))
-    assert state.stack == [("lost", 0, 1, 0, 0)]
+    state = lost_game("ja")
+    do(state, "take no card", "keep the VP")
+    for _ in range(4):
+        state.resolve_chance()
+        do(state, *coin_turns(*HAND[:5]))
+        assert state.question().startswith("whether to lose 1 VP")
+        do(state, "keep the VP")
+    assert state.is_terminal
 
 
 def test_affinities_and_side_c_first_column_bonus():
-    state = setup(gazette="C")  # side C column 1 is Montagu's, in Torino in round I
-    give(state, coins=0)
-    meet(state, "Lady Montagu", "affinity")
-    do(state, "skip")  # the slot's reward: another conversation, declined
-    assert state.vp[0] == 3  # then the first-column bonus, once per player
-    assert state.bonus_taken == [0]
+    """Side C, column 1 (Lady Montagu, Torino), round I, slot 1: another conversation."""
+    state = build(
+        side="C",
+        travellers=("montagu", "shelley", "craven"),
+        actions=[*up(TALK), "meet Lady Montagu in Torino: Elective Affinities in slot 1"],
+    )
+    assert state.question() == "how to have a conversation"
+    do(state, "skip")  # the slot's reward declined; then the first-column bonus, once
+    assert state.vp[0] == 3 and state.bonus_taken == [0]
+    assert state.scores()[0].line("D. Elective Affinities") == 2
+
+
+def test_side_c_bonus_is_once_per_player():
+    """Round II puts side C's column 1 in Genova: a second token there gives no bonus."""
+    state = build(
+        side="C",
+        travellers=("montagu", "shelley", "craven"),
+        actions=[
+            *up(TALK),
+            "meet Lady Montagu in Torino: Elective Affinities in slot 1",
+            "skip",
+            *up(MOVE),
+            "move to Asti Hills for free",
+            "play the second Movement card face up",
+            "activate the second Movement card",
+            "move to Genova for free",
+            "end the chain",
+            *coin_turns(LETTER, IDEAS),
+            "take no card",
+            *up(TALK),
+            "meet Lady Montagu in Genova: A Night to Remember in slot 1",
+            "gain an Art idea",  # side C, column 1, round II, slot 1
+        ],
+    )
+    assert state.vp[0] == 3 and state.bonus_taken == [0]
+    assert [token[:2] for token in state.gazette[0]] == [(0, 0), (1, 0)]
 
 
 @pytest.mark.parametrize(("edition", "offered"), [("en", False), ("ja", True)])
 def test_reusing_an_exploration_tile_is_the_edition_s_card(edition, offered):
-    state = setup(edition=edition)
-    state.tiles[0] = ["Roma-2"]
-    state.used[0] = ["Roma-2"]
-    state.market[2].append("42")
-    give(state, coins=9, hand=[*state.hand[0], "42"])
-    do(state, "play 42 face up", "activate 42", "buy 01 (Level I) for 0 coins")
-    do(state, "move to Asti Hills (0 coins)", "skip")  # card 01: move + 1$move
-    assert ("use tile Roma-2 again" in names(state)) is offered
+    """Card 42 buys a market card and resolves it at once; the Japanese text also lets it use a
+    used Exploration tile again (its card 42 is the English card 46)."""
+    state = build(
+        edition=edition,
+        tiles={"Torino": ["Torino-2"]},  # 2 coins
+        market=[["01", "02"], ["17", "18"], ["42", "33"]],
+        actions=[
+            *up(EXPLORE),
+            "take Exploration tile Torino-2 in Torino",
+            "use Exploration tile Torino-2",
+            *up(TALK),
+            "talk to the left local in Torino",
+            "do nothing more",
+            *up(IDEAS),
+            *coins(MOVE),
+            *coins(LETTER),
+            "take card 42 (Level III) for free",
+            "card 11 is revealed in the market (Level I)",
+            *up("card 42"),
+            "buy card 11 (Level I) for free",
+            "move to Asti Hills for free",  # card 11: 1 coin, then move
+        ],
+    )
+    coins_now = state.coins[0]
+    assert ("use Exploration tile Torino-2 again" in names(state)) is offered
     if offered:
-        do(state, "use tile Roma-2 again")
-        assert state.coins[0] == 9 + 2
-
-
-def test_side_c_bonus_is_once_per_player():
-    state = setup(gazette="C", players=3)
-    give(state, coins=0)
-    meet(state, "Lady Montagu", "affinity")
-    do(state, "skip")
-    assert state.vp[0] == 3
-    state.round = 1
-    state.where["montagu"] = "Torino"
-    state.stack[-1:] = [("turn", 0, False)]
-    state.played[0] = []
-    state.hand[0] = sorted([*state.hand[0], "talk"])
-    refresh(state)
-    meet(state, "Lady Montagu", "night", slot=2)  # side C, column 1, round II, slot 2: 1 coin 1 VP
-    assert state.vp[0] == 3 + 1 and state.bonus_taken == [0]
+        do(state, "use Exploration tile Torino-2 again")
+        assert state.coins[0] == coins_now + 2
