@@ -30,7 +30,7 @@ from kit.solve.eighty_days import (
     solve,
     standard_puzzle,
 )
-from kit.solve.plan import FEASIBLE, INFEASIBLE, OPTIMAL
+from kit.solve.plan import FEASIBLE, INFEASIBLE, OPTIMAL, run_solver
 
 TINY = Path(__file__).parent / "data" / "tiny_journey"
 PLACEMENT = {"Pine": "A1", "Quay": "A2", "Reef": "B1", "Sands": "B3", "Tor": "B2"}
@@ -133,7 +133,7 @@ def test_greedy_journeys_held_to_the_starting_hand_fit_the_model():
         if path:
             solver = eighty_days._solver(5.0, 1)
             model = eighty_days.Model(network.restricted(path))
-            assert solver.Solve(model.model) == cp_model.OPTIMAL
+            assert run_solver(solver, model.model) == (cp_model.OPTIMAL, False)
             fitted += 1
     assert fitted >= 10
 

@@ -174,7 +174,7 @@ def corrupt(tmp_path, file: str, old: str, new: str) -> str:
             'duel = "Duel of Honor", dual = "Duel"',
             "experience_names.dual: unknown key",
         ),
-        ("board.toml", "pos = [60, 85]", "pos = [60, 85]\nheight = 3", "city[0].height: unknown"),
+        ("board.toml", "pos = [262, 98]", "pos = [262, 98]\nheight = 3", "city[0].height: unknown"),
         ("cities.toml", 'id = "Torino-1"', 'id = "Torino-1"\nvp = 2', "city[0].tile[0].vp"),
         (
             "cities.toml",

@@ -202,7 +202,7 @@ def test_majorities_two_players_first_place_only():
 
 
 def test_tie_break_furthest_south_then_shared():
-    """Equal totals: the marker furthest south wins (Asti Hills 6, Torino 4, Milano 1)."""
+    """Equal totals: the marker furthest south wins (Asti Hills 8, Torino 6, Milano 3)."""
     state = build(
         players=3,
         actions=[*up(MOVE), "move to Milano for 1 coin", *coins(MOVE), *up(MOVE)],
@@ -211,9 +211,9 @@ def test_tie_break_furthest_south_then_shared():
     sheets = state.scores()
     assert [s.total for s in sheets] == [0, 0, 0]
     assert [s.tiebreak_text for s in sheets] == [
-        "marker in Milano (south rank 1)",
-        "marker in Torino (south rank 4)",
-        "marker in Asti Hills (south rank 6)",
+        "marker in Milano (south rank 3)",
+        "marker in Torino (south rank 6)",
+        "marker in Asti Hills (south rank 8)",
     ]
     assert ranking(sheets) == [3, 2, 1]
     state = build(
