@@ -32,16 +32,12 @@ class Start:
     """The first placement of the pawn: free, to any region."""
 
     region: int
-    code: str
+    place: str
 
     kind: ClassVar[str] = "travel"
 
-    @property
-    def place(self) -> str | None:
-        return self.code
-
     def __str__(self) -> str:
-        return f"start in {self.code} for free"
+        return f"start in {self.place} for free"
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,16 +45,12 @@ class Stay:
     """Travel nowhere this turn."""
 
     region: int
-    code: str
+    place: str
 
     kind: ClassVar[str] = "travel"
 
-    @property
-    def place(self) -> str | None:
-        return self.code
-
     def __str__(self) -> str:
-        return f"stay in {self.code}"
+        return f"stay in {self.place}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,17 +59,13 @@ class Train:
 
     origin: int
     region: int
-    code: str
+    place: str
     energy: int
 
     kind: ClassVar[str] = "travel"
 
-    @property
-    def place(self) -> str | None:
-        return self.code
-
     def __str__(self) -> str:
-        return f"take the train to {self.code} for {amount(self.energy, ENERGY)}"
+        return f"take the train to {self.place} for {amount(self.energy, ENERGY)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,17 +73,13 @@ class Fly:
     """A plane to any region."""
 
     region: int
-    code: str
+    place: str
     coins: int
 
     kind: ClassVar[str] = "travel"
 
-    @property
-    def place(self) -> str | None:
-        return self.code
-
     def __str__(self) -> str:
-        return f"fly to {self.code} for {amount(self.coins, COINS)}"
+        return f"fly to {self.place} for {amount(self.coins, COINS)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,16 +87,12 @@ class Ticket:
     """A free trip to any region, granted earlier by an effect."""
 
     region: int
-    code: str
+    place: str
 
     kind: ClassVar[str] = "travel"
 
-    @property
-    def place(self) -> str | None:
-        return self.code
-
     def __str__(self) -> str:
-        return f"travel to {self.code} with a free trip"
+        return f"travel to {self.place} with a free trip"
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,14 +101,10 @@ class Visit:
 
     card: int
     title: str
-    code: str
+    place: str
     excitement: int
 
     kind: ClassVar[str] = "visit"
-
-    @property
-    def place(self) -> str | None:
-        return self.code
 
     def __str__(self) -> str:
         if self.excitement:
@@ -191,50 +167,38 @@ class Order:
 @dataclass(frozen=True, slots=True)
 class UseLocal:
     region: int
-    code: str
+    place: str
     paying: str  # the tile's cost in words, or ""
 
     kind: ClassVar[str] = "extra"
 
-    @property
-    def place(self) -> str | None:
-        return self.code
-
     def __str__(self) -> str:
-        return f"use the Local tile in {self.code}" + _paying(self.paying)
+        return f"use the Local tile in {self.place}" + _paying(self.paying)
 
 
 @dataclass(frozen=True, slots=True)
 class Claim:
     region: int
-    code: str
+    place: str
     points: int
 
     kind: ClassVar[str] = "extra"
 
-    @property
-    def place(self) -> str | None:
-        return self.code
-
     def __str__(self) -> str:
-        return f"claim the Bucket List of {self.code} for {plural(self.points, 'point', 'points')}"
+        return f"claim the Bucket List of {self.place} for {plural(self.points, 'point', 'points')}"
 
 
 @dataclass(frozen=True, slots=True)
 class Attend:
     festival: int
     name: str
-    code: str
+    place: str
     paying: str  # the Festival's cost in words, or ""
 
     kind: ClassVar[str] = "extra"
 
-    @property
-    def place(self) -> str | None:
-        return self.code
-
     def __str__(self) -> str:
-        return f"attend {self.name} in {self.code}" + _paying(self.paying)
+        return f"attend {self.name} in {self.place}" + _paying(self.paying)
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,16 +242,12 @@ class Reveal:
 
     festival: int
     name: str
-    code: str
+    place: str
 
     kind: ClassVar[str] = "chance"
 
-    @property
-    def place(self) -> str | None:
-        return self.code
-
     def __str__(self) -> str:
-        return f"the Festival {self.name} is revealed in {self.code}"
+        return f"the Festival {self.name} is revealed in {self.place}"
 
 
 FourWeeksAction = (

@@ -580,7 +580,7 @@ class FourWeeksState(State):
             energy = self.game.content.distance[here][action.region]
             energy *= self.game.content.rules.train_energy_per_segment
             if energy != action.energy:
-                return f"the train from {codes[here]} to {action.code} costs {energy} Energy"
+                return f"the train from {codes[here]} to {action.place} costs {energy} Energy"
             return f"it costs {energy} Energy and player {p} has {self.res[p][ENERGY]}"
         if isinstance(action, Fly):
             return f"a plane costs {action.coins} Coins and player {p} has {self.res[p][COINS]}"
@@ -596,7 +596,7 @@ class FourWeeksState(State):
             return f"{card.id} is not in player {p}'s hand"
         if self.pos[p] != card.region:
             here = content.regions[self.pos[p]].code
-            return f"{card.id} is in {action.code}, the pawn is in {here}"
+            return f"{card.id} is in {action.place}, the pawn is in {here}"
         if action.excitement > self.res[p][EXCITEMENT]:
             return f"player {p} has only {self.res[p][EXCITEMENT]} Excitement"
         return f"it takes {card.days - action.excitement} days and {left} are left this week"
@@ -620,8 +620,8 @@ class FourWeeksState(State):
         codes = [r.code for r in self.game.content.regions]
         if isinstance(action, Attend) and action.festival not in self.festivals:
             return f"{action.name} is not on the Festival display this week"
-        if action.code != codes[here]:
-            return f"it is in {action.code} and player {p}'s pawn is in {codes[here]}"
+        if action.place != codes[here]:
+            return f"it is in {action.place} and player {p}'s pawn is in {codes[here]}"
         if self.extras & _EXTRA_BITS[type(action)]:
             return "only one action of each kind of Extra is allowed per turn"
         if isinstance(action, UseLocal) and self.used_local[p] >> here & 1:
