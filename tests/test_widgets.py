@@ -221,7 +221,15 @@ def test_pieces_are_drawn_at_their_places_and_listed_on_hover():
         Piece("Cairo", "marker", "3"),
         Piece("Lima", "note", "12 pts"),
     ]
-    assert [list(m["state"]) for m in messages] == [["_pieces_svg"]]
+    assert [m["method"] for m in messages] == ["custom"]  # the places, not a trait
+    assert list(messages[0]["content"]["spots"]) == [
+        "London",
+        "Paris",
+        "Tokyo",
+        "Delhi",
+        "Cairo",
+        "Lima",
+    ]
     layer = parse(f'<g xmlns="http://www.w3.org/2000/svg">{board._pieces_svg}</g>')
     drawn = [
         (spot.get("data-node"), [e.get("class") for e in spot if e.tag != f"{SVG_NS}title"])
@@ -264,7 +272,26 @@ def test_updates_are_small_and_the_picture_is_sent_once():
     click(board, "Delhi")
     sizes = [len(json.dumps(m)) for m in messages]
     assert len(sizes) == 3 and max(sizes) < 30_000
-    assert all("_picture" not in m["state"] for m in messages)
+    assert all("_picture" not in m.get("state", {}) for m in messages)
+
+
+def test_only_the_places_whose_pieces_changed_are_sent_and_a_new_view_gets_all():
+    board = Board(kit.load("amazing_journey").board())
+    tokens = [Piece(city, "token", "A") for city in ("Paris", "Rome", "Madrid")]
+    board.pieces = [*tokens, Piece("London", "pawn", "0")]
+    messages = sent_by(board)
+    board.pieces = [*tokens, Piece("Paris", "pawn", "0")]  # the pawn goes to Paris
+    assert [m["content"]["gone"] for m in messages] == [["London"]]
+    assert list(messages[0]["content"]["spots"]) == ["Paris"]
+    assert messages[0]["content"]["spots"]["Paris"].count('class="pawn"') == 1
+    board.pieces = [*tokens, Piece("Paris", "pawn", "0")]  # nothing changed, nothing sent
+    assert len(messages) == 1
+    board._handle_msg(
+        {"content": {"data": {"method": "custom", "content": {"want": "pieces"}}}, "buffers": []}
+    )
+    assert messages[-1]["content"]["all"] is True
+    assert list(messages[-1]["content"]["spots"]) == ["Paris", "Rome", "Madrid"]
+    assert board.svg().count('class="spot"') == 3
 
 
 def test_the_rich_display_is_static_svg_beside_the_widget():
@@ -319,3 +346,20 @@ def test_a_plain_graph_without_land_is_fitted_to_the_canvas():
     graph.add_node(2)
     with pytest.raises(KitError, match="need a drawing position 'pos': \\[2\\] have none"):
         board_layout(graph)
+
+
+def test_a_piece_shows_its_mark_at_its_upper_right_and_the_next_piece_leaves_room():
+    from kit.widgets.labels import text_width
+    from kit.widgets.picture import MARK_SIZE, pieces_svg
+
+    layout = board_layout(kit.load("amazing_journey").board())
+    cursed = Piece("Paris", "token", "A", "#6a3d9a", "face-down token: region A, cursed", "▲☠")
+    layer = parse(
+        '<g xmlns="http://www.w3.org/2000/svg">'
+        f"{pieces_svg(layout, [cursed, Piece('Paris', 'pawn', '0')])}</g>"
+    )
+    token, pawn = (g for g in layer.iter(f"{SVG_NS}g") if g.get("class") in ("token", "pawn"))
+    texts = [(t.get("class"), t.get("fill"), t.text) for t in token.iter(f"{SVG_NS}text")]
+    assert texts == [(None, "#fff", "A"), ("sign", None, "▲☠")]  # white on the dark fill
+    x = [float(g.get("transform").split("(")[1].split()[0]) for g in (token, pawn)]
+    assert x[1] - x[0] >= 10 + text_width("▲☠", MARK_SIZE)
