@@ -1,0 +1,97 @@
+"""The play panel in a real browser: Voila and JupyterLab 4 serve `panels.ipynb` (a panel of each
+game, seat 0 against a greedy bot); Chromium clicks a place on each map, sees the buttons keep
+that place's actions, clicks one, and the page shows the new position: the log's new line and
+the player's table. A screenshot of each panel is saved in the test's temporary folder. Skipped,
+saying why, only where Chromium cannot start."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import pytest
+
+from tests.widgets.servers import STARTUP, NoBrowser, chromium, jupyterlab, run_all_cells, voila
+
+NOTEBOOK = Path(__file__).with_name("panels.ipynb")
+
+
+class Move(NamedTuple):
+    """A place to click, the action to take there, and what player 0's table then shows."""
+
+    place: str
+    offered: tuple[str, ...]  # every action of that place, as the buttons show them
+    action: str
+    table: tuple[str, ...]
+
+
+MOVES = {
+    "amazing_journey": Move(
+        "Paris",
+        (
+            "take the T1 train to Paris",
+            "take the T1 train to Paris by Paulo's power",
+            "take the L21 balloon to Paris",
+        ),
+        "take the T1 train to Paris",
+        ("Day", "day 2", "City", "Paris"),
+    ),
+    "timeless_journeys": Move(
+        "Milano", ("move to Milano for 1 coin",), "move to Milano for 1 coin", ("Marker", "Milano")
+    ),
+    "four_weeks": Move("FRA", ("start in FRA for free",), "start in FRA for free", ("Pawn", "FRA")),
+}
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    try:
+        with chromium() as browser:
+            yield browser
+    except NoBrowser as why:
+        pytest.skip(str(why))
+
+
+def play_a_move(page: Any, game: str, shots: Path, prefix: str) -> None:
+    """Click the place, check the buttons, click the action; the log and the table follow."""
+    from playwright.sync_api import expect
+
+    move = MOVES[game]
+    panel = page.locator(f".game-{game}")
+    mark = panel.locator(f'.kit-board .place[data-node="{move.place}"] .mark')
+    expect(mark).to_be_visible(timeout=STARTUP * 1000)
+    expect(panel.locator(".kit-log li")).not_to_have_count(0, timeout=20_000)
+    # Where a place has pieces, their invisible spot lies over the place's mark and takes the
+    # click for it, as it does for a reader's pointer: click the point, whatever lies on top.
+    mark.click(force=True)
+    expect(panel.locator(".kit-board")).to_have_attribute("data-selected", move.place)
+    expect(panel.get_by_text(f"the actions at {move.place}")).to_be_visible(timeout=20_000)
+    actions = panel.locator(".kit-actions")
+    expect(actions.get_by_role("button")).to_have_text(list(move.offered))
+    actions.get_by_role("button", name=move.action, exact=True).click()
+    last = panel.locator(".kit-log li").last
+    expect(last).to_have_text(f"player 0: {move.action}", timeout=20_000)
+    table = panel.locator(".kit-table").first
+    for words in move.table:
+        expect(table).to_contain_text(words)
+    panel.screenshot(path=shots / f"{prefix}-{game}.png")
+
+
+def test_voila_plays_a_move_on_each_games_panel(browser, tmp_path):
+    with voila(NOTEBOOK, tmp_path / "voila") as url:
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page.goto(url, timeout=STARTUP * 1000)
+        for game in MOVES:
+            play_a_move(page, game, tmp_path, "voila")
+        page.close()
+
+
+def test_jupyterlab_plays_a_move_on_the_panel(browser, tmp_path):
+    with jupyterlab(NOTEBOOK, tmp_path / "lab") as url:
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page.goto(url)
+        run_all_cells(page)
+        for game in MOVES:
+            play_a_move(page, game, tmp_path, "lab")
+        page.close()
