@@ -43,7 +43,7 @@ def board_picture(state: State, viewer: int) -> str:
     """The board with the pieces `viewer` sees, as one SVG text."""
     layout = layout_of(state.game)
     pieces = view_for(state.game).pieces(state.observation(viewer))
-    return svg_document(layout, pieces=pieces_svg(layout, pieces))
+    return svg_document(layout, pieces=pieces_svg(layout, pieces), image=True)
 
 
 def state_html(state: State, seat: int | None = None) -> str:

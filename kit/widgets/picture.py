@@ -446,13 +446,18 @@ def _e(text: object) -> str:
 # -- drawing ------------------------------------------------------------------------------------
 
 
-def svg_document(layout: BoardLayout, *, highlight: str = "", pieces: str = "") -> str:
+def svg_document(
+    layout: BoardLayout, *, highlight: str = "", pieces: str = "", image: bool = False
+) -> str:
     """The whole picture as SVG text; `highlight` and `pieces` are fragments from
-    `highlight_svg` and `pieces_svg` (the widget leaves them empty and fills the two layers)."""
+    `highlight_svg` and `pieces_svg` (the widget leaves them empty and fills the two layers).
+    An `image` (the source of an `<img>`) has its size in pixels, as an image needs: inline, the
+    picture fills the page's width up to that size."""
     w, h = layout.width, layout.height
+    size = f'width="{w}" height="{h}"' if image else f'width="100%" style="max-width:{w}px"'
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="kit-map" viewBox="0 0 {w} {h}" '
-        f'width="100%" style="max-width:{w}px" font-family="{FONT}" font-size="{_n(FONT_SIZE)}" '
+        f'{size} font-family="{FONT}" font-size="{_n(FONT_SIZE)}" '
         f'role="img" aria-label="{_e(layout.title or "board map")}">'
     ]
     if layout.outline:

@@ -1,11 +1,14 @@
 """The play panel in a real browser: Voila and JupyterLab 4 serve `panels.ipynb` (a panel of each
 game, seat 0 against a greedy bot); Chromium clicks a place on each map, sees the buttons keep
 that place's actions, clicks one, and the page shows the new position: the log's new line and
-the player's table. A screenshot of each panel is saved in the test's temporary folder. Skipped,
-saying why, only where Chromium cannot start."""
+the player's table. In Voila, Save downloads the game and Load takes the file back; in
+JupyterLab, a notebook saved with a state's still picture shows it though it is not trusted. A
+screenshot of each panel is saved in the test's temporary folder. Skipped, saying why, only
+where Chromium cannot start."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -78,20 +81,72 @@ def play_a_move(page: Any, game: str, shots: Path, prefix: str) -> None:
     panel.screenshot(path=shots / f"{prefix}-{game}.png")
 
 
+def save_and_load(page: Any, game: str, folder: Path) -> None:
+    """Save downloads the game's JSON, which names the move just made; Load takes it back."""
+    from playwright.sync_api import expect
+
+    panel = page.locator(f".game-{game}")
+    with page.expect_download() as download:
+        panel.get_by_role("button", name="Save").click()
+    path = folder / download.value.suggested_filename
+    download.value.save_as(path)
+    saved = json.loads(path.read_text())
+    assert saved["game"] == game and MOVES[game].action in saved["history"]
+    steps = len(saved["history"])
+    # The upload's file input lies outside the page: its button opens the file chooser.
+    with page.expect_file_chooser() as chooser:
+        panel.locator(".widget-upload").click()
+    chooser.value.set_files(path)
+    expect(panel.get_by_text(f"loaded {path.name} (step {steps})")).to_be_visible(timeout=20_000)
+
+
 def test_voila_plays_a_move_on_each_games_panel(browser, tmp_path):
     with voila(NOTEBOOK, tmp_path / "voila") as url:
-        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page = browser.new_page(viewport={"width": 1400, "height": 1000}, accept_downloads=True)
         page.goto(url, timeout=STARTUP * 1000)
         for game in MOVES:
             play_a_move(page, game, tmp_path, "voila")
+        save_and_load(page, "amazing_journey", tmp_path)
         page.close()
 
 
-def test_jupyterlab_plays_a_move_on_the_panel(browser, tmp_path):
+def still_notebook(folder: Path) -> Path:
+    """A notebook saved with a state's rich display in its output, as one receives it: not
+    trusted, so JupyterLab sanitises its HTML."""
+    import nbformat
+
+    import kit
+    from kit.widgets import state_html
+
+    state = kit.load("amazing_journey", players=2, seed=3).new_game()
+    state.resolve_chance()
+    cell = nbformat.v4.new_code_cell("state")
+    cell.outputs = [
+        nbformat.v4.new_output(
+            "display_data", data={"text/html": state_html(state), "text/plain": "a state"}
+        )
+    ]
+    notebook = nbformat.v4.new_notebook(cells=[cell])
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "still.ipynb"
+    nbformat.write(notebook, path)
+    return path
+
+
+def test_jupyterlab_plays_a_move_on_the_panel_and_shows_a_still_state(browser, tmp_path):
+    from playwright.sync_api import expect
+
+    still = still_notebook(tmp_path / "lab")
     with jupyterlab(NOTEBOOK, tmp_path / "lab") as url:
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         page.goto(url)
         run_all_cells(page)
         for game in MOVES:
             play_a_move(page, game, tmp_path, "lab")
+        page.goto(url.replace(NOTEBOOK.name, still.name))
+        picture = page.locator(".jp-OutputArea-output img[alt='The Amazing Journey: the board']")
+        expect(picture).to_be_visible(timeout=STARTUP * 1000)
+        assert picture.evaluate("img => img.naturalWidth") > 500
+        expect(page.locator(".jp-OutputArea-output")).to_contain_text("player 0: choose an action")
+        page.locator(".jp-OutputArea-output").first.screenshot(path=tmp_path / "lab-still.png")
         page.close()
