@@ -3,7 +3,8 @@
     panel = kit.widgets.play(state, seat=0, bots={1: "greedy"})
     panel                       # the last line of a cell shows it
 
-It shows the board with the pieces, every player's board as a table, the question due and the
+It shows the board with the pieces, the game's timeline (the 80-day track, the Gazette's
+rounds, the four-week calendar), every player's board as a table, the question due and the
 legal actions as buttons grouped by kind (a click on a place of the map keeps that place's
 actions), a log of every action, bots' Step and Play-to-my-turn, Undo, a replay slider over the
 history, Save and Load, and at the end the score sheets and the ranking.
@@ -33,17 +34,11 @@ from kit.core.bots import Bot
 from kit.widgets.board import Board
 from kit.widgets.display import state_html, viewer_of
 from kit.widgets.log import Download, Log
+from kit.widgets.timelines import TimelineView, timeline
 from kit.widgets.views import PANEL_CSS, Html, escape, table, view_for
 from kit.widgets.views.base import player_caption
 
 MOST_BOT_STEPS = 100_000  # Play-to-my-turn gives up after as many bot moves (a stuck bot)
-
-TIMELINES: dict[str, Callable[[State], ipywidgets.Widget]] = {}
-"""The timeline widget of each game, by game name (the 80-day track, the five rounds, the
-four-week calendar), filled in where the timelines are defined. The panel makes it once from its
-first position, `TIMELINES[name](state)`, and puts it in `panel.timeline`, under the board; at
-every redraw it calls the widget's `show(position)` with the position on view (a `State`), if the
-widget has that method."""
 
 
 class Positions:
@@ -176,7 +171,8 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
       `load_button` (a file upload), `replay` (the slider over the history);
     - `message`: why the last click was refused, or what it did (Save, Load);
     - `logbook`: the log (`logbook.lines`, a line per action of the history);
-    - `timeline`: where the game's timeline widget goes (see `TIMELINES`)."""
+    - `timeline`: the game's timeline (`kit.widgets.timelines`), seen by the seat, redrawn
+      with the board for the position on view."""
 
     def __init__(
         self, state: State, seat: int | None = None, bots: Mapping[int, Bot | str] | None = None
@@ -195,6 +191,7 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
         self.steps: list[tuple[Any, int]] = []  # each action of the log and who took it
         self.board = Board(state.game.board())
         self.logbook = Log()
+        self.timeline: TimelineView = timeline(self.state, seat)
         self._actions = ActionButtons(self._click)
         self._message = ipywidgets.HTML()
         self._question = ipywidgets.HTML()
@@ -212,7 +209,6 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
         self.replay = ipywidgets.IntSlider(
             description="step", continuous_update=False, layout=ipywidgets.Layout(width="100%")
         )
-        self.timeline = ipywidgets.Box()
         self._quiet = False  # set while the panel itself changes its widgets: nothing redraws
         self._message_text = ""
         self._connect()
@@ -220,7 +216,6 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
         self.add_class("kit-play")
         self._resolve_chance()
         self._sync()
-        self._timeline_widget = self._make_timeline()
         self._draw()
 
     # --- what code and tests read --------------------------------------------------------
@@ -294,14 +289,6 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
         self.step_button.on_click(self._step)
         self.play_button.on_click(self._play_to_my_turn)
         self.save_button.on_click(self._save)
-
-    def _make_timeline(self) -> ipywidgets.Widget | None:
-        make = TIMELINES.get(self.state.game.name)
-        if make is None:
-            return None
-        widget = make(self.state)
-        self.timeline.children = (widget,)
-        return widget
 
     # --- who plays -------------------------------------------------------------------------
     def _plays_here(self, player: int) -> bool:
@@ -492,8 +479,7 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
         self.undo_button.disabled = not any(self._plays_here(p) for _, p in self.steps)
         bot_to_move = position is self.state and self.state.current_player in self.bots
         self.step_button.disabled = self.play_button.disabled = not bot_to_move
-        if self._timeline_widget is not None and hasattr(self._timeline_widget, "show"):
-            self._timeline_widget.show(position)
+        self.timeline.show(position)
 
     def _draw_tables(self, position: State, seen: dict[str, Any]) -> None:
         """Each player's board as that player sees it, or as the seat sees it."""
@@ -603,4 +589,4 @@ def play(
     return PlayPanel(state, seat, bots)
 
 
-__all__ = ["TIMELINES", "PlayPanel", "Positions", "make_bots", "play", "scores_html"]
+__all__ = ["PlayPanel", "Positions", "make_bots", "play", "scores_html"]

@@ -21,9 +21,17 @@ from kit.amazing_journey import setup as journey_setup
 from kit.core import CHANCE, KitError, State, ranking
 from kit.four_weeks import setup as weeks_setup
 from kit.timeless_journeys import setup as tour_setup
-from kit.widgets import TIMELINES, PlayPanel, play, state_html
+from kit.widgets import PlayPanel, play, state_html
 from kit.widgets.traffic import recorded
 from kit.widgets.views import view_for
+from tests.four_weeks.helpers import deal as weeks_deal
+from tests.timeless_journeys.helpers import TALK, up
+from tests.timeless_journeys.helpers import build as tour_build
+from tests.widgets.test_timelines import BRITAIN, MEET_SHELLEY, day_at, on_day
+from tests.widgets.test_timelines import discs as calendar_discs
+from tests.widgets.test_timelines import parse as timeline_parse
+from tests.widgets.test_timelines import pawns as timeline_pawns
+from tests.widgets.test_timelines import tokens as gazette_tokens
 
 
 @dataclass(frozen=True)
@@ -484,21 +492,66 @@ def test_a_new_view_of_the_log_gets_every_line():
     assert [m.data["content"] for m in messages] == [{"start": 0, "lines": panel.logbook.lines}]
 
 
-def test_a_timeline_goes_in_its_place_and_follows_the_position(monkeypatch):
-    import ipywidgets
+def timeline_days(panel: PlayPanel) -> list[int]:
+    """The day each player's pawn stands on in the panel's Timeline, as the page draws it."""
+    root = timeline_parse(panel.timeline.svg())
+    found = timeline_pawns(root)
+    return [on_day(root, found[player][0]) for player in sorted(found)]
 
-    class Track(ipywidgets.HTML):
-        def show(self, state: State) -> None:
-            self.value = f"step {len(state.history)}"
 
-    monkeypatch.setitem(TIMELINES, "four_weeks", lambda state: Track())
-    panel = play(GAMES["four_weeks"].start(), seat=0)
-    (track,) = panel.timeline.children
-    assert track.value == f"step {len(panel.state.history)}"
-    button(panel, "start in FRA for free").click()
-    assert track.value == f"step {len(panel.state.history)}"
-    panel.replay.value = 3
-    assert track.value == "step 3"
+def days_of(state: State) -> list[int]:
+    return [player["day"] for player in state.observation(0)["players"]]
+
+
+def test_the_timeline_follows_each_move_undo_load_and_the_slider():
+    """A Plan takes 2 days, a Travel by the day's train 2 more: the pawn stands on the state's
+    day after each click, on the earlier day where the slider shows the past (the history left
+    alone), and back where Undo and Load put the game."""
+    panel = play(journey_setup(AmazingJourney(players=2, seed=3)), seat=0)
+    assert timeline_days(panel) == days_of(panel.state) == [0, 0]
+    button(panel, "plan").click()
+    button(panel, "take the T1 train to Paris").click()
+    assert timeline_days(panel) == days_of(panel.state) == [4, 0]
+    name, text = saved(panel)
+    history = list(panel.state.history)
+    panel.replay.value = len(history) - 1
+    assert timeline_days(panel) == [2, 0]
+    assert panel.state.history == history
+    panel.replay.value = len(history)
+    assert timeline_days(panel) == [4, 0]
+    panel.undo_button.click()
+    assert timeline_days(panel) == days_of(panel.state) == [2, 0]
+    upload(panel, name, text.encode())
+    assert timeline_days(panel) == [4, 0]
+
+
+def test_the_timeline_shows_what_the_seat_may_see(game):
+    panel = play(game.start(), seat=1)
+    assert panel.timeline in panel.children
+    assert panel.timeline.seat == 1
+    assert "as player 1 sees it" in panel.timeline.svg()
+    assert "as player" not in play(game.start()).timeline.svg()
+
+
+def test_the_gazette_gets_the_token_placed_by_a_click():
+    """Timeless Journeys: meeting Mary Shelley puts player 0's Night to Remember in her first
+    slot of round I, on the panel's Gazette."""
+    panel = play(tour_build(players=3, actions=up(TALK)), seat=0)
+    assert gazette_tokens(timeline_parse(panel.timeline.svg())) == []
+    button(panel, MEET_SHELLEY).click()
+    [(_, label, _, words)] = gazette_tokens(timeline_parse(panel.timeline.svg()))
+    assert label == "N0"
+    assert words == "player 0: A Night to Remember with Mary Shelley in round I, slot 1"
+
+
+def test_the_calendar_gets_the_day_disc_of_a_visit():
+    panel = play(weeks_deal(players=1, hands=[BRITAIN], actions=["start in BRI for free"]), seat=0)
+    assert calendar_discs(timeline_parse(panel.timeline.svg())) == {}
+    button(panel, "visit BRI1 (Borough Market)").click()
+    root = timeline_parse(panel.timeline.svg())
+    assert {day_at(root, p): code for p, code in calendar_discs(root).items()} == {
+        "week 1, Mon": "BRI"
+    }
 
 
 # --- the rich display of a state --------------------------------------------------------------

@@ -1,9 +1,9 @@
 """The play panel in a real browser: Voila and JupyterLab 4 serve `panels.ipynb` (a panel of each
 game, seat 0 against a greedy bot); Chromium clicks a place on each map, sees the buttons keep
-that place's actions, clicks one, and the page shows the new position: the log's new line and
-the player's table. In Voila, Save downloads the game and Load takes the file back; in
-JupyterLab, a notebook saved with a state's still picture shows it though it is not trusted. A
-screenshot of each panel is saved in the test's temporary folder. Skipped, saying why, only
+that place's actions, clicks one, and the page shows the new position: the log's new line, the
+player's table and the timeline. In Voila, Save downloads the game and Load takes the file back;
+in JupyterLab, a notebook saved with a state's still picture shows it though it is not trusted.
+A screenshot of each panel is saved in the test's temporary folder. Skipped, saying why, only
 where Chromium cannot start."""
 
 from __future__ import annotations
@@ -21,12 +21,14 @@ NOTEBOOK = Path(__file__).with_name("panels.ipynb")
 
 
 class Move(NamedTuple):
-    """A place to click, the action to take there, and what player 0's table then shows."""
+    """A place to click, the action to take there, and what player 0's table and the game's
+    timeline then show."""
 
     place: str
     offered: tuple[str, ...]  # every action of that place, as the buttons show them
     action: str
     table: tuple[str, ...]
+    timeline: str  # the position the timeline's corner names
 
 
 MOVES = {
@@ -39,11 +41,22 @@ MOVES = {
         ),
         "take the T1 train to Paris",
         ("Day", "day 2", "City", "Paris"),
+        "day 2; player 0 to move",
     ),
     "timeless_journeys": Move(
-        "Milano", ("move to Milano for 1 coin",), "move to Milano for 1 coin", ("Marker", "Milano")
+        "Milano",
+        ("move to Milano for 1 coin",),
+        "move to Milano for 1 coin",
+        ("Marker", "Milano"),
+        "round I: Action phase; player 1 to move",
     ),
-    "four_weeks": Move("FRA", ("start in FRA for free",), "start in FRA for free", ("Pawn", "FRA")),
+    "four_weeks": Move(
+        "FRA",
+        ("start in FRA for free",),
+        "start in FRA for free",
+        ("Pawn", "FRA"),
+        "week 1, Mon: player 0's Activity step",
+    ),
 }
 
 
@@ -62,13 +75,17 @@ def play_a_move(page: Any, game: str, shots: Path, prefix: str) -> None:
 
     move = MOVES[game]
     panel = page.locator(f".game-{game}")
-    mark = panel.locator(f'.kit-board .place[data-node="{move.place}"] .mark')
+    board = panel.locator(".kit-board:has(svg.kit-map)")  # the timeline is drawn as a board too
+    mark = board.locator(f'.place[data-node="{move.place}"] .mark')
     expect(mark).to_be_visible(timeout=STARTUP * 1000)
     expect(panel.locator(".kit-log li")).not_to_have_count(0, timeout=20_000)
+    timeline = panel.locator("svg.kit-timeline")
+    expect(timeline).to_be_visible()
+    expect(timeline).not_to_contain_text(move.timeline)
     # Where a place has pieces, their invisible spot lies over the place's mark and takes the
     # click for it, as it does for a reader's pointer: click the point, whatever lies on top.
     mark.click(force=True)
-    expect(panel.locator(".kit-board")).to_have_attribute("data-selected", move.place)
+    expect(board).to_have_attribute("data-selected", move.place)
     expect(panel.get_by_text(f"the actions at {move.place}")).to_be_visible(timeout=20_000)
     actions = panel.locator(".kit-actions")
     expect(actions.get_by_role("button")).to_have_text(list(move.offered))
@@ -78,6 +95,7 @@ def play_a_move(page: Any, game: str, shots: Path, prefix: str) -> None:
     table = panel.locator(".kit-table").first
     for words in move.table:
         expect(table).to_contain_text(words)
+    expect(timeline).to_contain_text(move.timeline)
     panel.screenshot(path=shots / f"{prefix}-{game}.png")
 
 

@@ -13,8 +13,6 @@ from kit.widgets.picture import FONT, ROUTE_STYLES, SHAPES, _dark, _e, _n
 
 WIDTH, PAD, TITLE_HEIGHT = 1000, 12, 34
 BACKGROUND, INK, FAINT = "#f7f5ef", "#222", "#777"
-# Seats' colours where a game prints none (each piece carries its seat's number too).
-PLAYER_COLOURS = ("#4e79a7", "#e15759", "#59a14f", "#b07aa1", "#9c755f")
 
 
 # --- what a view is drawn from ---------------------------------------------------------------

@@ -15,7 +15,6 @@ from kit.widgets.timelines.drawing import (
     FAINT,
     INK,
     PAD,
-    PLAYER_COLOURS,
     TITLE_HEIGHT,
     WIDTH,
     Drawing,
@@ -30,6 +29,7 @@ from kit.widgets.timelines.drawing import (
     text,
     you,
 )
+from kit.widgets.views.base import PLAYER_COLOURS
 
 NAMED_COLOURS = {
     "red": "#d62728",

@@ -11,7 +11,6 @@ from kit.widgets.picture import HIGHLIGHT, ROUTE_STYLES, _dark, _e, _n
 from kit.widgets.timelines.drawing import (
     INK,
     PAD,
-    PLAYER_COLOURS,
     TITLE_HEIGHT,
     WIDTH,
     Drawing,
@@ -27,6 +26,7 @@ from kit.widgets.timelines.drawing import (
     text,
     you,
 )
+from kit.widgets.views.base import PLAYER_COLOURS
 
 CHECKPOINT_COLOURS = ("#f0c330", "#d62728", "#6a3d9a", "#2ca02c", "#8c564b")
 """The checkpoints' colours in order: the rulebook's yellow and red flags for the First and

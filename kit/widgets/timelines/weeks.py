@@ -12,7 +12,6 @@ from kit.widgets.timelines.drawing import (
     FAINT,
     INK,
     PAD,
-    PLAYER_COLOURS,
     TITLE_HEIGHT,
     WIDTH,
     Drawing,
@@ -27,6 +26,7 @@ from kit.widgets.timelines.drawing import (
     text,
     you,
 )
+from kit.widgets.views.base import PLAYER_COLOURS
 
 PLAYER_LABEL, WEEK_GAP, WEEK_HEADER, DISC_ROW, DISC_RADIUS = 86.0, 10.0, 34.0, 28.0, 11.5
 

@@ -29,7 +29,6 @@ class TimelineView(anywidget.AnyWidget):
 
     selected = traitlets.Unicode("").tag(sync=True)
     _picture = traitlets.Unicode("").tag(sync=True)
-    _pieces_svg = traitlets.Unicode("").tag(sync=True)
     _highlight_svg = traitlets.Unicode("").tag(sync=True)
 
     DRAWING: ClassVar[type[Drawing]]
@@ -43,23 +42,39 @@ class TimelineView(anywidget.AnyWidget):
         self.seat = seat
         self.drawing = self.DRAWING(game, seat)
         self._still: Still | None = None
+        self._pieces = ""  # the moving layer as it stands
         super().__init__(**kwargs)
+        self.on_msg(self._answer)
         self.show(state)
 
     def show(self, state: State) -> None:
         """Draw `state`, a position of the same game: the still part is sent again only where
         it changed (Timeless Journeys' Gazette, once setup has drawn it), the rest as two small
-        fragments."""
+        fragments: the highlight as a trait, the pieces as the board's message that replaces
+        its whole pieces layer (sent only when they changed)."""
         self._check_same_game(state)
         position = seen(state, self.seat)
         still = self.drawing.still(position)
+        pieces = self.drawing.pieces(position)
         with self.hold_sync():
             if still is not self._still:
                 self._still = still
                 self._picture = document(still, self.drawing.heading())
             self._highlight_svg = self.drawing.highlight(position)
-            self._pieces_svg = self.drawing.pieces(position)
+        if pieces != self._pieces:
+            self._pieces = pieces
+            self._send_pieces()
         self.state = state
+
+    def _send_pieces(self) -> None:
+        """The pieces layer, all of it, in the board's message (`board.js` puts each spot's
+        one element in the layer; `all` empties the layer first)."""
+        self.send({"spots": {"timeline": f"<g>{self._pieces}</g>"}, "gone": [], "all": True})
+
+    def _answer(self, widget: object, content: dict[str, Any], buffers: object) -> None:
+        """A new view (the page drawn again) asks for the pieces."""
+        if content.get("want") == "pieces":
+            self._send_pieces()
 
     def _check_same_game(self, state: State) -> None:
         game, mine = _game_of(state), self.drawing.game
@@ -81,7 +96,7 @@ class TimelineView(anywidget.AnyWidget):
         """The picture as it stands (as the browser shows it), as one SVG text."""
         assert self._still is not None  # drawn by `__init__`
         heading = self.drawing.heading()
-        return SVG(document(self._still, heading, self._highlight_svg, self._pieces_svg))
+        return SVG(document(self._still, heading, self._highlight_svg, self._pieces))
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
         """The widget, with the static picture beside it for where widgets do not run."""
