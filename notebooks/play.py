@@ -35,10 +35,10 @@
 # tokens by their backs, the others' draws without naming the card.
 
 # %%
-from IPython.display import HTML, display
+from IPython.display import display
 
 import kit
-from kit.widgets import play, state_html
+from kit.widgets import play
 
 # %% [markdown]
 # ## The Amazing Journey
@@ -76,8 +76,9 @@ display(weeks)
 
 # %% [markdown]
 # The panel plays on its own copy of the game: `journey.state` is the position on the board,
-# ready for code. A state shown on its own draws its board and a summary as a still picture,
-# which also shows in an exported notebook:
+# ready for code. A state as a cell's last line draws its board and a summary as a still
+# picture, which also shows in an exported notebook (`kit.widgets.state_html(state, seat)` is
+# the same picture as another player sees it):
 
 # %%
-display(HTML(state_html(journey.state)))
+journey.state

@@ -579,6 +579,21 @@ def test_a_state_shows_its_board_and_a_summary_as_static_html(game):
     assert seen["question"] in html
 
 
+def test_a_state_as_a_cells_last_line_draws_its_picture_not_text(game):
+    state = game.start()
+    html = state._repr_html_()
+    assert html == state_html(state) and not html.startswith("<pre>")
+    picture = picture_of(html)
+    assert float(picture.get("width")) > 500 and float(picture.get("height")) > 300  # an image
+
+
+def test_a_game_without_a_view_shows_its_state_as_text():
+    from tests.pig import Pig
+
+    state = Pig(seed=1).new_game()
+    assert state._repr_html_().startswith("<pre>")
+
+
 def test_the_rich_display_of_a_finished_game_ranks_the_players():
     game = kit.load("four_weeks", players=2, seed=8)
     panel = play(game.new_game(), bots={0: "greedy", 1: "greedy"})
