@@ -22,18 +22,22 @@ PICTURE = Path(__file__).with_name("play_panel.png")
 def main() -> None:
     from playwright.sync_api import expect
 
-    with tempfile.TemporaryDirectory() as folder, chromium() as browser:
-        with voila(NOTEBOOK, Path(folder)) as url:
-            page = browser.new_page(viewport={"width": 1400, "height": 2800})
-            page.goto(url, timeout=STARTUP * 1000)
-            panel = page.locator(".kit-play").first
-            log = panel.locator(".kit-log li")
-            expect(log).not_to_have_count(0, timeout=STARTUP * 1000)
-            steps = log.count()
-            panel.locator(".kit-actions button", has_text="take the").first.click()
-            expect(log).to_have_count(steps + 1, timeout=20_000)
-            panel.screenshot(path=PICTURE)
-            page.close()  # a tall window: Voila scrolls inside the page, and paints what shows
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        chromium() as browser,
+        voila(NOTEBOOK, Path(folder)) as url,
+    ):
+        # A window as tall as the panel: Voila scrolls inside its page and paints what shows.
+        page = browser.new_page(viewport={"width": 1400, "height": 2800})
+        page.goto(url, timeout=STARTUP * 1000)
+        panel = page.locator(".kit-play").first
+        log = panel.locator(".kit-log li")
+        expect(log).not_to_have_count(0, timeout=STARTUP * 1000)
+        steps = log.count()
+        panel.locator(".kit-actions button", has_text="take the").first.click()
+        expect(log).to_have_count(steps + 1, timeout=20_000)
+        panel.screenshot(path=PICTURE)
+        page.close()
     print(f"{PICTURE.name}: {PICTURE.stat().st_size / 1000:.0f} KB")
 
 
