@@ -35,8 +35,6 @@
 # tokens by their backs, the others' draws without naming the card.
 
 # %%
-from IPython.display import display
-
 import kit
 from kit.widgets import play
 
@@ -50,7 +48,7 @@ from kit.widgets import play
 journey = play(
     kit.load("amazing_journey", players=2, seed=7).new_game(), seat=0, bots={1: "greedy"}
 )
-display(journey)
+journey
 
 # %% [markdown]
 # ## Timeless Journeys: The Italian Grand Tour
@@ -62,7 +60,7 @@ display(journey)
 grand_tour = play(
     kit.load("timeless_journeys", players=2, seed=7).new_game(), seat=0, bots={1: "greedy"}
 )
-display(grand_tour)
+grand_tour
 
 # %% [markdown]
 # ## Four weeks in Europe
@@ -72,7 +70,7 @@ display(grand_tour)
 
 # %%
 weeks = play(kit.load("four_weeks", players=2, seed=7).new_game(), seat=0, bots={1: "greedy"})
-display(weeks)
+weeks
 
 # %% [markdown]
 # The panel plays on its own copy of the game: `journey.state` is the position on the board,

@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -27,7 +28,7 @@ def browser() -> Iterator[object]:
         pytest.skip(str(why))
 
 
-def click_each_board(page: object, shots: Path, prefix: str) -> None:
+def click_each_board(page: Any, shots: Path, prefix: str) -> None:
     """Click one place on each game's board; the board marks it and the kernel writes it back."""
     from playwright.sync_api import expect
 
@@ -45,7 +46,7 @@ def click_each_board(page: object, shots: Path, prefix: str) -> None:
         board.screenshot(path=shots / f"{prefix}-{game}.png")
 
 
-def label_boxes_overlap(page: object, game: str) -> list[tuple[str, str]]:
+def label_boxes_overlap(page: Any, game: str) -> list[tuple[str, str]]:
     """Pairs of place names whose drawn boxes overlap in the browser's own layout."""
     boxes = page.locator(f".game-{game} .kit-board .place text").evaluate_all(
         "texts => texts.map(t => { const b = t.getBBox();"
@@ -58,7 +59,9 @@ def label_boxes_overlap(page: object, game: str) -> list[tuple[str, str]]:
     ]
 
 
-def test_voila_shows_every_board_and_a_click_reaches_the_kernel(browser, tmp_path):
+def test_voila_shows_every_board_and_a_click_reaches_the_kernel(
+    browser: Any, tmp_path: Path
+) -> None:
     with voila(NOTEBOOK, tmp_path / "voila") as url:
         page = browser.new_page(viewport={"width": 1100, "height": 900})
         page.goto(url, timeout=STARTUP * 1000)
@@ -68,7 +71,7 @@ def test_voila_shows_every_board_and_a_click_reaches_the_kernel(browser, tmp_pat
         page.close()
 
 
-def test_jupyterlab_renders_the_board_and_a_click_comes_back(browser, tmp_path):
+def test_jupyterlab_renders_the_board_and_a_click_comes_back(browser: Any, tmp_path: Path) -> None:
     with jupyterlab(NOTEBOOK, tmp_path / "lab") as url:
         page = browser.new_page(viewport={"width": 1300, "height": 1000})
         page.goto(url)

@@ -19,7 +19,9 @@ import kit
 from kit.amazing_journey import AmazingJourney
 from kit.amazing_journey import setup as journey_setup
 from kit.core import CHANCE, KitError, State, ranking
+from kit.four_weeks import FourWeeks
 from kit.four_weeks import setup as weeks_setup
+from kit.timeless_journeys import TimelessJourneys
 from kit.timeless_journeys import setup as tour_setup
 from kit.widgets import PlayPanel, play, state_html
 from kit.widgets.traffic import recorded
@@ -63,7 +65,7 @@ GAMES = {
     ),
     "timeless_journeys": Game(
         lambda: tour_setup(
-            kit.load("timeless_journeys", players=2, seed=3),
+            TimelessJourneys(players=2, seed=3),
             actions=["play the Movement card face up", "activate the Movement card"],
         ),
         "Milano",
@@ -74,7 +76,7 @@ GAMES = {
         ("Milano", 0),
     ),
     "four_weeks": Game(
-        lambda: weeks_setup(kit.load("four_weeks", players=2, seed=3), hands=[["FRA1", "FRA2"]]),
+        lambda: weeks_setup(FourWeeks(players=2, seed=3), hands=[["FRA1", "FRA2"]]),
         "FRA",
         "start in FRA for free",
         "start in BRI for free",
@@ -86,7 +88,7 @@ GAMES = {
 
 
 @pytest.fixture(params=list(GAMES))
-def game(request) -> Game:
+def game(request: pytest.FixtureRequest) -> Game:
     return GAMES[request.param]
 
 
@@ -101,7 +103,7 @@ def offered(panel: PlayPanel) -> list[str]:
     return [str(a) for a in state.legal_actions()] if mine else []
 
 
-def button(panel: PlayPanel, label: str):
+def button(panel: PlayPanel, label: str) -> Any:
     found = [b for b in panel.action_buttons if b.description == label]
     assert len(found) == 1, labels(panel)
     return found[0]
@@ -134,7 +136,7 @@ def pawn_places(panel: PlayPanel) -> list[str]:
 
 
 # --- a click --------------------------------------------------------------------------------
-def test_a_click_applies_exactly_that_action_and_chance_by_the_seed(game):
+def test_a_click_applies_exactly_that_action_and_chance_by_the_seed(game: Game) -> None:
     state = game.start()
     given = state.to_json()
     panel = play(state, seat=0)
@@ -153,7 +155,7 @@ def test_a_click_applies_exactly_that_action_and_chance_by_the_seed(game):
     assert state.to_json() == given  # the panel plays on its own copy
 
 
-def test_the_die_of_an_explore_is_rolled_by_the_seed_and_told_in_the_log():
+def test_the_die_of_an_explore_is_rolled_by_the_seed_and_told_in_the_log() -> None:
     state = GAMES["amazing_journey"].start()
     panel = play(state, seat=0)
     button(panel, "take the T1 train to Paris").click()
@@ -171,7 +173,7 @@ def test_the_die_of_an_explore_is_rolled_by_the_seed_and_told_in_the_log():
     assert "(A03" in panel.tables[0]
 
 
-def test_a_stale_button_is_refused_and_changes_nothing(game):
+def test_a_stale_button_is_refused_and_changes_nothing(game: Game) -> None:
     panel = play(game.start(), seat=0)
     stale = button(panel, game.action)
     step = len(panel.state.history)
@@ -188,7 +190,7 @@ def test_a_stale_button_is_refused_and_changes_nothing(game):
     assert labels(panel) == offered(panel)
 
 
-def test_selecting_a_place_keeps_only_its_actions(game):
+def test_selecting_a_place_keeps_only_its_actions(game: Game) -> None:
     panel = play(game.start(), seat=0)
     everything = [str(a) for a in panel.state.legal_actions()]
     assert labels(panel) == everything
@@ -201,7 +203,7 @@ def test_selecting_a_place_keeps_only_its_actions(game):
     assert labels(panel) == everything
 
 
-def test_a_place_without_actions_shows_none():
+def test_a_place_without_actions_shows_none() -> None:
     panel = play(GAMES["amazing_journey"].start(), seat=0)
     assert not [a for a in panel.state.legal_actions() if a.place == "Tokyo"]
     panel.board.selected = "Tokyo"
@@ -212,7 +214,7 @@ def test_a_place_without_actions_shows_none():
     assert len(labels(panel)) == button_count
 
 
-def test_buttons_are_grouped_by_kind_in_the_order_of_the_legal_actions():
+def test_buttons_are_grouped_by_kind_in_the_order_of_the_legal_actions() -> None:
     panel = play(GAMES["amazing_journey"].start(), seat=0)
     groups = panel._actions.box.children
     kinds = [group.children[0].value for group in groups]
@@ -221,7 +223,7 @@ def test_buttons_are_grouped_by_kind_in_the_order_of_the_legal_actions():
     assert travel == [str(a) for a in panel.state.legal_actions() if a.kind == "travel"]
 
 
-def test_undo_takes_back_the_panels_last_action(game):
+def test_undo_takes_back_the_panels_last_action(game: Game) -> None:
     state = game.start()
     panel = play(state, seat=0)
     lines = list(panel.logbook.lines)
@@ -234,7 +236,7 @@ def test_undo_takes_back_the_panels_last_action(game):
     assert labels(panel) == [str(a) for a in state.legal_actions()]
 
 
-def test_undo_with_nothing_of_the_seats_to_take_back_is_refused():
+def test_undo_with_nothing_of_the_seats_to_take_back_is_refused() -> None:
     state = GAMES["four_weeks"].start()  # only the setup's chance so far
     panel = play(state, seat=0)
     assert panel.undo_button.disabled
@@ -243,7 +245,7 @@ def test_undo_with_nothing_of_the_seats_to_take_back_is_refused():
     assert panel.state == state
 
 
-def test_undo_takes_back_the_bots_moves_after_the_panels_action():
+def test_undo_takes_back_the_bots_moves_after_the_panels_action() -> None:
     panel = play(GAMES["four_weeks"].start(), seat=0, bots={1: "greedy"})
     start = panel.state.clone()
     button(panel, "start in FRA for free").click()
@@ -258,7 +260,7 @@ def test_undo_takes_back_the_bots_moves_after_the_panels_action():
     assert panel.state == expected
 
 
-def test_the_slider_shows_an_earlier_position_and_leaves_the_history_alone(game):
+def test_the_slider_shows_an_earlier_position_and_leaves_the_history_alone(game: Game) -> None:
     state = game.start()
     panel = play(state, seat=0)
     button(panel, game.action).click()
@@ -282,7 +284,7 @@ def test_the_slider_shows_an_earlier_position_and_leaves_the_history_alone(game)
     assert labels(panel) == offered(panel)
 
 
-def test_the_slider_reaches_every_step_of_a_long_game_as_replay_gives_it():
+def test_the_slider_reaches_every_step_of_a_long_game_as_replay_gives_it() -> None:
     game = kit.load("amazing_journey", players=2, seed=5)
     panel = play(game.new_game(), bots={0: "greedy", 1: "greedy"})
     panel.play_button.click()
@@ -301,8 +303,8 @@ def viewer_of(state: State) -> int:
 
 
 # --- bots -----------------------------------------------------------------------------------
-def test_bots_move_only_their_seats():
-    game = kit.load("four_weeks", players=3, seed=4)
+def test_bots_move_only_their_seats() -> None:
+    game = FourWeeks(players=3, seed=4)
     panel = play(weeks_setup(game), bots={1: "greedy"})  # players 0 and 2 at this screen
     button(panel, "start in FRA for free").click()
     button(panel, "skip the Activity and lose 1 day").click()
@@ -323,7 +325,7 @@ def test_bots_move_only_their_seats():
     assert panel.step_button.disabled and panel.play_button.disabled
 
 
-def test_step_makes_one_bot_move():
+def test_step_makes_one_bot_move() -> None:
     panel = play(GAMES["amazing_journey"].start(), seat=1, bots={0: "random"})
     start = len(panel.state.history)
     assert labels(panel) == []  # player 0 is the bot's
@@ -332,7 +334,7 @@ def test_step_makes_one_bot_move():
     assert players == [0]
 
 
-def test_bots_are_refused_where_they_cannot_play():
+def test_bots_are_refused_where_they_cannot_play() -> None:
     state = GAMES["four_weeks"].start()
     with pytest.raises(KitError, match="no bot 'clever' for Four weeks in Europe; its bots: "):
         play(state, bots={1: "clever"})
@@ -341,7 +343,7 @@ def test_bots_are_refused_where_they_cannot_play():
     with pytest.raises(KitError, match="5 is not a player of this game"):
         play(state, bots={5: "greedy"})
     with pytest.raises(KitError, match="the bot of player 1 has no choose"):
-        play(state, bots={1: object()})
+        play(state, bots={1: object()})  # type: ignore[dict-item]
     with pytest.raises(KitError, match="-1 is not a player of this game"):
         play(state, seat=-1)
 
@@ -350,7 +352,7 @@ def test_bots_are_refused_where_they_cannot_play():
 TOKEN = re.compile(r"\b[A-G]\d\d\b")
 
 
-def test_a_hidden_token_stays_hidden_from_the_seat():
+def test_a_hidden_token_stays_hidden_from_the_seat() -> None:
     """Nothing the panel sends names a token player 0 has not collected: not the pieces, the
     tables, the buttons, nor the log (the setup's placements are told face down)."""
     game = AmazingJourney(players=2, seed=3)
@@ -375,9 +377,9 @@ def test_a_hidden_token_stays_hidden_from_the_seat():
     assert any("A03 lies face down in Paris" in m.text for m in messages)
 
 
-def test_other_players_secrets_stay_hidden_from_the_seat():
+def test_other_players_secrets_stay_hidden_from_the_seat() -> None:
     """Four weeks: the other hand; Timeless Journeys: the face-down Exploration tiles."""
-    weeks = weeks_setup(kit.load("four_weeks", players=2, seed=3))
+    weeks = weeks_setup(FourWeeks(players=2, seed=3))
     with recorded() as messages:
         play(weeks, seat=0)
     text = "".join(m.text for m in messages)
@@ -393,7 +395,7 @@ def test_other_players_secrets_stay_hidden_from_the_seat():
 
 
 # --- saving and loading ---------------------------------------------------------------------
-def test_save_then_load_gives_the_same_state(game):
+def test_save_then_load_gives_the_same_state(game: Game) -> None:
     panel = play(game.start(), seat=0)
     button(panel, game.action).click()
     position, lines = panel.state.clone(), list(panel.logbook.lines)
@@ -412,7 +414,7 @@ def test_save_then_load_gives_the_same_state(game):
     assert panel.load_button.value == ()  # the same file may be chosen again
 
 
-def test_a_bad_file_is_refused_and_changes_nothing():
+def test_a_bad_file_is_refused_and_changes_nothing() -> None:
     state = GAMES["amazing_journey"].start()
     panel = play(state, seat=0)
     button(panel, "take the T1 train to Paris").click()
@@ -449,8 +451,8 @@ def test_a_bad_file_is_refused_and_changes_nothing():
 
 
 # --- the end --------------------------------------------------------------------------------
-def test_the_end_shows_the_score_sheets_and_the_ranking():
-    game = kit.load("four_weeks", players=2, seed=8)
+def test_the_end_shows_the_score_sheets_and_the_ranking() -> None:
+    game = FourWeeks(players=2, seed=8)
     panel = play(game.new_game(), bots={0: "greedy", 1: "greedy"})
     assert panel.score_sheets == ""
     panel.play_button.click()
@@ -470,7 +472,7 @@ def test_the_end_shows_the_score_sheets_and_the_ranking():
 
 
 # --- what is sent ---------------------------------------------------------------------------
-def test_an_update_sends_changes_not_the_picture(game):
+def test_an_update_sends_changes_not_the_picture(game: Game) -> None:
     panel = play(game.start(), seat=0, bots={1: "greedy"})
     with recorded() as messages:
         button(panel, game.action).click()
@@ -483,7 +485,7 @@ def test_an_update_sends_changes_not_the_picture(game):
     assert not [m for m in messages if m.kind == "comm_open"]
 
 
-def test_a_new_view_of_the_log_gets_every_line():
+def test_a_new_view_of_the_log_gets_every_line() -> None:
     panel = play(GAMES["four_weeks"].start(), seat=0)
     with recorded() as messages:
         panel.logbook._handle_msg(
@@ -503,7 +505,7 @@ def days_of(state: State) -> list[int]:
     return [player["day"] for player in state.observation(0)["players"]]
 
 
-def test_the_timeline_follows_each_move_undo_load_and_the_slider():
+def test_the_timeline_follows_each_move_undo_load_and_the_slider() -> None:
     """A Plan takes 2 days, a Travel by the day's train 2 more: the pawn stands on the state's
     day after each click, on the earlier day where the slider shows the past (the history left
     alone), and back where Undo and Load put the game."""
@@ -525,7 +527,7 @@ def test_the_timeline_follows_each_move_undo_load_and_the_slider():
     assert timeline_days(panel) == [4, 0]
 
 
-def test_the_timeline_shows_what_the_seat_may_see(game):
+def test_the_timeline_shows_what_the_seat_may_see(game: Game) -> None:
     panel = play(game.start(), seat=1)
     assert panel.timeline in panel.children
     assert panel.timeline.seat == 1
@@ -533,10 +535,10 @@ def test_the_timeline_shows_what_the_seat_may_see(game):
     assert "as player" not in play(game.start()).timeline.svg()
 
 
-def test_the_gazette_gets_the_token_placed_by_a_click():
+def test_the_gazette_gets_the_token_placed_by_a_click() -> None:
     """Timeless Journeys: meeting Mary Shelley puts player 0's Night to Remember in her first
     slot of round I, on the panel's Gazette."""
-    panel = play(tour_build(players=3, actions=up(TALK)), seat=0)
+    panel = play(tour_build(players=3, actions=up(TALK)), seat=0)  # type: ignore[no-untyped-call]
     assert gazette_tokens(timeline_parse(panel.timeline.svg())) == []
     button(panel, MEET_SHELLEY).click()
     [(_, label, _, words)] = gazette_tokens(timeline_parse(panel.timeline.svg()))
@@ -544,7 +546,7 @@ def test_the_gazette_gets_the_token_placed_by_a_click():
     assert words == "player 0: A Night to Remember with Mary Shelley in round I, slot 1"
 
 
-def test_the_calendar_gets_the_day_disc_of_a_visit():
+def test_the_calendar_gets_the_day_disc_of_a_visit() -> None:
     panel = play(weeks_deal(players=1, hands=[BRITAIN], actions=["start in BRI for free"]), seat=0)
     assert calendar_discs(timeline_parse(panel.timeline.svg())) == {}
     button(panel, "visit BRI1 (Borough Market)").click()
@@ -561,7 +563,7 @@ def picture_of(html: str) -> ET.Element:
     return ET.fromstring(base64.b64decode(found[1]))
 
 
-def test_a_state_shows_its_board_and_a_summary_as_static_html(game):
+def test_a_state_shows_its_board_and_a_summary_as_static_html(game: Game) -> None:
     state = game.start()
     html = state_html(state)
     assert "<svg" not in html  # an image: it survives the sanitiser of untrusted notebooks
@@ -579,23 +581,25 @@ def test_a_state_shows_its_board_and_a_summary_as_static_html(game):
     assert seen["question"] in html
 
 
-def test_a_state_as_a_cells_last_line_draws_its_picture_not_text(game):
+def test_a_state_as_a_cells_last_line_draws_its_picture_not_text(game: Game) -> None:
     state = game.start()
     html = state._repr_html_()
     assert html == state_html(state) and not html.startswith("<pre>")
     picture = picture_of(html)
-    assert float(picture.get("width")) > 500 and float(picture.get("height")) > 300  # an image
+    assert (
+        float(picture.get("width", 0)) > 500 and float(picture.get("height", 0)) > 300
+    )  # an image
 
 
-def test_a_game_without_a_view_shows_its_state_as_text():
+def test_a_game_without_a_view_shows_its_state_as_text() -> None:
     from tests.pig import Pig
 
     state = Pig(seed=1).new_game()
     assert state._repr_html_().startswith("<pre>")
 
 
-def test_the_rich_display_of_a_finished_game_ranks_the_players():
-    game = kit.load("four_weeks", players=2, seed=8)
+def test_the_rich_display_of_a_finished_game_ranks_the_players() -> None:
+    game = FourWeeks(players=2, seed=8)
     panel = play(game.new_game(), bots={0: "greedy", 1: "greedy"})
     panel.play_button.click()
     html = state_html(panel.state)
@@ -604,14 +608,14 @@ def test_the_rich_display_of_a_finished_game_ranks_the_players():
         assert f"<li>place {place}: {sheet.name}, {sheet.total} points</li>" in html
 
 
-def test_the_rich_display_of_a_seat_hides_the_tokens():
+def test_the_rich_display_of_a_seat_hides_the_tokens() -> None:
     game = AmazingJourney(players=2, seed=3)
     state = journey_setup(game, placement={"Paris": "A03"})
     svg = ET.tostring(picture_of(state_html(state, seat=1)), encoding="unicode")
     assert "A03" not in svg and "face-down token: region A" in svg
 
 
-def test_the_panels_display_has_a_still_picture_beside_the_widget():
+def test_the_panels_display_has_a_still_picture_beside_the_widget() -> None:
     panel = play(GAMES["timeless_journeys"].start(), seat=0)
     data, _ = panel._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in data

@@ -118,7 +118,7 @@ def save_and_load(page: Any, game: str, folder: Path) -> None:
     expect(panel.get_by_text(f"loaded {path.name} (step {steps})")).to_be_visible(timeout=20_000)
 
 
-def test_voila_plays_a_move_on_each_games_panel(browser, tmp_path):
+def test_voila_plays_a_move_on_each_games_panel(browser: Any, tmp_path: Path) -> None:
     with voila(NOTEBOOK, tmp_path / "voila") as url:
         page = browser.new_page(viewport={"width": 1400, "height": 1000}, accept_downloads=True)
         page.goto(url, timeout=STARTUP * 1000)
@@ -131,27 +131,34 @@ def test_voila_plays_a_move_on_each_games_panel(browser, tmp_path):
 def still_notebook(folder: Path) -> Path:
     """A notebook saved with a state's rich display in its output, as one receives it: not
     trusted, so JupyterLab sanitises its HTML."""
-    import nbformat
-
     import kit
     from kit.widgets import state_html
 
     state = kit.load("amazing_journey", players=2, seed=3).new_game()
     state.resolve_chance()
-    cell = nbformat.v4.new_code_cell("state")
-    cell.outputs = [
-        nbformat.v4.new_output(
-            "display_data", data={"text/html": state_html(state), "text/plain": "a state"}
-        )
-    ]
-    notebook = nbformat.v4.new_notebook(cells=[cell])
+    output = {
+        "output_type": "display_data",
+        "metadata": {},
+        "data": {"text/html": state_html(state), "text/plain": "a state"},
+    }
+    cell = {
+        "cell_type": "code",
+        "id": "still",
+        "metadata": {},
+        "execution_count": 1,
+        "source": "state",
+        "outputs": [output],
+    }
+    notebook = {"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [cell]}
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / "still.ipynb"
-    nbformat.write(notebook, path)
+    path.write_text(json.dumps(notebook))
     return path
 
 
-def test_jupyterlab_plays_a_move_on_the_panel_and_shows_a_still_state(browser, tmp_path):
+def test_jupyterlab_plays_a_move_on_the_panel_and_shows_a_still_state(
+    browser: Any, tmp_path: Path
+) -> None:
     from playwright.sync_api import expect
 
     still = still_notebook(tmp_path / "lab")
