@@ -15,10 +15,11 @@ viewer is that player, the buttons are that player's only, and the log tells oth
 secret draws without naming them. Without a seat the panel is a shared screen: each player's
 table shows that player's own view, and the log tells everything.
 
-How it stays fast: the board's still picture is sent once, and an update sends only what
-changed (the pieces layer, the tables that changed, the labels of buttons that are made once and
-reused, the new log lines). Earlier positions for the replay slider and Undo are rebuilt from the
-history, from a copy kept every `Positions.EVERY` steps."""
+How it stays fast: the board's and the timeline's still pictures are sent once, and an update
+sends only what changed (the places whose pieces changed, the timeline's moving layer, the tables
+that changed, the labels of buttons that are made once and reused, the new log lines). Earlier
+positions for the replay slider and Undo are rebuilt from the history, from a copy kept every
+`Positions.EVERY` steps."""
 
 from __future__ import annotations
 
