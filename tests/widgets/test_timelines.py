@@ -8,27 +8,31 @@ from __future__ import annotations
 import json
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import pytest
 import traitlets
 
-import kit
 from kit.amazing_journey import AmazingJourney
 from kit.amazing_journey import setup as journey_setup
-from kit.core import KitError
+from kit.core import KitError, State
+from kit.timeless_journeys import TimelessJourneys
 from kit.timeless_journeys.content import ROMAN
 from kit.widgets.picture import ROUTE_STYLES
 from kit.widgets.timelines import (
     CHECKPOINT_COLOURS,
     GazetteRounds,
     JourneyTimeline,
+    TimelineView,
     WeekCalendar,
     timeline,
     timeline_svg,
 )
 from tests.amazing_journey.helpers import around_the_world, journey_around, wait_until
 from tests.four_weeks.helpers import SKIP, deal
-from tests.timeless_journeys.helpers import TALK, build, up
+from tests.timeless_journeys.helpers import TALK, up
+from tests.timeless_journeys.helpers import build as untyped_build
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 MEET_SHELLEY = "meet Mary Shelley in Torino: A Night to Remember in slot 1"
@@ -43,21 +47,42 @@ def tag(element: ET.Element) -> str:
     return element.tag.removeprefix(SVG_NS)
 
 
+def attr(element: ET.Element | None, name: str) -> str:
+    """An attribute the picture must have."""
+    assert element is not None and element.get(name) is not None, (element, name)
+    return str(element.get(name))
+
+
+def number(element: ET.Element | None, name: str) -> float:
+    return float(attr(element, name))
+
+
+def child(element: ET.Element, name: str) -> ET.Element:
+    """The first child element of that SVG tag."""
+    found = element.find(f"{SVG_NS}{name}")
+    assert found is not None, (element, name)
+    return found
+
+
+def words_of(element: ET.Element, name: str) -> str:
+    """The text of the first child element of that SVG tag."""
+    return "".join(child(element, name).itertext())
+
+
 def cells(root: ET.Element) -> dict[str, tuple[float, float, float, float]]:
     """Every clickable cell (a day, a round's cell, a calendar day): its box x, y, w, h."""
     found = {}
     for group in root.iter(f"{SVG_NS}g"):
         if group.get("class") == "place":
-            rect = group.find(f"{SVG_NS}rect")
-            assert rect is not None
-            box = (rect.get(k) for k in ("x", "y", "width", "height"))
-            found[group.get("data-node")] = tuple(float(v) for v in box)
+            rect = child(group, "rect")
+            x, y, w, h = (number(rect, k) for k in ("x", "y", "width", "height"))
+            found[attr(group, "data-node")] = (x, y, w, h)
     return found
 
 
 def title_of(root: ET.Element, node: str) -> str:
     group = next(g for g in root.iter(f"{SVG_NS}g") if g.get("data-node") == node)
-    return group.findtext(f"{SVG_NS}title")
+    return words_of(group, "title")
 
 
 def layer(root: ET.Element, name: str) -> ET.Element:
@@ -65,8 +90,9 @@ def layer(root: ET.Element, name: str) -> ET.Element:
 
 
 def translate(element: ET.Element) -> tuple[float, float]:
-    x, y = re.fullmatch(r"translate\(([-\d.]+) ([-\d.]+)\)", element.get("transform")).groups()
-    return float(x), float(y)
+    found = re.fullmatch(r"translate\(([-\d.]+) ([-\d.]+)\)", attr(element, "transform"))
+    assert found, element
+    return float(found[1]), float(found[2])
 
 
 def inside(point: tuple[float, float], box: tuple[float, float, float, float]) -> bool:
@@ -78,21 +104,21 @@ def texts(element: ET.Element) -> list[str]:
     return ["".join(t.itertext()) for t in element.iter(f"{SVG_NS}text")]
 
 
-def sent_by(view) -> list[dict]:
+def sent_by(view: TimelineView) -> list[dict[str, Any]]:
     """The comm messages the widget sends to the browser from now on."""
-    messages: list[dict] = []
+    messages: list[dict[str, Any]] = []
     view.comm.send = lambda data=None, buffers=None, **_: messages.append(data)
     return messages
 
 
-def click(view, name: str) -> None:
+def click(view: TimelineView, name: str) -> None:
     """What the browser sends when a cell is clicked."""
     message = {"method": "update", "state": {"selected": name}, "buffer_paths": []}
     view._handle_msg({"content": {"data": message}, "buffers": []})
 
 
 # --- The Amazing Journey ---------------------------------------------------------------------
-def paulo_and_yuki(*actions: str):
+def paulo_and_yuki(*actions: str) -> State:
     game = AmazingJourney(players=2, seed=3)
     return journey_setup(game, travellers=["Paulo", "Yuki"], actions=list(actions))
 
@@ -103,9 +129,9 @@ def pawns(root: ET.Element) -> dict[int, tuple[tuple[float, float], str, str]]:
     found = {}
     for group in layer(root, "pieces").iter(f"{SVG_NS}g"):
         if group.get("class") == "pawn":
-            player = int(re.match(r"player (\d+)", group.findtext(f"{SVG_NS}title")).group(1))
-            glyph = group.find(f"{SVG_NS}g")
-            words = "".join(group.find(f"{SVG_NS}text").itertext())
+            player = int(words_of(group, "title").removeprefix("player ").split()[0])
+            glyph = child(group, "g")
+            words = words_of(group, "text")
             found[player] = (translate(glyph), words, tag(glyph[0]))
     return found
 
@@ -121,7 +147,7 @@ def on_day(root: ET.Element, point: tuple[float, float]) -> int:
     return days[0]
 
 
-def test_a_pawn_stands_on_its_day_after_a_plan_and_a_travel():
+def test_a_pawn_stands_on_its_day_after_a_plan_and_a_travel() -> None:
     """A Plan takes 2 days and a Travel by departure 2 more: Paulo's pawn is on day 2, then
     day 4; Yuki's is still on day 0."""
     state = paulo_and_yuki("plan")
@@ -137,17 +163,17 @@ def test_a_pawn_stands_on_its_day_after_a_plan_and_a_travel():
     assert found[0][2] == "circle"  # standing: the journey goes on
 
 
-def test_today_is_the_day_of_the_player_to_move():
+def test_today_is_the_day_of_the_player_to_move() -> None:
     state = paulo_and_yuki("plan", "take the T1 train to Paris")  # Yuki (player 1) to move
     root = parse(timeline_svg(state))
-    frame = layer(root, "highlight").find(f"{SVG_NS}rect")
-    x, y = float(frame.get("x")), float(frame.get("y"))
+    frame = child(layer(root, "highlight"), "rect")
+    x, y = number(frame, "x"), number(frame, "y")
     assert inside((x + 3, y + 3), cells(root)["day 0"])
-    assert frame.findtext(f"{SVG_NS}title") == "today for player 1: bus, train, ship, balloon, " \
+    assert words_of(frame, "title") == "today for player 1: bus, train, ship, balloon, " \
         "airship depart"  # fmt: skip
 
 
-def test_the_flags_stand_on_the_activation_days_of_the_data():
+def test_the_flags_stand_on_the_activation_days_of_the_data() -> None:
     game = AmazingJourney(players=1)
     root = parse(timeline_svg(journey_setup(game)))
     checkpoints = game.content.board.checkpoints
@@ -168,7 +194,7 @@ def test_the_flags_stand_on_the_activation_days_of_the_data():
         )
 
 
-def test_the_point_bars_span_their_days_in_their_checkpoint_colour():
+def test_the_point_bars_span_their_days_in_their_checkpoint_colour() -> None:
     game = AmazingJourney(players=1)
     root = parse(timeline_svg(journey_setup(game)))
     boxes = cells(root)
@@ -182,13 +208,10 @@ def test_the_point_bars_span_their_days_in_their_checkpoint_colour():
                 f"the {checkpoint.name} checkpoint ({checkpoint.city}) completed on days "
                 f"{bar.first} to {bar.last}: {bar.points} points"
             )
-            pieces = [
-                g.find(f"{SVG_NS}rect") for g in group if g.findtext(f"{SVG_NS}title") == title
-            ]
+            pieces = [child(g, "rect") for g in group if g.findtext(f"{SVG_NS}title") == title]
             covered = set()
             for rect in pieces:
-                x0, width = float(rect.get("x")), float(rect.get("width"))
-                y = float(rect.get("y"))
+                x0, width, y = number(rect, "x"), number(rect, "width"), number(rect, "y")
                 for name, (x, top, w, h) in boxes.items():
                     if x0 <= x + w / 2 <= x0 + width and top < y < top + h + 50:
                         covered.add(int(name.split()[1]))
@@ -197,7 +220,7 @@ def test_the_point_bars_span_their_days_in_their_checkpoint_colour():
     assert "First (Mumbai): 3 points" in texts(bars[0])
 
 
-def test_the_departures_of_each_day_are_the_data_s_in_the_board_s_route_styles():
+def test_the_departures_of_each_day_are_the_data_s_in_the_board_s_route_styles() -> None:
     game = AmazingJourney(players=2)
     root = parse(timeline_svg(journey_setup(game)))
     departures = next(g for g in root.iter(f"{SVG_NS}g") if g.get("class") == "departures")
@@ -205,9 +228,11 @@ def test_the_departures_of_each_day_are_the_data_s_in_the_board_s_route_styles()
     boxes = cells(root)
     kind_of = {style.colour: kind for kind, style in ROUTE_STYLES.items()}
     for path in departures:
-        x, y = map(float, re.match(r"M([\d.]+) ([\d.]+)h", path.get("d")).groups())
+        start = re.match(r"M([\d.]+) ([\d.]+)h", attr(path, "d"))
+        assert start, path
+        x, y = float(start[1]), float(start[2])
         day = next(int(n.split()[1]) for n, box in boxes.items() if inside((x, y), box))
-        kind = kind_of[path.get("stroke")]
+        kind = kind_of[attr(path, "stroke")]
         assert path.get("stroke-dasharray") == (ROUTE_STYLES[kind].dash or None)
         drawn.setdefault(day, []).append(kind)
     timeline_data = game.content.board.timeline
@@ -216,7 +241,7 @@ def test_the_departures_of_each_day_are_the_data_s_in_the_board_s_route_styles()
     assert len(drawn[20]) == 5 and "a corner" in title_of(root, "day 20")
 
 
-def test_a_finished_traveller_s_pawn_is_laid_aside_on_its_last_day():
+def test_a_finished_traveller_s_pawn_is_laid_aside_on_its_last_day() -> None:
     """Carlo completes the Final checkpoint in London on day 51 (3 + 4 + 5 points)."""
     state = journey_around("Carlo", "Yuki")
     around_the_world(state)  # Carlo in Amsterdam on day 45
@@ -228,10 +253,10 @@ def test_a_finished_traveller_s_pawn_is_laid_aside_on_its_last_day():
     point, words, shape = found[0]
     assert (on_day(root, point), words, shape) == (51, "Carlo back on day 51", "rect")
     assert found[1][1:] == ("Yuki (you)", "circle")
-    assert "as player 1 sees it" in root.get("aria-label")
+    assert "as player 1 sees it" in attr(root, "aria-label")
 
 
-def test_past_day_79_a_pawn_goes_round_again_and_a_late_return_says_so():
+def test_past_day_79_a_pawn_goes_round_again_and_a_late_return_says_so() -> None:
     state = journey_around("Catalina")
     around_the_world(state)
     wait_until(state, 81)
@@ -252,17 +277,22 @@ def test_past_day_79_a_pawn_goes_round_again_and_a_late_return_says_so():
 
 
 # --- Timeless Journeys -----------------------------------------------------------------------
+def build(players: int, actions: Sequence[str] = ()) -> Any:
+    """A Timeless Journeys position of the game tests' own (`tests.timeless_journeys`)."""
+    return untyped_build(players=players, actions=actions)  # type: ignore[no-untyped-call]
+
+
 def city_in(root: ET.Element, node: str) -> str:
     """The city written in a round's cell (its bold line)."""
     box = cells(root)[node]
     for element in root.iter(f"{SVG_NS}text"):
-        x, y = float(element.get("x")), float(element.get("y"))
+        x, y = number(element, "x"), number(element, "y")
         if element.get("font-weight") == "bold" and inside((x, y), box):
-            return element.text
+            return str(element.text)
     raise AssertionError(f"no city written in {node}")
 
 
-def test_the_travellers_cities_of_rounds_i_and_ii_are_the_gazette_s():
+def test_the_travellers_cities_of_rounds_i_and_ii_are_the_gazette_s() -> None:
     """Side A with Mary Shelley, Lady Montagu and Montesquieu in the portraits, left to right:
     Torino, Roma and Genova in round I, Milano, Napoli and Firenze in round II."""
     state = build(players=3)
@@ -286,7 +316,7 @@ def slot_frames(root: ET.Element) -> dict[str, list[tuple[tuple[float, float], s
         if group.get("class") == "slot":
             point = translate(group)
             [node] = [name for name, box in boxes.items() if inside(point, box)]
-            found.setdefault(node, []).append((point, group.find(f"{SVG_NS}rect").get("fill")))
+            found.setdefault(node, []).append((point, attr(child(group, "rect"), "fill")))
     return {node: sorted(slots) for node, slots in found.items()}
 
 
@@ -295,15 +325,13 @@ def tokens(root: ET.Element) -> list[tuple[tuple[float, float], str, str, str]]:
     found = []
     for group in layer(root, "pieces").iter(f"{SVG_NS}g"):
         if group.get("class") == "token":
-            rect = group.find(f"{SVG_NS}rect")
-            label = group.find(f"{SVG_NS}text").text
-            found.append(
-                (translate(group), label, rect.get("fill"), group.findtext(f"{SVG_NS}title"))
-            )
+            fill = attr(child(group, "rect"), "fill")
+            label, title = words_of(group, "text"), words_of(group, "title")
+            found.append((translate(group), label, fill, title))
     return found
 
 
-def test_an_experience_token_appears_in_its_slot_after_meeting_a_famous_traveller():
+def test_an_experience_token_appears_in_its_slot_after_meeting_a_famous_traveller() -> None:
     state = build(players=3, actions=up(TALK))
     view = timeline(state)
     assert tokens(parse(view.svg())) == []
@@ -317,7 +345,7 @@ def test_an_experience_token_appears_in_its_slot_after_meeting_a_famous_travelle
     assert words == "player 0: A Night to Remember with Mary Shelley in round I, slot 1"
 
 
-def test_the_slots_a_player_count_leaves_covered_are_greyed():
+def test_the_slots_a_player_count_leaves_covered_are_greyed() -> None:
     """Side A's slots open from 1, 3 and 5 players."""
     for players, covered in ((1, 2), (3, 1), (5, 0)):
         root = parse(timeline_svg(build(players=players)))
@@ -330,22 +358,22 @@ def test_the_slots_a_player_count_leaves_covered_are_greyed():
     assert opens[:3] == ["1+", "3+", "5+"]  # each slot says from how many players it opens
 
 
-def test_the_current_round_is_framed():
+def test_the_current_round_is_framed() -> None:
     state = build(players=1)
     root = parse(timeline_svg(state))
-    frame = layer(root, "highlight").find(f"{SVG_NS}rect")
-    assert frame.findtext(f"{SVG_NS}title") == "the Round marker: round I"
-    y, h = float(frame.get("y")), float(frame.get("height"))
+    frame = child(layer(root, "highlight"), "rect")
+    assert words_of(frame, "title") == "the Round marker: round I"
+    y, h = number(frame, "y"), number(frame, "height")
     assert all(
         y <= cells(root)[f"round I, {n}"][1] < y + h for n in ("Mary Shelley", "Montesquieu")
     )
     assert not y <= cells(root)["round II, Mary Shelley"][1] < y + h
 
 
-def test_the_gazette_is_drawn_once_setup_has_drawn_it():
+def test_the_gazette_is_drawn_once_setup_has_drawn_it() -> None:
     """Before the setup draws the Gazette side and the travellers the cells wait with a '?';
     once drawn, `show` sends the new still picture with the cities."""
-    game = kit.load("timeless_journeys", players=2, mode="random", seed=1)
+    game = TimelessJourneys(players=2, mode="random", seed=1)
     state = game.new_game()
     view = timeline(state)
     assert "The Gazette side and the Famous Travellers are drawn at setup." in view._picture
@@ -364,7 +392,7 @@ def discs(root: ET.Element) -> dict[tuple[float, float], str]:
     """The Day discs placed: the centre of each region code written on one."""
     pieces = layer(root, "pieces")
     return {
-        (float(t.get("x")), float(t.get("y")) - 3): t.text
+        (number(t, "x"), number(t, "y") - 3): str(t.text)
         for group in pieces.iter(f"{SVG_NS}g")
         if group.get("font-size") == "8"
         for t in group
@@ -373,7 +401,7 @@ def discs(root: ET.Element) -> dict[tuple[float, float], str]:
 
 def spent(root: ET.Element) -> list[tuple[float, float]]:
     group = next(g for g in layer(root, "pieces").iter(f"{SVG_NS}g") if g.get("class") == "spent")
-    return [(float(c.get("cx")), float(c.get("cy"))) for c in group]
+    return [(number(c, "cx"), number(c, "cy")) for c in group]
 
 
 def row_of(root: ET.Element, player: int) -> float:
@@ -381,7 +409,7 @@ def row_of(root: ET.Element, player: int) -> float:
     label = next(
         t for t in root.iter(f"{SVG_NS}text") if (t.text or "").startswith(f"player {player}")
     )
-    return float(label.get("y")) - 3.5
+    return number(label, "y") - 3.5
 
 
 def day_at(root: ET.Element, point: tuple[float, float]) -> str:
@@ -389,7 +417,7 @@ def day_at(root: ET.Element, point: tuple[float, float]) -> str:
     return name
 
 
-def test_a_day_disc_lies_on_its_weekday_in_its_region_after_a_visit():
+def test_a_day_disc_lies_on_its_weekday_in_its_region_after_a_visit() -> None:
     """BRI1 takes 1 day: player 0's Monday disc goes to BRI; BRI2 (2 days) from Tuesday puts
     the Tuesday disc in BRI and spends Wednesday's."""
     state = deal(
@@ -408,7 +436,7 @@ def test_a_day_disc_lies_on_its_weekday_in_its_region_after_a_visit():
     assert "player 0 (you)" in texts(root)
 
 
-def test_a_skipped_day_is_spent_without_a_disc():
+def test_a_skipped_day_is_spent_without_a_disc() -> None:
     state = deal(players=2, actions=["start in BRI for free", SKIP])
     root = parse(timeline_svg(state))
     assert discs(root) == {}
@@ -416,12 +444,12 @@ def test_a_skipped_day_is_spent_without_a_disc():
     assert day_at(root, point) == "week 1, Mon" and abs(point[1] - row_of(root, 0)) < 1
 
 
-def test_today_and_the_current_week_are_marked():
+def test_today_and_the_current_week_are_marked() -> None:
     state = deal(players=2, actions=["start in BRI for free", "visit BRI1 (Borough Market)"])
     root = parse(timeline_svg(state))  # player 1's turn, on Monday
     week, today = list(layer(root, "highlight"))
     assert week.findtext(f"{SVG_NS}title") == "the current week: week 1"
-    point = (float(today.get("cx")), float(today.get("cy")))
+    point = (number(today, "cx"), number(today, "cy"))
     assert day_at(root, point) == "week 1, Mon" and abs(point[1] - row_of(root, 1)) < 1
 
 
@@ -431,16 +459,16 @@ def festival_lines(root: ET.Element) -> list[tuple[str, str]]:
     found = []
     for group in layer(root, "pieces"):
         if tag(group) == "g" and group.findtext(f"{SVG_NS}title"):
-            words = group.find(f"{SVG_NS}text")
-            x = float(words.get("x"))
+            words = child(group, "text")
+            x = number(words, "x")
             week = next(
                 n.split(",")[0] for n, (bx, _, bw, _) in boxes.items() if bx <= x <= bx + bw
             )
-            found.append((week, words.text))
+            found.append((week, str(words.text)))
     return found
 
 
-def test_each_week_shows_its_festival_regions_once_revealed():
+def test_each_week_shows_its_festival_regions_once_revealed() -> None:
     """Week 1's Festivals are those of the setup; at the end of week 1 the two revealed are
     week 2's, while week 1's stay with it; weeks 3 and 4 are not revealed yet."""
     state = deal(players=1, hands=[BRITAIN], festivals=("ITA", "GER"))
@@ -463,12 +491,12 @@ def test_each_week_shows_its_festival_regions_once_revealed():
 
 
 # --- every timeline --------------------------------------------------------------------------
-POSITIONS = {
+POSITIONS: dict[str, Callable[[], State]] = {
     "amazing_journey": lambda: paulo_and_yuki("plan"),
     "timeless_journeys": lambda: build(players=3, actions=up(TALK)),
     "four_weeks": lambda: deal(players=2, actions=["start in BRI for free"]),
 }
-LATER = {
+LATER: dict[str, Callable[[State], None]] = {
     "amazing_journey": lambda state: state.apply("take the T1 train to Paris"),
     "timeless_journeys": lambda state: state.apply(MEET_SHELLEY),
     "four_weeks": lambda state: state.apply("visit BRI1 (Borough Market)"),
@@ -483,7 +511,9 @@ LATER = {
         ("four_weeks", WeekCalendar),
     ],
 )
-def test_timeline_is_the_game_s_own_view_and_show_redraws_another_position(name, kind):
+def test_timeline_is_the_game_s_own_view_and_show_redraws_another_position(
+    name: str, kind: type[TimelineView]
+) -> None:
     state = POSITIONS[name]()
     view = timeline(state)
     assert isinstance(view, kind)
@@ -504,9 +534,11 @@ def test_timeline_is_the_game_s_own_view_and_show_redraws_another_position(name,
 
 
 @pytest.mark.parametrize("name", list(POSITIONS))
-def test_the_rich_display_is_the_static_svg_beside_the_widget(name):
+def test_the_rich_display_is_the_static_svg_beside_the_widget(name: str) -> None:
     view = timeline(POSITIONS[name]())
-    data, _ = view._repr_mimebundle_()
+    bundle = view._repr_mimebundle_()
+    assert bundle is not None
+    data, _ = bundle
     assert "application/vnd.jupyter.widget-view+json" in data
     assert data["image/svg+xml"] == view.svg()
     assert timeline_svg(view.state)._repr_svg_() == view.svg()
@@ -516,7 +548,7 @@ def test_the_rich_display_is_the_static_svg_beside_the_widget(name):
 @pytest.mark.parametrize(("name", "node"), [("amazing_journey", "day 12"),
                                             ("timeless_journeys", "round III, Montesquieu"),
                                             ("four_weeks", "week 2, Sun")])  # fmt: skip
-def test_a_click_on_a_day_or_cell_comes_back_as_selected(name, node):
+def test_a_click_on_a_day_or_cell_comes_back_as_selected(name: str, node: str) -> None:
     view = timeline(POSITIONS[name]())
     click(view, node)
     assert view.selected == node
@@ -525,10 +557,10 @@ def test_a_click_on_a_day_or_cell_comes_back_as_selected(name, node):
     assert view.selected == node
 
 
-def test_bad_input_is_refused_with_the_reason_and_changes_nothing():
+def test_bad_input_is_refused_with_the_reason_and_changes_nothing() -> None:
     state = POSITIONS["amazing_journey"]()
     with pytest.raises(KitError, match="a timeline shows a game's state, not str"):
-        timeline("London")
+        timeline("London")  # type: ignore[arg-type]
     with pytest.raises(KitError, match="is not a player of this game"):
         timeline(state, seat=2)
     with pytest.raises(KitError, match="is not a player of this game"):
@@ -543,7 +575,7 @@ def test_bad_input_is_refused_with_the_reason_and_changes_nothing():
         JourneyTimeline(POSITIONS["four_weeks"]())
 
 
-def test_another_seed_of_the_same_game_is_shown_by_the_same_timeline():
+def test_another_seed_of_the_same_game_is_shown_by_the_same_timeline() -> None:
     view = timeline(paulo_and_yuki())
     other = journey_setup(AmazingJourney(players=2, seed=11), actions=["plan"])
     view.show(other)
