@@ -1,6 +1,7 @@
-"""The board widget's speed and traffic, per game's board, on the Python side.
+"""The widgets' speed and traffic on the Python side: the board of each game, then the play panel
+of each game on its reference board.
 
-    python benchmarks/widgets.py [--repeat 50]
+    python benchmarks/widgets.py [--repeat 50] [--moves 40]
 
 For each board it prints the one-time cost (laying out and drawing the still picture, and the
 bytes of that picture sent once when the widget is shown), then for each kind of update the
@@ -12,20 +13,34 @@ kernel) and the bytes of that message:
 - pieces: a full board's pieces replaced (every city with a token, each player's pawn, the flags);
 - highlight: a plan of twelve steps drawn on top.
 
-Bytes are the JSON text of the comm messages the widget sends, as the kernel would send them."""
+For each game's play panel (player 0 against a greedy bot, player 0's moves chosen by a greedy
+bot too) it plays up to `--moves` of player 0's decisions and times, at each:
+
+- select: the browser's message that a place of one of the legal actions was clicked on the
+  map, handled up to the buttons and the question redrawn;
+- action: a click on an action button, handled up to the whole panel redrawn (the board, the
+  timeline, the tables, the log, the buttons), chance resolved by the seed on the way;
+
+then the bot plays to player 0's turn (not timed). Each line gives the median and the worst of
+the times and of the bytes every widget sent (`kit.widgets.traffic`, the comm messages as JSON
+text, as the kernel would send them). The machine's load average is printed first and last."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 
 import networkx as nx
 
 import kit
-from kit.widgets import Board, Piece
+from kit.core import State
+from kit.widgets import Board, Piece, PlayPanel, play
+from kit.widgets.traffic import recorded
 
 BOARDS = {
     "amazing_journey (regular)": ("amazing_journey", {}),
@@ -96,13 +111,90 @@ def report(label: str, graph: nx.Graph, repeat: int) -> None:
         print(f"{'':28} {what:10} {median:10.2f} {worst:9.2f} {size:8}")
 
 
+PANELS = {  # the name and the number of players of each game
+    "amazing_journey (regular)": ("amazing_journey", 2),
+    "timeless_journeys": ("timeless_journeys", 2),
+    "four_weeks": ("four_weeks", 2),
+}
+
+
+def timed(change: Callable[[], None]) -> tuple[float, int]:
+    """The time of `change` (milliseconds) and the bytes every widget sent meanwhile."""
+    with recorded() as messages:
+        begin = time.perf_counter()
+        change()
+        elapsed = (time.perf_counter() - begin) * 1000
+    return elapsed, sum(message.size for message in messages)
+
+
+def select(panel: PlayPanel, place: str) -> None:
+    """The message the browser sends when a place is clicked on the panel's map."""
+    click(panel.board, place)
+
+
+def press(panel: PlayPanel, label: str) -> None:
+    (button,) = [b for b in panel.action_buttons if b.description == label]
+    button.click()
+
+
+def play_panel(state: State, moves: int) -> dict[str, list[tuple[float, int]]]:
+    """The figures of a panel played for up to `moves` of player 0's decisions."""
+    name = state.game.name
+    chooser = kit.game_module(name).BOTS["greedy"](state.game.seed, 0)
+    panel = play(state, seat=0, bots={1: "greedy"})
+    figures: dict[str, list[tuple[float, int]]] = {"select": [], "action": []}
+    for _ in range(moves):
+        if panel.state.current_player == 1:
+            panel.play_button.click()
+        if panel.state.is_terminal:
+            break
+        action = chooser.choose(panel.state)
+        places = [a.place for a in panel.state.legal_actions() if a.place]
+        if action.place or places:
+            place = str(action.place or places[0])
+            figures["select"].append(timed(partial(select, panel, place)))
+            if str(action) not in [b.description for b in panel.action_buttons]:
+                select(panel, "")  # the place clicked again: every action shows
+        figures["action"].append(timed(partial(press, panel, str(action))))
+    return figures
+
+
+def report_panel(label: str, state: State, moves: int) -> None:
+    """Print one game's panel figures."""
+    begin = time.perf_counter()
+    play(state.clone(), seat=0, bots={1: "greedy"})
+    built = (time.perf_counter() - begin) * 1000
+    print(f"{label:28} {'panel':10} {built:10.1f} {'(once)':>9}")
+    for what, pairs in play_panel(state, moves).items():
+        times, sizes = [t for t, _ in pairs], [b for _, b in pairs]
+        print(
+            f"{'':28} {what:10} {statistics.median(times):10.2f} {max(times):9.2f} "
+            f"{statistics.median(sizes):8.0f} {max(sizes):8} {len(pairs):6}"
+        )
+
+
+def load() -> str:
+    return "load average " + ", ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=50)
+    parser.add_argument("--moves", type=int, default=40)
     args = parser.parse_args()
+    print(load())
     print(f"{'board':28} {'update':10} {'median ms':>10} {'worst ms':>9} {'bytes':>8}")
     for label, (name, options) in BOARDS.items():
         report(label, kit.load(name, **options).board(), args.repeat)
+    print()
+    print(
+        f"{'panel':28} {'update':10} {'median ms':>10} {'worst ms':>9} {'bytes':>8} "
+        f"{'worst B':>8} {'times':>6}"
+    )
+    for label, (name, players) in PANELS.items():
+        state = kit.load(name, players=players, seed=7).new_game()
+        report_panel(label, state, args.moves)
+    print(load())
 
 
 if __name__ == "__main__":

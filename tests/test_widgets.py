@@ -7,7 +7,9 @@ from __future__ import annotations
 import itertools
 import json
 import xml.etree.ElementTree as ET
+from typing import Any
 
+import networkx as nx
 import pytest
 import traitlets
 
@@ -26,13 +28,25 @@ BOARDS = {
 
 
 @pytest.fixture(params=list(BOARDS), scope="module")
-def graph(request):
+def graph(request: pytest.FixtureRequest) -> nx.Graph:
     return BOARDS[request.param]()
 
 
 def parse(svg: str) -> ET.Element:
     """The picture as XML (it must be well-formed to show as `image/svg+xml`)."""
     return ET.fromstring(svg)
+
+
+def attr(element: ET.Element | None, name: str) -> str:
+    """An attribute the picture must have."""
+    assert element is not None and element.get(name) is not None, (element, name)
+    return str(element.get(name))
+
+
+def text_of(element: ET.Element | None) -> str:
+    """The text an element of the picture must have."""
+    assert element is not None and element.text is not None, element
+    return element.text
 
 
 def click(board: Board, place: str) -> None:
@@ -46,23 +60,23 @@ def click(board: Board, place: str) -> None:
     )
 
 
-def sent_by(board: Board) -> list[dict]:
+def sent_by(board: Board) -> list[dict[str, Any]]:
     """Record the comm messages the widget sends to the browser from now on."""
-    messages: list[dict] = []
+    messages: list[dict[str, Any]] = []
     board.comm.send = lambda data=None, buffers=None, **_: messages.append(data)
     return messages
 
 
-def test_every_place_is_drawn_once_with_its_data_node(graph):
+def test_every_place_is_drawn_once_with_its_data_node(graph: nx.Graph) -> None:
     root = parse(Board(graph)._picture)
-    places = [g.get("data-node") for g in root.iter(f"{SVG_NS}g") if g.get("class") == "place"]
+    places = [attr(g, "data-node") for g in root.iter(f"{SVG_NS}g") if g.get("class") == "place"]
     assert sorted(places) == sorted(str(n) for n in graph.nodes)
 
 
-def test_every_route_segment_is_drawn_and_map_edge_crossings_in_two_pieces(graph):
+def test_every_route_segment_is_drawn_and_map_edge_crossings_in_two_pieces(graph: nx.Graph) -> None:
     root = parse(board_svg(graph))
     routes = next(g for g in root.iter(f"{SVG_NS}g") if g.get("class") == "routes")
-    paths = [p.get("d") for p in routes.iter(f"{SVG_NS}path")]
+    paths = [attr(p, "d") for p in routes.iter(f"{SVG_NS}path")]
     assert len(paths) == graph.number_of_edges()
     crossing = sum(1 for *_, d in graph.edges(data=True) if d.get("crosses_edge"))
     assert sum(d.count("M") == 2 for d in paths) == crossing
@@ -70,7 +84,7 @@ def test_every_route_segment_is_drawn_and_map_edge_crossings_in_two_pieces(graph
         assert crossing == 5 if "regular" in graph.name else crossing >= 5
 
 
-def test_no_two_labels_overlap_nor_cover_another_place(graph):
+def test_no_two_labels_overlap_nor_cover_another_place(graph: nx.Graph) -> None:
     layout = board_layout(graph)
     boxes = {name: label.box for name, label in layout.labels.items()}
     assert set(boxes) == set(layout.places)  # every place of these boards is named
@@ -85,7 +99,7 @@ def test_no_two_labels_overlap_nor_cover_another_place(graph):
                 assert not box.overlaps(mark), (name, other)
 
 
-def test_labels_keep_full_names_where_room_allows():
+def test_labels_keep_full_names_where_room_allows() -> None:
     layout = board_layout(kit.load("amazing_journey").board())
     shortened = {n: lab.text for n, lab in layout.labels.items() if lab.text != n}
     assert len(shortened) <= 2, shortened
@@ -94,7 +108,7 @@ def test_labels_keep_full_names_where_room_allows():
     assert layout.places["Amsterdam"].title == "Amsterdam (region A)"
 
 
-def test_legend_lists_every_transport_type_with_its_own_dash_pattern():
+def test_legend_lists_every_transport_type_with_its_own_dash_pattern() -> None:
     root = parse(board_svg(kit.load("amazing_journey").board()))
     legend = next(g for g in root.iter(f"{SVG_NS}g") if g.get("class") == "legend")
     texts = [t.text for t in legend.iter(f"{SVG_NS}text")]
@@ -111,11 +125,11 @@ def test_legend_lists_every_transport_type_with_its_own_dash_pattern():
         )
 
 
-def test_timeless_journeys_paths_show_their_coin_costs():
+def test_timeless_journeys_paths_show_their_coin_costs() -> None:
     graph = kit.load("timeless_journeys").board()
     root = parse(board_svg(graph))
     costs = next(g for g in root.iter(f"{SVG_NS}g") if g.get("class") == "costs")
-    written = sorted(int(t.text) for t in costs.iter(f"{SVG_NS}text"))
+    written = sorted(int(text_of(t)) for t in costs.iter(f"{SVG_NS}text"))
     assert written == sorted(c for *_, c in graph.edges(data="cost") if c)
     assert written.count(1) == 6 and written.count(2) == 3 and written.count(3) == 1
     legend = next(g for g in root.iter(f"{SVG_NS}g") if g.get("class") == "legend")
@@ -128,7 +142,7 @@ def test_timeless_journeys_paths_show_their_coin_costs():
     ]
 
 
-def test_a_cost_every_route_shares_is_said_once_in_the_legend():
+def test_a_cost_every_route_shares_is_said_once_in_the_legend() -> None:
     root = parse(board_svg(kit.load("four_weeks").board()))
     assert not [g for g in root.iter(f"{SVG_NS}g") if g.get("class") == "costs"]
     legend = next(g for g in root.iter(f"{SVG_NS}g") if g.get("class") == "legend")
@@ -139,19 +153,23 @@ def test_a_cost_every_route_shares_is_said_once_in_the_legend():
     assert layout.places["BRI"].title == "British Isles (BRI)"
 
 
-def test_geographic_boards_have_their_land_behind_and_others_none():
-    assert board_layout(kit.load("amazing_journey").board()).outline.name == "world"
-    assert board_layout(kit.load("timeless_journeys").board()).outline.name == "italy"
-    assert board_layout(kit.load("four_weeks").board()).outline.name == "europe"
+def test_geographic_boards_have_their_land_behind_and_others_none() -> None:
+    for game, land_name in (
+        ("amazing_journey", "world"),
+        ("timeless_journeys", "italy"),
+        ("four_weeks", "europe"),
+    ):
+        outline = board_layout(kit.load(game).board()).outline
+        assert outline is not None and outline.name == land_name
     root = parse(board_svg(kit.load("four_weeks").board()))
     land = [p for p in root.iter(f"{SVG_NS}path") if p.get("class") == "land"]
-    assert len(land) == 1 and land[0].get("d").startswith("M")
+    assert len(land) == 1 and attr(land[0], "d").startswith("M")
     assert board_layout(kit.load("four_weeks").board(), outline=None).outline is None
     with pytest.raises(KitError, match="no land outline 'mars'; the kit has europe, italy, world"):
         board_layout(kit.load("four_weeks").board(), outline="mars")
 
 
-def test_a_click_sets_selected_and_a_click_on_no_place_is_refused():
+def test_a_click_sets_selected_and_a_click_on_no_place_is_refused() -> None:
     board = Board(kit.load("amazing_journey").board())
     seen = []
     board.observe(lambda change: seen.append(change["new"]), "selected")
@@ -165,32 +183,33 @@ def test_a_click_sets_selected_and_a_click_on_no_place_is_refused():
     assert seen == ["Paris", ""]
 
 
-def test_a_click_sends_back_only_the_small_selected_trait():
+def test_a_click_sends_back_only_the_small_selected_trait() -> None:
     board = Board(kit.load("amazing_journey").board())
     messages = sent_by(board)
     click(board, "Tokyo")
     assert [m["state"] for m in messages] == [{"selected": "Tokyo"}]
 
 
-def test_highlight_draws_the_route_with_step_numbers():
+def test_highlight_draws_the_route_with_step_numbers() -> None:
     board = Board(kit.load("amazing_journey").board())
     messages = sent_by(board)
     board.highlight = ["London", "Paris", "Rome", "Paris", "Madrid"]
     assert [list(m["state"]) for m in messages] == [["_highlight_svg"]]
     layer = parse(f'<g xmlns="http://www.w3.org/2000/svg">{board._highlight_svg}</g>')
-    steps = {g.get("data-node"): g.find(f"{SVG_NS}text").text for g in layer.iter(f"{SVG_NS}g")
+    steps = {g.get("data-node"): text_of(g.find(f"{SVG_NS}text")) for g in layer.iter(f"{SVG_NS}g")
              if g.get("data-node")}  # fmt: skip
     assert steps == {"Paris": "1,3", "Rome": "2", "Madrid": "4"}
     start = next(c for c in layer.iter(f"{SVG_NS}circle"))
     assert (
-        start.get("data-node") == "London" and start.find(f"{SVG_NS}title").text == "start: London"
+        start.get("data-node") == "London"
+        and text_of(start.find(f"{SVG_NS}title")) == "start: London"
     )
     line = next(p for p in layer.iter(f"{SVG_NS}path"))
-    assert line.get("d").count("M") == 4
+    assert attr(line, "d").count("M") == 4
     assert "1,3" in board.svg()  # the static picture shows it too
 
 
-def test_highlight_across_the_map_edge_leaves_by_both_sides():
+def test_highlight_across_the_map_edge_leaves_by_both_sides() -> None:
     layout = board_layout(kit.load("amazing_journey").board())
     from kit.widgets.picture import highlight_svg
 
@@ -201,7 +220,7 @@ def test_highlight_across_the_map_edge_leaves_by_both_sides():
     assert line.get("d") == "M888 181L1061 229M-112 181L61 229"
 
 
-def test_a_highlight_through_no_place_is_refused_and_changes_nothing():
+def test_a_highlight_through_no_place_is_refused_and_changes_nothing() -> None:
     board = Board(kit.load("timeless_journeys").board(), highlight=["Torino", "Milano"])
     before = board._highlight_svg
     with pytest.raises(traitlets.TraitError, match="'Atlantis' is not a place of this board"):
@@ -209,7 +228,7 @@ def test_a_highlight_through_no_place_is_refused_and_changes_nothing():
     assert board.highlight == ["Torino", "Milano"] and board._highlight_svg == before
 
 
-def test_pieces_are_drawn_at_their_places_and_listed_on_hover():
+def test_pieces_are_drawn_at_their_places_and_listed_on_hover() -> None:
     board = Board(kit.load("amazing_journey").board())
     messages = sent_by(board)
     board.pieces = [
@@ -221,7 +240,15 @@ def test_pieces_are_drawn_at_their_places_and_listed_on_hover():
         Piece("Cairo", "marker", "3"),
         Piece("Lima", "note", "12 pts"),
     ]
-    assert [list(m["state"]) for m in messages] == [["_pieces_svg"]]
+    assert [m["method"] for m in messages] == ["custom"]  # the places, not a trait
+    assert list(messages[0]["content"]["spots"]) == [
+        "London",
+        "Paris",
+        "Tokyo",
+        "Delhi",
+        "Cairo",
+        "Lima",
+    ]
     layer = parse(f'<g xmlns="http://www.w3.org/2000/svg">{board._pieces_svg}</g>')
     drawn = [
         (spot.get("data-node"), [e.get("class") for e in spot if e.tag != f"{SVG_NS}title"])
@@ -235,13 +262,13 @@ def test_pieces_are_drawn_at_their_places_and_listed_on_hover():
         ("Cairo", [None, "marker"]),
         ("Lima", [None, "note"]),
     ]
-    spots = {spot.get("data-node"): spot.find(f"{SVG_NS}title").text for spot in layer}
+    spots = {spot.get("data-node"): text_of(spot.find(f"{SVG_NS}title")) for spot in layer}
     assert spots["London"] == "London: pawn of player 1; Final checkpoint, from day 50"
     assert spots["Paris"] == "Paris: face-down token A"
     assert board._picture == Board(kit.load("amazing_journey").board())._picture  # unchanged
 
 
-def test_bad_pieces_are_refused_with_the_reason():
+def test_bad_pieces_are_refused_with_the_reason() -> None:
     with pytest.raises(
         KitError, match="piece kind 'meeple' is unknown; the board draws pawn, token"
     ):
@@ -250,11 +277,11 @@ def test_bad_pieces_are_refused_with_the_reason():
     with pytest.raises(traitlets.TraitError, match="'Paris' is not a place of this board"):
         board.pieces = [Piece("Paris", "pawn")]
     with pytest.raises(traitlets.TraitError, match="pieces must be Piece objects"):
-        board.pieces = [("FRA", "pawn")]
+        board.pieces = [("FRA", "pawn")]  # type: ignore[list-item]
     assert board.pieces == [] and board._pieces_svg == ""
 
 
-def test_updates_are_small_and_the_picture_is_sent_once():
+def test_updates_are_small_and_the_picture_is_sent_once() -> None:
     board = Board(kit.load("amazing_journey").board())
     tokens = [Piece(str(city), "token", "A") for city in list(board.picture.places)[:70]]
     pawns = [Piece("London", "pawn", str(p)) for p in range(1, 5)]
@@ -264,12 +291,33 @@ def test_updates_are_small_and_the_picture_is_sent_once():
     click(board, "Delhi")
     sizes = [len(json.dumps(m)) for m in messages]
     assert len(sizes) == 3 and max(sizes) < 30_000
-    assert all("_picture" not in m["state"] for m in messages)
+    assert all("_picture" not in m.get("state", {}) for m in messages)
 
 
-def test_the_rich_display_is_static_svg_beside_the_widget():
+def test_only_the_places_whose_pieces_changed_are_sent_and_a_new_view_gets_all() -> None:
+    board = Board(kit.load("amazing_journey").board())
+    tokens = [Piece(city, "token", "A") for city in ("Paris", "Rome", "Madrid")]
+    board.pieces = [*tokens, Piece("London", "pawn", "0")]
+    messages = sent_by(board)
+    board.pieces = [*tokens, Piece("Paris", "pawn", "0")]  # the pawn goes to Paris
+    assert [m["content"]["gone"] for m in messages] == [["London"]]
+    assert list(messages[0]["content"]["spots"]) == ["Paris"]
+    assert messages[0]["content"]["spots"]["Paris"].count('class="pawn"') == 1
+    board.pieces = [*tokens, Piece("Paris", "pawn", "0")]  # nothing changed, nothing sent
+    assert len(messages) == 1
+    board._handle_msg(
+        {"content": {"data": {"method": "custom", "content": {"want": "pieces"}}}, "buffers": []}
+    )
+    assert messages[-1]["content"]["all"] is True
+    assert list(messages[-1]["content"]["spots"]) == ["Paris", "Rome", "Madrid"]
+    assert board.svg().count('class="spot"') == 3
+
+
+def test_the_rich_display_is_static_svg_beside_the_widget() -> None:
     board = Board(kit.load("timeless_journeys").board(), pieces=[Piece("Torino", "pawn", "1")])
-    data, _ = board._repr_mimebundle_()
+    bundle = board._repr_mimebundle_()
+    assert bundle is not None
+    data, _ = bundle
     assert "application/vnd.jupyter.widget-view+json" in data
     picture = parse(data["image/svg+xml"])
     assert picture.tag == f"{SVG_NS}svg"
@@ -281,7 +329,7 @@ def test_the_rich_display_is_static_svg_beside_the_widget():
     assert ">Italy</text>" in svg
 
 
-def test_board_svg_keeps_the_lessons_options():
+def test_board_svg_keeps_the_lessons_options() -> None:
     graph = kit.load("amazing_journey").board()
     svg = board_svg(
         graph, path=["London", "Paris", "Madrid"], marks={"London": "day 0"}, labels=["London"]
@@ -303,7 +351,7 @@ def test_board_svg_keeps_the_lessons_options():
     assert [t.text for t in legend.iter(f"{SVG_NS}text")][:3] == ["City", "Countryside", "3"]
 
 
-def test_a_plain_graph_without_land_is_fitted_to_the_canvas():
+def test_a_plain_graph_without_land_is_fitted_to_the_canvas() -> None:
     import networkx as nx
 
     graph = nx.Graph()
@@ -319,3 +367,20 @@ def test_a_plain_graph_without_land_is_fitted_to_the_canvas():
     graph.add_node(2)
     with pytest.raises(KitError, match="need a drawing position 'pos': \\[2\\] have none"):
         board_layout(graph)
+
+
+def test_a_piece_shows_its_mark_at_its_upper_right_and_the_next_piece_leaves_room() -> None:
+    from kit.widgets.labels import text_width
+    from kit.widgets.picture import MARK_SIZE, pieces_svg
+
+    layout = board_layout(kit.load("amazing_journey").board())
+    cursed = Piece("Paris", "token", "A", "#6a3d9a", "face-down token: region A, cursed", "▲☠")
+    layer = parse(
+        '<g xmlns="http://www.w3.org/2000/svg">'
+        f"{pieces_svg(layout, [cursed, Piece('Paris', 'pawn', '0')])}</g>"
+    )
+    token, pawn = (g for g in layer.iter(f"{SVG_NS}g") if g.get("class") in ("token", "pawn"))
+    texts = [(t.get("class"), t.get("fill"), t.text) for t in token.iter(f"{SVG_NS}text")]
+    assert texts == [(None, "#fff", "A"), ("sign", None, "▲☠")]  # white on the dark fill
+    x = [float(attr(g, "transform").split("(")[1].split()[0]) for g in (token, pawn)]
+    assert x[1] - x[0] >= 10 + text_width("▲☠", MARK_SIZE)

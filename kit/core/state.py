@@ -467,7 +467,15 @@ class State(ABC):
     __hash__ = None  # type: ignore[assignment]  # states are mutable
 
     def _repr_html_(self) -> str:
-        return f"<pre>{html.escape(str(self))}</pre>"
+        """A cell's last line: the board picture and a compact summary as static HTML
+        (`kit.widgets.state_html`), which shows in exported and untrusted notebooks too; the
+        text of `str(state)` for a game the widgets have no view of."""
+        from kit.widgets.display import state_html  # the widgets build on the core, not back
+        from kit.widgets.views import VIEWS
+
+        if self.game.name not in VIEWS:
+            return f"<pre>{html.escape(str(self))}</pre>"
+        return state_html(self)
 
 
 def _names_one_of(action: object, legal: Sequence[Any]) -> bool:

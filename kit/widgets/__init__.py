@@ -1,12 +1,33 @@
 """Pictures and panels of the games for notebooks and Voila pages.
 
+- `play(state, seat=None, bots=None)`: the play panel of any game: the board with its pieces,
+  the game's timeline, every player's board as tables, the question and the legal actions as
+  buttons, bots, Undo, a replay slider, Save and Load, the score sheets at the end;
+- `state_html(state)`: a state's board picture and summary as static HTML (rich display);
+- `timeline(state, seat=None)`: the game's timeline as a widget (`show(state)` redraws it);
+  `timeline_svg(state, seat=None)` the same picture as static SVG;
 - `Board(graph)`: any game's map as a widget: click a place (`selected`), draw `pieces` and a
   `highlight`ed route with step numbers;
 - `board_svg(graph, ...)`: the same picture as static SVG, for rich display and exported notebooks;
 - `Piece`: one thing on the map (a pawn, a face-down token, a flag, ...)."""
 
 from kit.widgets.board import Board
+from kit.widgets.display import state_html
 from kit.widgets.picture import SVG, board_layout, board_svg
 from kit.widgets.pieces import KINDS, Piece
+from kit.widgets.play import PlayPanel, play
+from kit.widgets.timelines import timeline, timeline_svg
 
-__all__ = ["KINDS", "SVG", "Board", "Piece", "board_layout", "board_svg"]
+__all__ = [
+    "KINDS",
+    "SVG",
+    "Board",
+    "Piece",
+    "PlayPanel",
+    "board_layout",
+    "board_svg",
+    "play",
+    "state_html",
+    "timeline",
+    "timeline_svg",
+]

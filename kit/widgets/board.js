@@ -1,6 +1,8 @@
 // The board widget's browser side: show the picture drawn in Python, fill its two moving layers
-// (pieces, highlight) when they change, mark the selected place, and send a click on any place
-// back as `selected`. One delegated handler serves every place: each carries `data-node`.
+// (the highlight when it changes; the pieces place by place, as the kernel sends the places that
+// changed), mark the selected place, and send a click on any place back as `selected` (a click
+// on the selected place clears it). One delegated handler serves every place: each carries
+// `data-node`.
 
 function render({ model, el }) {
   el.classList.add("kit-board");
@@ -20,8 +22,25 @@ function render({ model, el }) {
     el.dataset.selected = name;
   }
 
-  function showPieces() {
-    layer("pieces").innerHTML = model.get("_pieces_svg");
+  function spotOf(pieces, name) {
+    for (const spot of pieces.children) {
+      if (spot.getAttribute("data-node") === name) return spot;
+    }
+    return null;
+  }
+
+  function putSpots(message) {
+    if (!message.spots) return;
+    const pieces = layer("pieces");
+    if (message.all) pieces.replaceChildren();
+    for (const name of message.gone) spotOf(pieces, name)?.remove();
+    const holder = document.createElementNS("http://www.w3.org/2000/svg", "g");
+    for (const [name, svg] of Object.entries(message.spots)) {
+      holder.innerHTML = svg;
+      const old = spotOf(pieces, name);
+      if (old) old.replaceWith(holder.firstElementChild);
+      else pieces.appendChild(holder.firstElementChild);
+    }
   }
 
   function showHighlight() {
@@ -31,8 +50,8 @@ function render({ model, el }) {
   function showPicture() {
     el.innerHTML = model.get("_picture");
     showHighlight();
-    showPieces();
     showSelected();
+    model.send({ want: "pieces" });
   }
 
   function choose(event) {
@@ -40,7 +59,8 @@ function render({ model, el }) {
     if (!target || !el.contains(target)) return;
     if (event.type === "keydown" && event.key !== "Enter" && event.key !== " ") return;
     event.preventDefault();
-    model.set("selected", target.getAttribute("data-node"));
+    const name = target.getAttribute("data-node");
+    model.set("selected", name === model.get("selected") ? "" : name);
     model.save_changes();
   }
 
@@ -48,14 +68,14 @@ function render({ model, el }) {
   el.addEventListener("click", choose);
   el.addEventListener("keydown", choose);
   model.on("change:_picture", showPicture);
-  model.on("change:_pieces_svg", showPieces);
+  model.on("msg:custom", putSpots);
   model.on("change:_highlight_svg", showHighlight);
   model.on("change:selected", showSelected);
   return () => {
     el.removeEventListener("click", choose);
     el.removeEventListener("keydown", choose);
     model.off("change:_picture", showPicture);
-    model.off("change:_pieces_svg", showPieces);
+    model.off("msg:custom", putSpots);
     model.off("change:_highlight_svg", showHighlight);
     model.off("change:selected", showSelected);
   };

@@ -1,9 +1,11 @@
 """The board widget: any game's map in a notebook or a Voila page, with clickable places.
 
 The picture is drawn in Python (`kit.widgets.picture`) and sent once; a click on a place comes back
-as the `selected` trait; pieces and a highlighted route are drawn in Python too and sent as two
-small SVG fragments, so an update costs a few kilobytes and the browser code stays a few lines
-(`board.js`). The ES module and its CSS are files of the package: no CDN, works offline."""
+as the `selected` trait; pieces and a highlighted route are drawn in Python too: the highlight as
+one small SVG fragment, the pieces place by place, and only the places whose pieces changed are
+sent (a custom message; a new view asks for all of them), so an update costs a few kilobytes and
+the browser code stays a few lines (`board.js`). The ES module and its CSS are files of the
+package: no CDN, works offline."""
 
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ from kit.widgets.picture import (
     BoardLayout,
     board_layout,
     highlight_svg,
-    pieces_svg,
+    spots_svg,
     svg_document,
 )
 from kit.widgets.pieces import Piece
@@ -46,7 +48,6 @@ class Board(anywidget.AnyWidget):
     pieces: traitlets.List[Piece] = traitlets.List()
     highlight: traitlets.List[Hashable] = traitlets.List()
     _picture = traitlets.Unicode("").tag(sync=True)
-    _pieces_svg = traitlets.Unicode("").tag(sync=True)
     _highlight_svg = traitlets.Unicode("").tag(sync=True)
 
     def __init__(
@@ -61,7 +62,9 @@ class Board(anywidget.AnyWidget):
         **kwargs: Any,
     ) -> None:
         self.picture: BoardLayout = board_layout(graph, outline=outline, title=title)
+        self._spots: dict[str, str] = {}  # the SVG of the pieces at each place
         super().__init__(_picture=svg_document(self.picture), **kwargs)
+        self.on_msg(self._answer)
         self.pieces = list(pieces)
         self.highlight = list(highlight)
         self.selected = selected
@@ -92,9 +95,25 @@ class Board(anywidget.AnyWidget):
         except KitError as error:
             raise traitlets.TraitError(str(error)) from None
 
+    @property
+    def _pieces_svg(self) -> str:
+        """The pieces layer as one SVG fragment."""
+        return "".join(self._spots.values())
+
     @traitlets.observe("pieces")
     def _draw_pieces(self, change: dict[str, Any]) -> None:
-        self._pieces_svg = pieces_svg(self.picture, change["new"])
+        """Send the places whose pieces changed, and those left without pieces."""
+        spots = spots_svg(self.picture, change["new"])
+        changed = {place: svg for place, svg in spots.items() if self._spots.get(place) != svg}
+        gone = [place for place in self._spots if place not in spots]
+        self._spots = spots
+        if changed or gone:
+            self.send({"spots": changed, "gone": gone})
+
+    def _answer(self, widget: object, content: dict[str, Any], buffers: object) -> None:
+        """A new view asks for every place's pieces."""
+        if content.get("want") == "pieces":
+            self.send({"spots": self._spots, "gone": [], "all": True})
 
     @traitlets.observe("highlight")
     def _draw_highlight(self, change: dict[str, Any]) -> None:

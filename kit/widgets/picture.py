@@ -446,13 +446,18 @@ def _e(text: object) -> str:
 # -- drawing ------------------------------------------------------------------------------------
 
 
-def svg_document(layout: BoardLayout, *, highlight: str = "", pieces: str = "") -> str:
+def svg_document(
+    layout: BoardLayout, *, highlight: str = "", pieces: str = "", image: bool = False
+) -> str:
     """The whole picture as SVG text; `highlight` and `pieces` are fragments from
-    `highlight_svg` and `pieces_svg` (the widget leaves them empty and fills the two layers)."""
+    `highlight_svg` and `pieces_svg` (the widget leaves them empty and fills the two layers).
+    An `image` (the source of an `<img>`) has its size in pixels, as an image needs: inline, the
+    picture fills the page's width up to that size."""
     w, h = layout.width, layout.height
+    size = f'width="{w}" height="{h}"' if image else f'width="100%" style="max-width:{w}px"'
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="kit-map" viewBox="0 0 {w} {h}" '
-        f'width="100%" style="max-width:{w}px" font-family="{FONT}" font-size="{_n(FONT_SIZE)}" '
+        f'{size} font-family="{FONT}" font-size="{_n(FONT_SIZE)}" '
         f'role="img" aria-label="{_e(layout.title or "board map")}">'
     ]
     if layout.outline:
@@ -634,6 +639,7 @@ def highlight_svg(layout: BoardLayout, route: Sequence[Hashable]) -> str:
 
 
 PIECE_GAP = 1.5
+MARK_SIZE = 6.0  # font size of a piece's mark, at its upper right
 PIECE_COLOURS = {
     "pawn": "#4e79a7",
     "token": "#c8a46e",
@@ -645,29 +651,37 @@ PIECE_COLOURS = {
 
 
 def pieces_svg(layout: BoardLayout, pieces: Sequence[Piece]) -> str:
-    """The pieces, in a row beside each place (on the side where it hides fewest names and
-    places). Each place's pieces form one group with the place's `data-node` and a hover text
-    that says what lies there, over an invisible spot on the place itself: hovering or clicking
-    the place or any of its pieces tells and selects the place."""
+    """The pieces, in a row beside each place (see `spots_svg`), as one SVG fragment."""
+    return "".join(spots_svg(layout, pieces).values())
+
+
+def spots_svg(layout: BoardLayout, pieces: Sequence[Piece]) -> dict[str, str]:
+    """The SVG group of the pieces at each place, by place, in the order the places come first
+    in `pieces`. A place's pieces stand in a row beside it (on the side where they hide fewest
+    names and places), over an invisible spot on the place itself, with the place's
+    `data-node` and a hover text that says what lies there: hovering or clicking the place or
+    any of its pieces tells and selects the place. One group per place lets the widget send
+    only the places whose pieces changed."""
     at: dict[str, list[Piece]] = {}
     for piece in pieces:
         at.setdefault(layout.name_of(piece.place), []).append(piece)
-    parts = []
+    spots = {}
     for name, here in at.items():
         place = layout.places[name]
         widths = [_piece_width(p) for p in here]
         x, y = _row_start(layout, place, sum(widths) + PIECE_GAP * (len(widths) - 1))
         what = "; ".join(p.description for p in here)
-        parts.append(
+        parts = [
             f'<g class="spot" data-node="{_e(name)}"><title>{_e(place.text)}: {_e(what)}</title>'
             f'<circle cx="{_n(place.x)}" cy="{_n(place.y)}" r="{_n(place.radius + 2)}" '
             'opacity="0"/>'
-        )
+        ]
         for piece, width in zip(here, widths, strict=True):
             parts.append(_piece(piece, x, y))
             x += width + PIECE_GAP
         parts.append("</g>")
-    return "".join(parts)
+        spots[name] = "".join(parts)
+    return spots
 
 
 def _row_start(layout: BoardLayout, place: PlaceView, width: float) -> Point:
@@ -693,7 +707,8 @@ def _row_start(layout: BoardLayout, place: PlaceView, width: float) -> Point:
 def _piece_width(piece: Piece) -> float:
     if piece.kind == "note":
         return text_width(piece.label, 9) * 1.1
-    return 10 + (text_width(piece.label, 8) + 2 if len(piece.label) > 2 else 0)
+    beside = text_width(piece.label, 8) + 2 if len(piece.label) > 2 else 0
+    return 10 + beside + (text_width(piece.mark, MARK_SIZE) if piece.mark else 0)
 
 
 def _star(r: float) -> str:
@@ -738,6 +753,11 @@ def _piece(piece: Piece, left: float, y: float) -> str:
     elif piece.label:
         ink = ' fill="#fff"' if _dark(colour) else ""
         parts.append(f'<text y="2.6"{ink}>{_e(piece.label)}</text>')
+    if piece.mark:
+        parts.append(
+            f'<text class="sign" x="4" y="-2" font-size="{_n(MARK_SIZE)}" text-anchor="start">'
+            f"{_e(piece.mark)}</text>"
+        )
     parts.append("</g>")
     return "".join(parts)
 

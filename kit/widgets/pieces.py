@@ -31,13 +31,16 @@ class Piece:
     - `label`: a short text drawn on the piece (a player's number, a day, a region letter);
     - `colour`: its fill (a player's colour), or "" for the kind's own;
     - `title`: what it is in words, shown on hover ("pawn of player 2"); by default its kind and
-      label."""
+      label;
+    - `mark`: one or two small signs written at the piece's upper right, for what a piece shows
+      besides its label (a token back's symbol, a curse mark: "▲", "▲☠")."""
 
     place: str
     kind: str
     label: str = ""
     colour: str = ""
     title: str = ""
+    mark: str = ""
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:

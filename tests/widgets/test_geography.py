@@ -8,6 +8,7 @@ import itertools
 import json
 import math
 import re
+from typing import Any
 
 import pytest
 
@@ -15,6 +16,8 @@ import kit
 from kit.widgets.picture import DATA
 
 # Longitude and latitude of real cities (public facts, to two decimals).
+Point = tuple[float, float]
+
 WORLD_CITIES = {
     "London": (-0.13, 51.51),
     "Mumbai": (72.88, 19.08),
@@ -39,11 +42,12 @@ ITALIAN_CITIES = {
 }
 
 
-def outline(name: str) -> dict:
-    return json.loads((DATA / f"{name}.json").read_text())
+def outline(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((DATA / f"{name}.json").read_text())
+    return data
 
 
-def project(data: dict, lon: float, lat: float) -> tuple[float, float]:
+def project(data: dict[str, Any], lon: float, lat: float) -> tuple[float, float]:
     p = data["projection"]
     return (
         data["width"] / 2 + (lon - p["lon0"]) * p["x_scale"],
@@ -65,7 +69,7 @@ def land(d: str) -> list[list[tuple[float, float]]]:
     return result
 
 
-def on_land(point, shapes) -> bool:
+def on_land(point: Point, shapes: list[list[Point]]) -> bool:
     """Even-odd rule over every ring."""
     x, y = point
     inside = False
@@ -76,7 +80,7 @@ def on_land(point, shapes) -> bool:
     return inside
 
 
-def to_coast(point, shapes) -> float:
+def to_coast(point: Point, shapes: list[list[Point]]) -> float:
     return min(
         distance(point, a, b)
         for ring in shapes
@@ -84,7 +88,7 @@ def to_coast(point, shapes) -> float:
     )
 
 
-def distance(p, a, b) -> float:
+def distance(p: Point, a: Point, b: Point) -> float:
     (px, py), (ax, ay), (bx, by) = p, a, b
     length = (bx - ax) ** 2 + (by - ay) ** 2
     t = (
@@ -99,7 +103,9 @@ def distance(p, a, b) -> float:
     ("game", "name", "cities"),
     [("amazing_journey", "world", WORLD_CITIES), ("timeless_journeys", "italy", ITALIAN_CITIES)],
 )
-def test_cities_are_at_their_longitude_and_latitude(game, name, cities):
+def test_cities_are_at_their_longitude_and_latitude(
+    game: str, name: str, cities: dict[str, Point]
+) -> None:
     graph, data = kit.load(game).board(), outline(name)
     for city, (lon, lat) in cities.items():
         x, y = project(data, lon, lat)
@@ -111,7 +117,7 @@ def test_cities_are_at_their_longitude_and_latitude(game, name, cities):
     ("game", "name"),
     [("amazing_journey", "world"), ("timeless_journeys", "italy"), ("four_weeks", "europe")],
 )
-def test_every_place_lies_on_land_or_its_coast(game, name):
+def test_every_place_lies_on_land_or_its_coast(game: str, name: str) -> None:
     shapes = land(outline(name)["d"])
     assert len(shapes) > 10
     for place, pos in kit.load(game).board().nodes(data="pos"):
@@ -121,20 +127,20 @@ def test_every_place_lies_on_land_or_its_coast(game, name):
             assert on_land(pos, shapes) or to_coast(pos, shapes) <= 1.5, place
 
 
-def test_no_two_timeless_journeys_paths_overlap_or_pass_over_a_place():
+def test_no_two_timeless_journeys_paths_overlap_or_pass_over_a_place() -> None:
     graph = kit.load("timeless_journeys").board()
     pos = dict(graph.nodes(data="pos"))
 
-    def bearing(a, b):
+    def bearing(a: str, b: str) -> float:
         return math.degrees(math.atan2(pos[b][1] - pos[a][1], pos[b][0] - pos[a][0]))
 
-    def crosses(e, f):
-        def side(a, b, c):
-            return (pos[b][0] - pos[a][0]) * (pos[c][1] - pos[a][1]) - (pos[b][1] - pos[a][1]) * (
-                pos[c][0] - pos[a][0]
-            )
+    def crosses(e: tuple[str, str], f: tuple[str, str]) -> bool:
+        def side(a: str, b: str, c: str) -> float:
+            (ax, ay), (bx, by), (cx, cy) = pos[a], pos[b], pos[c]
+            return float((bx - ax) * (cy - ay) - (by - ay) * (cx - ax))
 
-        return side(*e, f[0]) * side(*e, f[1]) < 0 and side(*f, e[0]) * side(*f, e[1]) < 0
+        (a, b), (c, d) = e, f
+        return side(a, b, c) * side(a, b, d) < 0 and side(c, d, a) * side(c, d, b) < 0
 
     for e, f in itertools.combinations(graph.edges, 2):
         shared = set(e) & set(f)
@@ -151,11 +157,11 @@ def test_no_two_timeless_journeys_paths_overlap_or_pass_over_a_place():
                 assert distance(pos[place], pos[u], pos[v]) >= 14, (place, u, v)
 
 
-def test_timeless_journeys_south_order_is_distinct_and_follows_the_map():
+def test_timeless_journeys_south_order_is_distinct_and_follows_the_map() -> None:
     graph = kit.load("timeless_journeys").board()
     south = dict(graph.nodes(data="south"))
     assert sorted(south.values()) == list(range(1, len(south) + 1))
-    by_rank = sorted(south, key=south.get)
+    by_rank = sorted(south, key=lambda place: south[place])
     assert [graph.nodes[p]["pos"][1] for p in by_rank] == sorted(
         graph.nodes[p]["pos"][1] for p in by_rank
     )

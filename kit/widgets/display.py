@@ -1,0 +1,71 @@
+"""A state's rich display: its board picture with the pieces, and a compact summary, as static
+HTML that shows wherever a notebook is read (exported HTML, an untrusted notebook, GitHub).
+
+The picture goes in as an `<img>` of SVG: the sanitiser of untrusted notebooks keeps images and
+drops inline SVG. The board's layout is computed once per board and kept (`layout_of`)."""
+
+from __future__ import annotations
+
+import base64
+import json
+
+from kit.core import Game, State, ranking
+from kit.widgets.picture import BoardLayout, board_layout, pieces_svg, svg_document
+from kit.widgets.views import PANEL_CSS, escape, view_for
+
+_LAYOUTS: dict[tuple[str, str], BoardLayout] = {}
+
+
+def first(pair: tuple[int, object]) -> int:
+    return pair[0]
+
+
+def layout_of(game: Game) -> BoardLayout:
+    """The still picture of `game`'s board, laid out once for all games on the same board (every
+    option but the seed can change the board)."""
+    options = {key: value for key, value in game.options.items() if key != "seed"}
+    key = (game.name, json.dumps(options, sort_keys=True, default=str))
+    if key not in _LAYOUTS:
+        _LAYOUTS[key] = board_layout(game.board())
+    return _LAYOUTS[key]
+
+
+def viewer_of(state: State, seat: int | None) -> int:
+    """Whose eyes a picture of `state` is seen with: `seat`, else the player to move (player 0
+    at chance and at the end)."""
+    if seat is not None:
+        return state.check_player(seat)
+    mover = state.current_player
+    return mover if mover >= 0 else 0
+
+
+def board_picture(state: State, viewer: int) -> str:
+    """The board with the pieces `viewer` sees, as one SVG text."""
+    layout = layout_of(state.game)
+    pieces = view_for(state.game).pieces(state.observation(viewer))
+    return svg_document(layout, pieces=pieces_svg(layout, pieces), image=True)
+
+
+def state_html(state: State, seat: int | None = None) -> str:
+    """The board picture and a summary of `state` as `seat` (by default the player to move) may
+    see it: the phase, the turn, the question, a line per player, and at the end the ranking."""
+    viewer = viewer_of(state, seat)
+    seen = state.observation(viewer)
+    view = view_for(state.game)
+    picture = base64.b64encode(board_picture(state, viewer).encode()).decode()
+    layout = layout_of(state.game)
+    lines = [view.summary(seen, player) for player in range(state.num_players)]
+    if state.is_terminal:
+        sheets = state.scores()
+        lines += [
+            f"place {place}: {sheet.name}, {sheet.total} points"
+            for place, sheet in sorted(zip(ranking(sheets), sheets, strict=True), key=first)
+        ]
+    items = "".join(f"<li>{escape(line)}</li>" for line in lines)
+    return (
+        f'<div class="kit-state"><style>{PANEL_CSS}</style>'
+        f'<img src="data:image/svg+xml;base64,{picture}" width="{layout.width}" '
+        f'style="max-width:100%;height:auto" alt="{escape(state.game.title)}: the board">'
+        f"<p><b>{escape(state.game.title)}</b>, {escape(seen['phase'])}: {escape(seen['turn'])}"
+        f"<br>{escape(seen['question'])}</p><ul>{items}</ul></div>"
+    )

@@ -1,0 +1,593 @@
+"""The play panel: any game of the kit played in a notebook or a Voila page.
+
+    panel = kit.widgets.play(state, seat=0, bots={1: "greedy"})
+    panel                       # the last line of a cell shows it
+
+It shows the board with the pieces, the game's timeline (the 80-day track, the Gazette's
+rounds, the four-week calendar), every player's board as a table, the question due and the
+legal actions as buttons grouped by kind (a click on a place of the map keeps that place's
+actions), a log of every action, bots' Step and Play-to-my-turn, Undo, a replay slider over the
+history, Save and Load, and at the end the score sheets and the ranking.
+
+How it keeps to what a player may see: everything it shows of a position comes from
+`state.observation(viewer)` through the game's view (`kit.widgets.views`); with `seat=` the
+viewer is that player, the buttons are that player's only, and the log tells other players'
+secret draws without naming them. Without a seat the panel is a shared screen: each player's
+table shows that player's own view, and the log tells everything.
+
+How it stays fast: the board's and the timeline's still pictures are sent once, and an update
+sends only what changed (the places whose pieces changed, the timeline's moving layer, the tables
+that changed, the labels of buttons that are made once and reused, the new log lines). Earlier
+positions for the replay slider and Undo are rebuilt from the history, from a copy kept every
+`Positions.EVERY` steps."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any
+
+import ipywidgets
+
+import kit
+from kit.core import CHANCE, IllegalAction, KitError, SaveError, State, ranking
+from kit.core.bots import Bot
+from kit.widgets.board import Board
+from kit.widgets.display import state_html, viewer_of
+from kit.widgets.log import Download, Log
+from kit.widgets.timelines import TimelineView, timeline
+from kit.widgets.views import PANEL_CSS, Html, escape, table, view_for
+from kit.widgets.views.base import player_caption
+
+MOST_BOT_STEPS = 100_000  # Play-to-my-turn gives up after as many bot moves (a stuck bot)
+
+
+class Positions:
+    """Earlier positions of one game, rebuilt from a history as `game.replay(history[:k])` would,
+    from the nearest copy kept (one every `EVERY` steps), so any step is a few actions away."""
+
+    EVERY = 32
+
+    def __init__(self, state: State) -> None:
+        self.kept: dict[int, State] = {0: state.game.new_game()}
+
+    def walk(self, history: Sequence[Any], start: int, stop: int) -> Iterator[State]:
+        """The position before each step from `start` to `stop` (one copy, moved on: read it
+        before the next), then after the last."""
+        base = next(
+            k
+            for k in sorted(self.kept, reverse=True)
+            if k <= start and self.kept[k].history == history[:k]
+        )
+        position = self.kept[base].clone()
+        for step in range(base, stop):
+            if step >= start:
+                yield position
+            position.apply(history[step])
+            if (step + 1) % self.EVERY == 0:
+                self.kept[step + 1] = position.clone()
+        yield position
+
+    def at(self, history: Sequence[Any], step: int) -> State:
+        """A new copy of the position after `history[:step]`."""
+        *_, position = self.walk(history, step, step)
+        return position
+
+    def forget_after(self, step: int) -> None:
+        """Drop the copies past `step` (the history was cut there)."""
+        self.kept = {k: state for k, state in self.kept.items() if k <= step}
+
+
+class ActionButtons:
+    """The legal actions as buttons, a row per kind. Buttons are made once and reused (they share
+    one layout and one style): an update changes the labels and which buttons show, a few bytes
+    each, where new buttons would each cost the browser new widgets. Each button shown is bound
+    to its action and to the step at which it was offered, so that a click on a button left over
+    from another position is refused."""
+
+    def __init__(self, on_click: Callable[[ipywidgets.Button], None]) -> None:
+        self.on_click = on_click
+        self.box = ipywidgets.VBox().add_class("kit-actions")
+        self.shown: list[ipywidgets.Button] = []
+        self._groups: dict[str, Group] = {}
+        self._bound: dict[str, tuple[Any, int]] = {}
+        self._layout = ipywidgets.Layout(width="auto", max_width="100%")
+        self._style = ipywidgets.ButtonStyle()
+
+    def show(self, actions: Sequence[Any], step: int) -> None:
+        """Show `actions` grouped by kind, in their order, bound to `step`."""
+        kinds: dict[str, list[Any]] = {}
+        for action in actions:
+            kinds.setdefault(action.kind, []).append(action)
+        self._bound, self.shown = {}, []
+        for kind, here in kinds.items():
+            group = self._group(kind)
+            while len(group.buttons) < len(here):
+                button = ipywidgets.Button(layout=self._layout, style=self._style)
+                button.on_click(self.on_click)
+                group.buttons.append(button)
+            for button, action in zip(group.buttons, here, strict=False):
+                button.description = str(action)
+                self._bound[button.model_id] = (action, step)
+            group.row.children = tuple(group.buttons[: len(here)])
+            self.shown += group.buttons[: len(here)]
+        self.box.children = tuple(self._groups[kind].box for kind in kinds)
+
+    def bound(self, button: ipywidgets.Button) -> tuple[Any, int] | None:
+        """The action a shown button stands for and the step it was offered at."""
+        return self._bound.get(button.model_id)
+
+    def _group(self, kind: str) -> Group:
+        if kind not in self._groups:
+            self._groups[kind] = Group(kind)
+        return self._groups[kind]
+
+
+class Group:
+    """The buttons of one kind of action under its name."""
+
+    def __init__(self, kind: str) -> None:
+        self.row = ipywidgets.HBox(layout=WRAP)
+        title = ipywidgets.HTML(f"<b>{escape(kind.capitalize())}</b>")
+        self.box = ipywidgets.VBox([title, self.row])
+        self.buttons: list[ipywidgets.Button] = []
+
+
+WRAP = ipywidgets.Layout(flex_flow="row wrap")
+
+
+def make_bots(
+    state: State, seat: int | None, bots: Mapping[int, Bot | str] | None
+) -> dict[int, Bot]:
+    """The bots by seat: a bot, or the name of one of the game's `BOTS` (made with the game's
+    seed for its seat). A seat that is not a player, the panel's own seat or an unknown name is
+    refused with the reason."""
+    known = kit.game_module(state.game.name).BOTS
+    made: dict[int, Bot] = {}
+    for player, bot in (bots or {}).items():
+        state.check_player(player)
+        if player == seat:
+            raise KitError(f"player {seat} is the panel's seat: a bot cannot play it too")
+        if isinstance(bot, str):
+            if bot not in known:
+                raise KitError(
+                    f"no bot {bot!r} for {state.game.title}; its bots: {', '.join(known)}"
+                )
+            made[player] = known[bot](state.game.seed, player)
+        elif callable(getattr(bot, "choose", None)):
+            made[player] = bot
+        else:
+            raise KitError(f"the bot of player {player} has no choose(state) method: {bot!r}")
+    return made
+
+
+class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no types
+    """A game played in a notebook (see the module docstring). For code and tests:
+
+    - `state`: the position played (the panel plays on its own copy of the state it was given;
+      Undo and Load put another position here);
+    - `board`: the `Board`; setting `board.selected` keeps the actions of that place;
+    - `action_buttons`: the buttons shown (`description` is the action's label);
+    - `undo_button`, `step_button`, `play_button` (Play to my turn), `save_button`,
+      `load_button` (a file upload), `replay` (the slider over the history);
+    - `message`: why the last click was refused, or what it did (Save, Load);
+    - `logbook`: the log (`logbook.lines`, a line per action of the history);
+    - `timeline`: the game's timeline (`kit.widgets.timelines`), seen by the seat, redrawn
+      with the board for the position on view."""
+
+    def __init__(
+        self, state: State, seat: int | None = None, bots: Mapping[int, Bot | str] | None = None
+    ) -> None:
+        if seat is not None:
+            state.check_player(seat)
+        self.seat = seat
+        self.bots = make_bots(state, seat, bots)
+        self.bot_names = {
+            p: f"{b} bot" if isinstance(b, str) else type(b).__name__
+            for p, b in (bots or {}).items()
+        }
+        self.state = state.clone()
+        self.view = view_for(state.game)
+        self.positions = Positions(self.state)
+        self.steps: list[tuple[Any, int]] = []  # each action of the log and who took it
+        self.board = Board(state.game.board())
+        self.logbook = Log()
+        self.timeline: TimelineView = timeline(self.state, seat)
+        self._actions = ActionButtons(self._click)
+        self._message = ipywidgets.HTML()
+        self._question = ipywidgets.HTML()
+        self._tables = ipywidgets.HBox(layout=WRAP)
+        self._shared = ipywidgets.HTML()
+        self._scores = ipywidgets.HTML()
+        self._download = Download()
+        self.undo_button = ipywidgets.Button(description="Undo", icon="undo")
+        self.step_button = ipywidgets.Button(description="Step", icon="step-forward")
+        self.play_button = ipywidgets.Button(
+            description="Play to my turn", icon="forward", layout=ipywidgets.Layout(width="auto")
+        )
+        self.save_button = ipywidgets.Button(description="Save", icon="download")
+        self.load_button = ipywidgets.FileUpload(description="Load", accept=".json")
+        self.replay = ipywidgets.IntSlider(
+            description="step", continuous_update=False, layout=ipywidgets.Layout(width="100%")
+        )
+        self._quiet = False  # set while the panel itself changes its widgets: nothing redraws
+        self._message_text = ""
+        self._connect()
+        super().__init__(self._layout(), layout=ipywidgets.Layout(width="100%"))
+        self.add_class("kit-play")
+        self._resolve_chance()
+        self._sync()
+        self._draw()
+
+    # --- what code and tests read --------------------------------------------------------
+    @property
+    def action_buttons(self) -> list[ipywidgets.Button]:
+        return list(self._actions.shown)
+
+    @property
+    def message(self) -> str:
+        return self._message_text
+
+    @property
+    def tables(self) -> list[str]:
+        """The HTML of each player's table, then of the shared table, as on view."""
+        return [widget.value for widget in self._tables.children] + [self._shared.value]
+
+    @property
+    def score_sheets(self) -> str:
+        """The HTML of the score sheets and the ranking ("" until the game is over)."""
+        return str(self._scores.value)
+
+    # --- layout ----------------------------------------------------------------------------
+    def _layout(self) -> list[ipywidgets.Widget]:
+        game = self.state.game
+        who = [
+            f"{game.num_players} player{'s' if game.num_players > 1 else ''}",
+            f"seed {game.seed}",
+        ]
+        if self.seat is not None:
+            who.append(f"you are player {self.seat}")
+        who += [f"player {p}: {name}" for p, name in sorted(self.bot_names.items())]
+        heading = ipywidgets.HTML(
+            f"<style>{PANEL_CSS}</style><h3 style='margin:4px 0'>{escape(game.title)}</h3>"
+            f"<div class='kit-muted'>{escape(', '.join(who))}</div>"
+        )
+        self.board.layout = ipywidgets.Layout(flex="3 1 600px", max_width="1000px")
+        bots_row = [self.step_button, self.play_button] if self.bots else []
+        controls = ipywidgets.VBox(
+            [
+                self._question,
+                self._message,
+                self._actions.box,
+                ipywidgets.HBox(
+                    [
+                        *bots_row,
+                        self.undo_button,
+                        self.save_button,
+                        self.load_button,
+                        self._download,
+                    ],
+                    layout=WRAP,
+                ),
+            ],
+            layout=ipywidgets.Layout(flex="2 1 340px", min_width="300px", padding="0 0 0 8px"),
+        )
+        return [
+            heading,
+            ipywidgets.HBox([self.board, controls], layout=WRAP),
+            self.timeline,
+            self.replay,
+            ipywidgets.HBox([self._tables, self._shared], layout=WRAP),
+            self._scores,
+            self.logbook,
+        ]
+
+    def _connect(self) -> None:
+        self.board.observe(self._selected, "selected")
+        self.replay.observe(self._replayed, "value")
+        self.load_button.observe(self._load, "value")
+        self.undo_button.on_click(self._undo)
+        self.step_button.on_click(self._step)
+        self.play_button.on_click(self._play_to_my_turn)
+        self.save_button.on_click(self._save)
+
+    # --- who plays -------------------------------------------------------------------------
+    def _plays_here(self, player: int) -> bool:
+        """Whether this panel's buttons play `player`: not a bot, and the panel's seat if any."""
+        return player >= 0 and player not in self.bots and self.seat in (None, player)
+
+    def _who(self, player: int) -> str:
+        if player == CHANCE:
+            return "chance"
+        bot = self.bot_names.get(player)
+        return f"player {player}" + (f" ({bot})" if bot else "")
+
+    # --- playing ---------------------------------------------------------------------------
+    def _click(self, button: ipywidgets.Button) -> None:
+        """A click on an action button: apply exactly that action, or refuse saying why."""
+        bound = self._actions.bound(button)
+        step = len(self.state.history)
+        if bound is None:
+            self._refuse("that button offers no action now")
+        elif bound[1] != step:
+            self._refuse(
+                f"that button was offered at step {bound[1]} and the game is at step {step} now"
+            )
+            self._refresh()
+        elif self.replay.value != step:
+            self._refuse("an earlier position is on view: move the slider to the end to play on")
+        elif not self._plays_here(self.state.current_player):
+            self._refuse(f"{self._who(self.state.current_player)} is to move, not this panel")
+        else:
+            self._apply(bound[0])
+
+    def _apply(self, action: Any) -> None:
+        try:
+            self.state.apply(action)
+        except IllegalAction as error:
+            self._refuse(str(error))
+            return
+        self._moved("")
+
+    def _step(self, _: object = None) -> None:
+        """One move of the bot whose seat is to move."""
+        mover = self.state.current_player
+        if self._viewing_past():
+            self._refuse("an earlier position is on view: move the slider to the end to play on")
+        elif self.state.is_terminal:
+            self._refuse("the game is over")
+        elif mover not in self.bots:
+            self._refuse(f"player {mover} is to move, and no bot plays that seat")
+        else:
+            self._bot_move(mover)
+            self._moved("")
+
+    def _play_to_my_turn(self, _: object = None) -> None:
+        """Bots move until a seat that no bot plays is to move, or the game ends."""
+        mover = self.state.current_player
+        if self._viewing_past():
+            self._refuse("an earlier position is on view: move the slider to the end to play on")
+            return
+        if mover not in self.bots:
+            self._refuse(
+                "the game is over"
+                if self.state.is_terminal
+                else f"player {mover} is to move, and no bot plays that seat"
+            )
+            return
+        moves = 0
+        while self.state.current_player in self.bots and moves < MOST_BOT_STEPS:
+            self._bot_move(self.state.current_player)
+            moves += 1
+        self._moved(f"the bots made {moves} move{'s' if moves != 1 else ''}")
+
+    def _bot_move(self, player: int) -> None:
+        self.state.apply(self.bots[player].choose(self.state))
+        self._resolve_chance()
+
+    def _resolve_chance(self) -> None:
+        """Chance events are resolved at once, by the game's seed."""
+        while self.state.is_chance_node:
+            self.state.apply(self.state.sample_chance())
+
+    def _moved(self, message: str) -> None:
+        """After a move: the place selected is let go (the new position's actions all show)."""
+        self._say(message)
+        self._let_go()
+        self._refresh()
+
+    def _let_go(self) -> None:
+        """Clear the place selected, without drawing: a redraw follows."""
+        self._quiet = True
+        self.board.selected = ""
+        self._quiet = False
+
+    def _refresh(self) -> None:
+        """Chance resolved, the log and the slider brought up to the history, all redrawn."""
+        self._resolve_chance()
+        self._sync()
+        self._draw()
+
+    def _undo(self, _: object = None) -> None:
+        """Take back this panel's last action, with the chance and the bots' moves after it."""
+        mine = [i for i, (_, player) in enumerate(self.steps) if self._plays_here(player)]
+        if not mine:
+            self._refuse("there is no action of this panel's to undo")
+            return
+        target = mine[-1]
+        self.state = self.positions.at(self.state.history, target)
+        self._say(f"took back step {target + 1}: {self.logbook.lines[target]}")
+        self._let_go()
+        self._refresh()
+
+    def _save(self, _: object = None) -> None:
+        """The game's save, as a file the browser downloads."""
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        name = f"kit-{self.state.game.name.replace('_', '-')}-{stamp}.json"
+        self._download.send_file(name, self.state.to_json())
+        self._say(f"saved as {name} (step {len(self.state.history)})")
+
+    def _load(self, change: dict[str, Any]) -> None:
+        """A save chosen in the upload: the same game on the same board, or refused saying why."""
+        if not change["new"]:
+            return
+        upload = change["new"][-1]
+        self.load_button.value = ()  # so that the same file can be chosen again
+        try:
+            loaded = self.state.game.from_json(bytes(upload["content"]))
+        except SaveError as error:
+            self._refuse(f"{upload['name']} was not loaded: {error}")
+            return
+        if self._set_up(loaded.game.options) != self._set_up(self.state.game.options):
+            self._refuse(
+                f"{upload['name']} was not loaded: it is a game of another set-up "
+                f"({self._set_up(loaded.game.options)}); open it in a panel of its own: "
+                "kit.widgets.play(kit.load_json(text))"
+            )
+            return
+        self.state, self.positions = loaded, Positions(loaded)
+        self.steps = []
+        self._moved(f"loaded {upload['name']} (step {len(loaded.history)})")
+
+    @staticmethod
+    def _set_up(options: dict[str, Any]) -> str:
+        """The options that make the board and the seats, in words (all but the seed)."""
+        return ", ".join(f"{key} {value}" for key, value in options.items() if key != "seed")
+
+    # --- keeping up with the history ---------------------------------------------------------
+    def _sync(self) -> None:
+        """Bring the log and the slider up to the history, however it changed (a click, a bot,
+        an undo, a load, or code that applied actions to `panel.state`)."""
+        history = self.state.history
+        known = 0
+        while known < min(len(self.steps), len(history)) and self.steps[known][0] is history[known]:
+            known += 1
+        del self.steps[known:]
+        self.positions.forget_after(known)
+        lines = []
+        walk = self.positions.walk(history, known, len(history))
+        for step, position in zip(range(known, len(history)), walk, strict=False):
+            mover = position.current_player
+            self.steps.append((history[step], mover))
+            lines.append(f"{self._who(mover)}: {self.view.told(history[step], mover, self.seat)}")
+        self.logbook.put(known, lines)
+        self._quiet = True
+        self.replay.max = len(history)
+        self.replay.value = len(history)
+        self._quiet = False
+
+    # --- drawing ---------------------------------------------------------------------------
+    def _viewing_past(self) -> bool:
+        return bool(self.replay.value != len(self.state.history))
+
+    def _position(self) -> State:
+        """The position on view: the game's, or an earlier one chosen on the slider."""
+        if not self._viewing_past():
+            return self.state
+        return self.positions.at(self.state.history, self.replay.value)
+
+    def _draw(self) -> None:
+        """Redraw everything from the position on view; only what changed reaches the page."""
+        position = self._position()
+        viewer = viewer_of(position, self.seat)
+        seen = position.observation(viewer)
+        self.board.pieces = self.view.pieces(seen)
+        self._question.value = self._question_html(position, seen)
+        self._draw_tables(position, seen)
+        self._scores.value = scores_html(position) if position.is_terminal else ""
+        self.logbook.shown = self.replay.value
+        self._draw_actions(position)
+        self.undo_button.disabled = not any(self._plays_here(p) for _, p in self.steps)
+        bot_to_move = position is self.state and self.state.current_player in self.bots
+        self.step_button.disabled = self.play_button.disabled = not bot_to_move
+        self.timeline.show(position)
+
+    def _draw_tables(self, position: State, seen: dict[str, Any]) -> None:
+        """Each player's board as that player sees it, or as the seat sees it."""
+        htmls = list(self._tables.children)
+        while len(htmls) < position.num_players:
+            htmls.append(ipywidgets.HTML())
+        for player, widget in enumerate(htmls[: position.num_players]):
+            own = seen if self.seat is not None or seen["player"] == player else None
+            widget.value = self.view.player_table(own or position.observation(player), player)
+        if len(self._tables.children) != len(htmls):
+            self._tables.children = tuple(htmls)
+        self._shared.value = self.view.shared_table(seen)
+
+    def _draw_actions(self, position: State) -> None:
+        live = position is self.state
+        mover = position.current_player
+        actions: Sequence[Any] = ()
+        if live and self._plays_here(mover):
+            place = self.board.selected
+            actions = [a for a in position.legal_actions() if not place or a.place == place]
+        self._actions.show(actions, len(position.history))
+
+    def _question_html(self, position: State, seen: dict[str, Any]) -> str:
+        status = self._status(position)
+        return (
+            f"<div><b>{escape(seen['phase'])}</b>: {escape(seen['turn'])}</div>"
+            f"<div style='font-size:1.1em;margin:4px 0'>{escape(seen['question'])}</div>"
+            + (f"<div class='kit-muted'>{escape(status)}</div>" if status else "")
+        )
+
+    def _status(self, position: State) -> str:
+        """Why no buttons show, or which place's actions do."""
+        n = len(self.state.history)
+        if position is not self.state:
+            return f"step {self.replay.value} of {n}: move the slider to the end to play on"
+        mover = position.current_player
+        if position.is_terminal:
+            return "the game is over"
+        if mover in self.bots:
+            return f"{self._who(mover)} is to move: Step, or Play to my turn"
+        if not self._plays_here(mover):
+            return f"player {mover} is to move; this panel plays player {self.seat}"
+        place = self.board.selected
+        if not place:
+            return "click a place on the map to see only its actions"
+        if not self._actions.shown:
+            return f"no action concerns {place} now (click it again to see all)"
+        return f"the actions at {place} (click it again to see all)"
+
+    # --- messages ----------------------------------------------------------------------------
+    def _say(self, text: str) -> None:
+        self._message_text = text
+        self._message.value = f"<div>{escape(text)}</div>" if text else ""
+
+    def _refuse(self, why: str) -> None:
+        self._message_text = f"refused: {why}; nothing changed"
+        self._message.value = f"<div style='color:#b2182b'>{escape(self._message_text)}</div>"
+
+    # --- events ----------------------------------------------------------------------------
+    def _selected(self, change: dict[str, Any]) -> None:
+        """A place clicked on the map: keep its actions (none selected: all)."""
+        if self._quiet:
+            return
+        position = self._position()
+        self._draw_actions(position)
+        seen = position.observation(viewer_of(position, self.seat))
+        self._question.value = self._question_html(position, seen)
+
+    def _replayed(self, change: dict[str, Any]) -> None:
+        if not self._quiet:
+            self._draw()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The panel, with a still picture of the position beside it for where widgets do not
+        run (an exported or untrusted notebook)."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
+        return {**data, "text/html": state_html(self._position(), self.seat)}, metadata
+
+
+def scores_html(state: State) -> str:
+    """The score sheets line by line and the ranking."""
+    sheets = state.scores()
+    places = ranking(sheets)
+    parts = []
+    for sheet, place in sorted(zip(sheets, places, strict=True), key=lambda pair: pair[1]):
+        rows: list[tuple[str, object]] = [
+            (line.label, f"{line.points}" + (f" ({line.detail})" if line.detail else ""))
+            for line in sheet.lines
+        ]
+        rows.append(("Total", sheet.total))
+        if sheet.tiebreak_text:
+            rows.append(("Tie-break", sheet.tiebreak_text))
+        name = "" if sheet.name == f"player {sheet.player}" else sheet.name
+        parts.append(table(Html(f"place {place}: {player_caption(sheet.player, name)}"), rows))
+    return "<h4 style='margin:4px 0'>Final scores</h4>" + "".join(parts)
+
+
+def play(
+    state: State, seat: int | None = None, bots: Mapping[int, Bot | str] | None = None
+) -> PlayPanel:
+    """A panel to play `state` (see `PlayPanel`): `seat` is the player this panel plays (None: a
+    shared screen for every seat no bot plays); `bots` maps seats to bots or to the names of the
+    game's `BOTS` ("random", "greedy")."""
+    return PlayPanel(state, seat, bots)
+
+
+__all__ = ["PlayPanel", "Positions", "make_bots", "play", "scores_html"]

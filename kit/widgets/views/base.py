@@ -1,0 +1,116 @@
+"""What every game's view shares: the players' colours, the HTML of a table, and the `View` each
+game fills from its observations.
+
+A view reads observations only (`state.observation(viewer)`), so a panel opened for a seat shows
+no more than that player may see; it reads the game's content only for the board's layout that an
+observation leaves out (how many Souvenirs make a row). Its HTML is plain tables with class names
+that `PANEL_CSS` styles, so it reads well in a panel, in an exported notebook and where the page
+has no style sheet at all."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from kit.core import Game
+from kit.widgets.pieces import Piece
+
+# One colour per seat, apart from the routes' and regions' colours; a pawn also carries its
+# player's number, so colour is never the only sign.
+PLAYER_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#8c564b")
+
+PANEL_CSS = """
+.kit-play .widget-html-content { line-height: 1.4; }
+.kit-table { border-collapse: collapse; font-size: 13px; margin: 0 16px 8px 0; max-width: 480px; }
+.kit-table caption { text-align: left; font-weight: bold; padding: 2px 0; }
+.kit-table th { text-align: left; font-weight: 600; padding: 1px 10px 1px 0;
+  vertical-align: top; white-space: nowrap; }
+.kit-table td { padding: 1px 0; vertical-align: top; }
+.kit-dot { display: inline-block; width: 0.8em; height: 0.8em; border-radius: 50%;
+  margin-right: 4px; vertical-align: -0.05em; }
+.kit-muted { color: #666; }
+"""
+
+
+class Html(str):
+    """Text that is HTML already: a table puts it in as it is (other text is escaped)."""
+
+    __slots__ = ()
+
+
+def escape(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def cell(value: object) -> str:
+    """A value as table text: HTML as it is, a list joined by commas, None or empty as a dash."""
+    if isinstance(value, Html):
+        return str(value)
+    if value is None or value == "" or value == []:
+        return '<span class="kit-muted">–</span>'
+    if isinstance(value, list | tuple):
+        return escape(", ".join(str(item) for item in value))
+    return escape(value)
+
+
+def table(caption: str | Html, rows: Iterable[tuple[str, object]]) -> Html:
+    """A table of named rows under a caption."""
+    body = "".join(
+        f"<tr><th>{escape(name)}</th><td>{cell(value)}</td></tr>" for name, value in rows
+    )
+    return Html(f'<table class="kit-table"><caption>{cell(caption)}</caption>{body}</table>')
+
+
+def player_caption(player: int, words: str = "") -> Html:
+    """'player 1' with the player's colour, and some words after it."""
+    dot = f'<span class="kit-dot" style="background:{colour(player)}"></span>'
+    after = f" {escape(words)}" if words else ""
+    return Html(f"{dot}player {player}{after}")
+
+
+def colour(player: int) -> str:
+    return PLAYER_COLOURS[player % len(PLAYER_COLOURS)]
+
+
+def counts(amounts: dict[str, int]) -> str:
+    """'2 bus, 1 ship' for the non-zero amounts, 'none' if all are zero."""
+    return ", ".join(f"{n} {name}" for name, n in amounts.items() if n) or "none"
+
+
+def pawn(place: str, player: int, title: str) -> Piece:
+    return Piece(place, "pawn", str(player), colour(player), title)
+
+
+class View:
+    """A game's view of its positions, from observations; each game's view subclasses it.
+
+    - `pieces(seen)`: what lies on the map;
+    - `player_table(seen, player)`: a player's board as a table, as the observation's viewer
+      sees it;
+    - `shared_table(seen)`: what lies on the table for everyone (decks, displays, today);
+    - `summary(seen, player)`: one line for a player, for the compact picture of a state;
+    - `told(action, mover, viewer)`: what `viewer` learns of an action `mover` took (chance is
+      `kit.core.CHANCE`), when a viewer may not see all of it; everything by default."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def pieces(self, seen: dict[str, Any]) -> list[Piece]:
+        raise NotImplementedError
+
+    def player_table(self, seen: dict[str, Any], player: int) -> Html:
+        raise NotImplementedError
+
+    def shared_table(self, seen: dict[str, Any]) -> Html:
+        raise NotImplementedError
+
+    def summary(self, seen: dict[str, Any], player: int) -> str:
+        raise NotImplementedError
+
+    def told(self, action: Any, mover: int, viewer: int | None) -> str:
+        return str(action)
+
+
+def joined(items: Sequence[str], empty: str = "none") -> str:
+    return ", ".join(items) if items else empty
