@@ -31,6 +31,7 @@ from kit.solve.eighty_days import (
     model,
     planner,
     replay,
+    search,
     solve,
     standard_puzzle,
 )
@@ -60,6 +61,36 @@ def test_cp_sat_optimum_equals_the_exhaustive_search(traveller, explore, optimum
     assert plan.status == OPTIMAL and exact.status == OPTIMAL
     assert plan.objective == exact.objective == optimum
     assert plan.sheet.total == optimum and plan.gap == 0.0
+
+
+@pytest.mark.parametrize(
+    ("traveller", "explore", "optimum"),
+    [("Wolfgang", 3, 15), ("Wolfgang", 2, 18), ("Paulo", 4, 13), ("Paulo", 3, 12), ("Buck", 2, 10)],
+)
+def test_the_event_search_finds_the_exhaustive_optimum(traveller, explore, optimum):
+    # The travel powers are the search's own; the others are left to the model.
+    puzzle = tiny(traveller, explore)
+    plan = search.Search(puzzle).run(time_limit=60)
+    assert plan is not None and plan.objective == exact_search(puzzle).objective == optimum
+    state = tiny(traveller, explore).state()  # a fresh engine state at the puzzle's start
+    for name in plan.history:
+        state.apply(name)
+    assert state.scores()[0].total == plan.sheet.total == optimum
+    assert state.finish[0] == plan.earliest <= 12
+
+
+def test_a_leg_takes_the_departures_of_later_days_and_waits_at_a_checkpoint():
+    # Buck's 10 points need the train from Quay a day after arriving there: an arrival
+    # standing in a city takes the departures of the days after it (by Refreshes).
+    journey = search.Search(tiny("Buck", 2))
+    first = journey.start
+    quay = next(c for c in journey.children(first) if c.stage == 1 and c.day == 3)
+    arrivals, done = journey.sweep(quay)
+    reef = 3
+    assert [a.day for a in arrivals[reef]][:1] == [6]
+    legs = [arc.kind for arc in arrivals[reef][0].moves()]
+    assert legs == ["refresh", "travel"]
+    assert done and min(a.day for a in done) >= 5  # the Second checkpoint's activation
 
 
 def test_the_plan_is_the_engine_replay_with_its_days():
@@ -113,6 +144,7 @@ def test_large_networks_are_improved_window_by_window(monkeypatch):
     # Treated as a large network, the tiny puzzle is improved a few days at a time from the
     # greedy journey; a whole pass of windows without improvement is reported, not a proof.
     monkeypatch.setattr(planner, "WHOLE_MODEL_ARCS", 0)
+    monkeypatch.setattr(planner, "SEARCH_SHARE", 0.0)
     monkeypatch.setattr(planner, "FIRST_PLAN_SHARE", 0.0)  # one greedy journey only
     seen = []
     plan = solve(tiny("Wolfgang", 3), time_limit=60, on_solution=lambda *a: seen.append(a[0]))
@@ -287,6 +319,7 @@ def _interrupt_after(monkeypatch, games: int) -> None:
         return greedy(*args, **kwargs)
 
     monkeypatch.setattr(planner, "greedy_game", greedy_then_ctrl_c)
+    monkeypatch.setattr(planner, "SEARCH_SHARE", 0.0)  # the greedy journeys come first
 
 
 def test_ctrl_c_gives_the_best_replay_verified_plan_so_far(monkeypatch):

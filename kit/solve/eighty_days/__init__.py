@@ -9,6 +9,9 @@
 The parts, one per module:
 - `puzzle`: a position and the plan's assumptions (`Puzzle`, `standard_puzzle`);
 - `network`: the time-expanded network of a puzzle (`Network`, `Arc`);
+- `board`: the board as small integers and bitmasks for the searches (`Board`);
+- `score`: the score sheet as a function of the tokens collected (`Scorer`);
+- `search`: the primal search over Explore and checkpoint events with exact legs;
 - `model`: the CP-SAT model over a network or part of one;
 - `replay`: every plan replayed in the engine, `PlanError` on any difference;
 - `exact`: the exhaustive search over engine states for tiny boards;

@@ -1,7 +1,9 @@
 """`solve`: the parts put together, within a time limit, with Ctrl-C keeping the best plan.
 
-The first plan is the best of a few hundred randomised greedy journeys held to the plan's
-assumptions (mapped onto the network's arcs, scored by a model over those arcs alone, replayed).
+The event search (`search.py`) runs first, for `SEARCH_SHARE` of the time: on the reference
+board its plans are the best of all the parts. Then come a few hundred randomised greedy
+journeys held to the plan's assumptions (mapped onto the network's arcs, scored by a model over
+those arcs alone, replayed); the better of the two plans is the one the model improves.
 On a small network (tiny boards, late positions) CP-SAT then looks on the whole network for a
 better plan only, so that finding none proves the first one optimal. On the reference board
 the plan is improved one window of `WINDOW_DAYS` days at a time (`_windows`)."""
@@ -17,9 +19,10 @@ from typing import Any
 
 from kit.solve.eighty_days.baseline import SLACKS, greedy_game
 from kit.solve.eighty_days.model import Model, new_solver, path_of
-from kit.solve.eighty_days.network import Network
+from kit.solve.eighty_days.network import Arc, Network
 from kit.solve.eighty_days.puzzle import Puzzle
 from kit.solve.eighty_days.replay import Choices, verified
+from kit.solve.eighty_days.search import Search
 from kit.solve.plan import FEASIBLE, INFEASIBLE, OPTIMAL, UNKNOWN, Plan, run_solver
 
 try:
@@ -36,6 +39,9 @@ MODEL_SECONDS_PER_ARC = 2e-5
 PRESOLVE_SECONDS_PER_ARC = 6e-5
 """About the time CP-SAT's presolve takes per arc on the reference board: it does not stop at
 the time limit, so it is skipped when the time left is shorter."""
+
+SEARCH_SHARE = 0.5
+"""The share of the time limit the event search (`search.py`) may take."""
 
 FIRST_PLAN_SHARE = 0.3
 """The share of the time left once the network is built that the randomised greedy journeys
@@ -124,11 +130,15 @@ def solve(
     began = time.perf_counter()
     found = _Found(began)
     try:
-        return _search(puzzle, time_limit, workers, on_solution, seed, starts, found)
+        plan = _search(puzzle, time_limit, workers, on_solution, seed, starts, found)
     except Interrupted:
         raise
     except KeyboardInterrupt:
         raise found.interrupted() from None
+    best = found.plan
+    if best is not None and _score(best) > _score(plan):
+        return _restamp(best, FEASIBLE, None, began)  # the model could not follow the search
+    return plan
 
 
 def _search(
@@ -142,15 +152,22 @@ def _search(
 ) -> Plan:
     """`solve`'s search; every verified plan goes to `found`."""
     began = found.began
+    searched = _event_search(puzzle, SEARCH_SHARE * time_limit, on_solution, found)
     network = Network(puzzle)
     if network.start not in network.alive:
         return _infeasible(puzzle, began, time_limit, workers)
     built = _since(began)  # the network takes seconds on the largest boards
     share = built + FIRST_PLAN_SHARE * (time_limit - built)
     first = _first_plan(network, seed, starts, began, share, (built + time_limit) / 2, found)
+    if searched is not None and (first is None or _score(searched.plan) > _score(first.plan)):
+        path = network.locate(searched.arcs)
+        if path:
+            first = _Journey(path, searched.choices, searched.plan)
+        elif first is None:
+            return _restamp(searched.plan, FEASIBLE, None, began)  # the model cannot follow it
+    elif first is not None and on_solution:
+        on_solution(first.plan.objective or 0, math.inf, _since(began))
     if first is not None:
-        if on_solution:
-            on_solution(first.plan.objective or 0, math.inf, _since(began))
         if len(network.arcs) > WHOLE_MODEL_ARCS:
             best, settled = _windows(network, first, time_limit, workers, on_solution, found)
             plan = _restamp(best.plan, FEASIBLE, None, began)
@@ -193,6 +210,40 @@ def _search(
     if interrupted:
         raise KeyboardInterrupt
     return plan
+
+
+@dataclass(frozen=True)
+class _Searched:
+    """The event search's best plan, with its actions and choices for the model."""
+
+    arcs: list[Arc]
+    choices: Choices
+    plan: Plan
+
+
+def _event_search(
+    puzzle: Puzzle, seconds: float, on_solution: OnSolution | None, found: _Found
+) -> _Searched | None:
+    """The event search's best plan within `seconds` (every improving one streamed and kept in
+    `found`), or None if it found none."""
+    if seconds <= 0:
+        return None
+    search = Search(puzzle, found.began)
+
+    def improved(plan: Plan) -> None:
+        found.keep(plan)
+        if on_solution:
+            on_solution(plan.objective or 0, math.inf, _since(found.began))
+
+    search.run(seconds, improved)
+    if search.best is None or search.best_journey is None:
+        return None
+    journey = search.best_journey
+    return _Searched(journey.arcs(), search.scorer.choices(journey.tokens), search.best)
+
+
+def _score(plan: Plan) -> int:
+    return plan.objective or 0
 
 
 def _windows(
