@@ -1,6 +1,8 @@
 """`solve`: the parts put together, within a time limit, with Ctrl-C keeping the best plan.
 
-The event search (`search.py`) runs first, for `SEARCH_SHARE` of the time: on the reference
+A valid upper bound (`bound.py`) comes first, with every plan streamed and returned (the
+better of it and the model's own bound when the model proves one). The event search
+(`search.py`) runs next, for `SEARCH_SHARE` of the time: on the reference
 board its plans are the best of all the parts. Then come a few hundred randomised greedy
 journeys held to the plan's assumptions (mapped onto the network's arcs, scored by a model over
 those arcs alone, replayed); the better of the two plans is the one the model improves.
@@ -18,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kit.solve.eighty_days.baseline import SLACKS, greedy_game
+from kit.solve.eighty_days.bound import upper_bound
 from kit.solve.eighty_days.model import Model, new_solver, path_of
 from kit.solve.eighty_days.network import Arc, Network
 from kit.solve.eighty_days.puzzle import Puzzle
@@ -77,6 +80,7 @@ class _Found:
 
     began: float
     plan: Plan | None = None
+    bound: float = math.inf  # a valid upper bound (`bound.upper_bound`) once computed
 
     def keep(self, plan: Plan) -> Plan:
         if self.plan is None or (plan.objective or 0) >= (self.plan.objective or 0):
@@ -86,7 +90,7 @@ class _Found:
     def interrupted(self) -> Interrupted:
         if self.plan is None:
             return Interrupted(None)
-        return Interrupted(_restamp(self.plan, FEASIBLE, None, self.began))
+        return Interrupted(_bounded(_restamp(self.plan, FEASIBLE, None, self.began), self.bound))
 
 
 @dataclass(frozen=True)
@@ -137,8 +141,18 @@ def solve(
         raise found.interrupted() from None
     best = found.plan
     if best is not None and _score(best) > _score(plan):
-        return _restamp(best, FEASIBLE, None, began)  # the model could not follow the search
-    return plan
+        plan = _restamp(best, FEASIBLE, None, began)  # the model could not follow the search
+    return _bounded(plan, found.bound)
+
+
+def _bounded(plan: Plan, bound: float) -> Plan:
+    """`plan` with the better of its own bound and `bound` (optimal when it meets it)."""
+    if plan.objective is None or math.isinf(bound):
+        return plan
+    if plan.bound is not None and plan.bound <= bound:
+        return plan
+    status = OPTIMAL if plan.objective >= bound else plan.status
+    return dataclasses.replace(plan, bound=bound, status=status)
 
 
 def _search(
@@ -152,6 +166,9 @@ def _search(
 ) -> Plan:
     """`solve`'s search; every verified plan goes to `found`."""
     began = found.began
+    ceiling = upper_bound(puzzle)
+    if ceiling is not None:
+        found.bound = ceiling
     searched = _event_search(puzzle, SEARCH_SHARE * time_limit, on_solution, found)
     network = Network(puzzle)
     if network.start not in network.alive:
@@ -166,7 +183,7 @@ def _search(
         elif first is None:
             return _restamp(searched.plan, FEASIBLE, None, began)  # the model cannot follow it
     elif first is not None and on_solution:
-        on_solution(first.plan.objective or 0, math.inf, _since(began))
+        on_solution(first.plan.objective or 0, found.bound, _since(began))
     if first is not None:
         if len(network.arcs) > WHOLE_MODEL_ARCS:
             best, settled = _windows(network, first, time_limit, workers, on_solution, found)
@@ -233,7 +250,7 @@ def _event_search(
     def improved(plan: Plan) -> None:
         found.keep(plan)
         if on_solution:
-            on_solution(plan.objective or 0, math.inf, _since(found.began))
+            on_solution(plan.objective or 0, found.bound, _since(found.began))
 
     search.run(seconds, improved)
     if search.best is None or search.best_journey is None:
@@ -293,7 +310,7 @@ def _windows(
                 )  # fmt: skip
                 best = _Journey(path, solution.choices, found.keep(plan))
                 if on_solution:
-                    on_solution(solution.objective, math.inf, _since(began))
+                    on_solution(solution.objective, found.bound, _since(began))
             if interrupted:
                 raise KeyboardInterrupt
             high -= WINDOW_DAYS // 2
