@@ -252,7 +252,7 @@ def _event_search(
         if on_solution:
             on_solution(plan.objective or 0, found.bound, _since(found.began))
 
-    search.run(seconds, improved)
+    search.run(_since(found.began) + seconds, improved)  # its share after the bound's time
     if search.best is None or search.best_journey is None:
         return None
     journey = search.best_journey

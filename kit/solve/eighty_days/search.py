@@ -188,38 +188,52 @@ class Search:
                 arrival = Arrival(move.end, arrival.tickets, arrival.fresh, arrival, move)
             return arrival
 
-        def reach(city: int, arrival: Arrival) -> None:
-            day = arrival.day
+        def admits(city: int, day: int, tickets: Tickets, fresh: bool) -> bool:
+            """Whether an arrival would be kept (checked before it is made)."""
             if day > limit:
-                return
+                return False
             if city == cp_city and day >= activation:
-                if not any(a.covers(arrival) for a in done):
-                    done[:] = [a for a in done if not arrival.covers(a)] + [arrival]
-                return
-            if finish[city][day] > limit:
+                kept = done
+            elif finish[city][day] > limit:
+                return False
+            else:
+                kept = arrivals[city]
+                if len(kept) >= MOST_ARRIVALS and day >= kept[-1].day:
+                    return False
+            for a in kept:
+                if (
+                    a.day <= day
+                    and (a.fresh or not fresh)
+                    and (a.tickets is tickets or a.tickets.covers(tickets))
+                ):
+                    return False
+            return True
+
+        def reach(city: int, arrival: Arrival) -> None:
+            """Keep an admitted arrival (dropping those it dominates)."""
+            if city == cp_city and arrival.day >= activation:
+                done[:] = [a for a in done if not arrival.covers(a)] + [arrival]
                 return
             kept = arrivals[city]
-            if any(a.covers(arrival) for a in kept):
-                return
-            if len(kept) >= MOST_ARRIVALS and day >= kept[-1].day:
-                return
             kept[:] = [a for a in kept if not arrival.covers(a)] + [arrival]
             kept.sort(key=lambda a: a.day)
             del kept[MOST_ARRIVALS:]
             if cursed >> city & 1:
                 return  # a forced stop: the only way on is to Explore it
-            buckets[day].append((city, arrival))
+            buckets[arrival.day].append((city, arrival))
 
         def depart(city: int, arrival: Arrival, day: int, fresh_only: bool) -> None:
             """The departures of `day` from `city` (all of them, or only those that leave later
             than the arrival)."""
             for hop in self.departing[day][city]:
+                end = day + depart_days + hop.extra
                 if hop.between & blocked:
                     continue
+                if not admits(hop.dest, end, arrival.tickets, arrival.fresh):
+                    continue
                 start = waited(arrival, day) if fresh_only else arrival
-                move = Arc(NOWHERE, NOWHERE, day, day + depart_days + hop.extra, TRAVEL,
-                           stage, hop.route, hop.dest, DEPART)  # fmt: skip
-                reach(hop.dest, Arrival(move.end, arrival.tickets, arrival.fresh, start, move))
+                move = Arc(NOWHERE, NOWHERE, day, end, TRAVEL, stage, hop.route, hop.dest, DEPART)
+                reach(hop.dest, Arrival(end, arrival.tickets, arrival.fresh, start, move))
 
         first = Arrival(journey.day, journey.tickets, journey.fresh, None, None)
         arrivals[journey.city].append(first)
@@ -229,8 +243,9 @@ class Search:
             if day > horizon and (done or activation > horizon):
                 break
             if day == activation and day > journey.day:  # waiting at the checkpoint completes it
-                for arrival in arrivals[cp_city]:
-                    reach(cp_city, waited(arrival, day))
+                for arrival in list(arrivals[cp_city]):
+                    if admits(cp_city, day, arrival.tickets, arrival.fresh):
+                        reach(cp_city, waited(arrival, day))
             for city in range(b.n):
                 if cursed >> city & 1 or not self.departing[day][city]:
                     continue
@@ -245,9 +260,10 @@ class Search:
                 if not any(a is arrival for a in arrivals[city]):
                     continue  # dominated since
                 tickets = arrival.tickets
-                move = Arc(NOWHERE, NOWHERE, day, day + rules.plan_days, PLAN, stage)
                 held = Tickets(tickets.free + rules.plan_tickets, tickets.typed)
-                reach(city, Arrival(move.end, held, arrival.fresh, arrival, move))
+                if admits(city, day + rules.plan_days, held, arrival.fresh):
+                    move = Arc(NOWHERE, NOWHERE, day, day + rules.plan_days, PLAN, stage)
+                    reach(city, Arrival(move.end, held, arrival.fresh, arrival, move))
                 depart(city, arrival, day, False)
                 total = tickets.free + sum(tickets.typed)
                 spent: Tickets | None = None
@@ -255,28 +271,34 @@ class Search:
                     if hop.between & blocked:
                         continue
                     kind, extra = hop.kind, hop.extra
+                    fresh = arrival.fresh
                     if tickets.typed[kind] >= cost:
                         typed = list(tickets.typed)
                         typed[kind] -= cost
-                        move = Arc(NOWHERE, NOWHERE, day, day + ticket_days + extra, TRAVEL,
-                                   stage, hop.route, hop.dest, TICKET, typed=kind)  # fmt: skip
                         held = Tickets(tickets.free, tuple(typed))
-                        reach(hop.dest, Arrival(move.end, held, arrival.fresh, arrival, move))
+                        end = day + ticket_days + extra
+                        if admits(hop.dest, end, held, fresh):
+                            move = Arc(NOWHERE, NOWHERE, day, end, TRAVEL, stage, hop.route,
+                                       hop.dest, TICKET, typed=kind)  # fmt: skip
+                            reach(hop.dest, Arrival(end, held, fresh, arrival, move))
                     if total >= wild:
                         held = spent if spent is not None else _spend(tickets, wild)
                         spent = held
-                        move = Arc(NOWHERE, NOWHERE, day, day + wild_days + extra, TRAVEL,
-                                   stage, hop.route, hop.dest, WILDCARD, spend=wild)  # fmt: skip
-                        reach(hop.dest, Arrival(move.end, held, arrival.fresh, arrival, move))
+                        end = day + wild_days + extra
+                        if admits(hop.dest, end, held, fresh):
+                            move = Arc(NOWHERE, NOWHERE, day, end, TRAVEL, stage, hop.route,
+                                       hop.dest, WILDCARD, spend=wild)  # fmt: skip
+                            reach(hop.dest, Arrival(end, held, fresh, arrival, move))
                     if (
-                        arrival.fresh
+                        fresh
                         and power.travel_types >> kind & 1
                         and not (power.stop_empty and untouched >> hop.dest & 1)
                     ):
-                        move = Arc(NOWHERE, NOWHERE, day, day + power.travel_days + extra,
-                                   TRAVEL, stage, hop.route, hop.dest, POWER,
-                                   power=True)  # fmt: skip
-                        reach(hop.dest, Arrival(move.end, tickets, False, arrival, move))
+                        end = day + power.travel_days + extra
+                        if admits(hop.dest, end, tickets, False):
+                            move = Arc(NOWHERE, NOWHERE, day, end, TRAVEL, stage, hop.route,
+                                       hop.dest, POWER, power=True)  # fmt: skip
+                            reach(hop.dest, Arrival(end, tickets, False, arrival, move))
         return arrivals, done
 
     # --- events -----------------------------------------------------------------------------
