@@ -11,12 +11,13 @@ Plan, Travel by departure, by a Ticket, by any two, by the power once per stage 
 checkpoint, completed where and when the rules complete it), and Explore. The relaxation drops
 what only ever forbids a journey: tokens in the way and forced stops, each token collected once
 (only two Explores in a row in one city are ruled out), the types of the starting Tickets, the
-die's discard, the Catalina and Carlo conditions; it takes the shortest Explore of the assumed
-die results with the most Tickets any of them draws, and Lisette's doubled Tickets on every
-Souvenir. Yuki's steps back (one per stage) are a clock that stops: the relaxed journey may run
-one day past the limit per step and take, on each day, the departures of that day or of the
-days before it, as many as the steps. So every journey of the puzzle is a journey of the
-relaxation with as many Explores: the programme's maximum is never below a plan's count.
+die's discard, Catalina's empty stop; it takes the shortest Explore of the assumed die results
+with the most Tickets any of them draws, Lisette's doubled Tickets on every Souvenir, and
+Carlo's Explore of a Cursed Souvenir by the power (once per stage, as any power). Yuki's steps
+back (one per stage) are a clock that stops: the relaxed journey may run one day past the limit
+per step and take, on each day, the departures of that day or of the days before it, as many
+as the steps. So every journey of the puzzle is a journey of the relaxation with as many
+Explores: the programme's maximum is never below a plan's count.
 
 `sheet_bound` is the best score sheet of that many tokens chosen among the puzzle's (those held
 and those on the map, every face-down city's candidates included), by their counts alone: per
@@ -26,10 +27,14 @@ many regions as tokens, an Objective for each token up to the hand. Every plan's
 those choices, so none scores more. With the checkpoints' best bars and the points already
 earned, `upper_bound` is a valid bound.
 
-What limits it: the count and the sheet are bounded apart. The count comes from the fastest
-tokens (one-day hops between neighbouring token cities, Tickets from Souvenirs), the sheet from
-the best tokens (three of a type, all regions), and no journey has both; on the reference board
-the bound is about 20 points above the best plans found."""
+What limits it: the count and the sheet are bounded apart, and the count is loose. A relaxed
+journey may shuttle between two neighbouring token cities, each Souvenir's two Tickets paying
+the one-day hop back, so it makes an Explore every four days with a 3-day die: 19 on the Regular
+side with Paulo, where the best plans found collect 9 to 16 tokens. The sheet then takes the best
+tokens wherever they lie (all regions, three of a type): 94 against plans of 53 (a gap of 44 %),
+79 with a 4-day die, and with a 2-day die the largest sheet the rules allow (102). Taking each
+token once among the nearest token cities (an ng-route memory) and carrying the counts per type
+and region in the states would tighten both; neither is done yet."""
 
 from __future__ import annotations
 
@@ -140,9 +145,7 @@ def most_explores(board: Board) -> int | None:
     days = min(board.durations)
     draw = max(board.die[d].draw for d in board.durations)
     token = np.array([t >= 0 for t in board.token], dtype=np.bool_)
-    explore_days = np.array(
-        [min(days, q) if q >= 0 else days for q in board.power_explore], dtype=np.int_
-    )
+    quick = np.array(board.power_explore, dtype=np.int_)  # Carlo's days, or -1
     gain = np.array(
         [board.tickets[c] * (2 if board.doubles[c] else 1) + draw for c in range(n)],
         dtype=np.int_,
@@ -190,17 +193,13 @@ def most_explores(board: Board) -> int | None:
                     elif method == "wildcard":
                         there = np.where(wild_ok, there[:, :, :, wild_h, wild_t], NONE)
                     np.maximum.at(best, source[pick], there.astype(np.int16))
-            for d in np.unique(explore_days):
-                here = np.flatnonzero(token & (explore_days == d))
-                if not len(here):
-                    continue
-                there = after(stage, day + int(d))[here][:, :, 1]  # city, fresh, hand, Tickets
-                moved = np.take_along_axis(
-                    there, np.broadcast_to(gained_t[here][:, None, None, :], there.shape), axis=3
-                )
-                found = np.where(moved > NONE, moved + 1, NONE).astype(np.int16)
-                np.maximum(best[here, :, 0], found, out=found)
-                best[here, :, 0] = found
+            here = np.flatnonzero(token)  # Explore by the die, then Carlo's by the power
+            found = _explored(after(stage, day + days)[here], gained_t[here])
+            best[here, :, 0] = np.maximum(best[here, :, 0], found)
+            for q in np.unique(quick[quick >= 0]):
+                here = np.flatnonzero(quick == q)
+                found = _explored(after(stage, day + int(q))[here], gained_t[here])
+                best[here, 1, 0] = np.maximum(best[here, 1, 0], found[:, 0])
             values[stage, day] = best
             if by_power.any():  # a fresh state may take the power (0 days too)
                 for e in np.unique(extra[by_power]):
@@ -216,6 +215,16 @@ def most_explores(board: Board) -> int | None:
         int(board.start_fresh), 0, hand, 0
     ])  # fmt: skip
     return None if value <= NONE // 2 else value
+
+
+def _explored(there: Values, gained: NDArray[np.int_]) -> Values:
+    """The values before an Explore of some cities, from those after it (there: explored,
+    with the Tickets `gained` added): one Explore more. Indexed by city, fresh, hand, Tickets."""
+    after = there[:, :, 1]
+    moved = np.take_along_axis(
+        after, np.broadcast_to(gained[:, None, None, :], after.shape), axis=3
+    )
+    return np.where(moved > NONE, moved + 1, NONE).astype(np.int16)
 
 
 def _spend_maps(cost: int) -> tuple[NDArray[np.int_], NDArray[np.int_], NDArray[np.bool_]]:

@@ -44,7 +44,8 @@ PRESOLVE_SECONDS_PER_ARC = 6e-5
 the time limit, so it is skipped when the time left is shorter."""
 
 SEARCH_SHARE = 0.5
-"""The share of the time limit the event search (`search.py`) may take."""
+"""The share of the time left once the bound is computed that the event search (`search.py`)
+may take."""
 
 FIRST_PLAN_SHARE = 0.3
 """The share of the time left once the network is built that the randomised greedy journeys
@@ -169,7 +170,8 @@ def _search(
     ceiling = upper_bound(puzzle)
     if ceiling is not None:
         found.bound = ceiling
-    searched = _event_search(puzzle, SEARCH_SHARE * time_limit, on_solution, found)
+    left = time_limit - _since(began)
+    searched = _event_search(puzzle, SEARCH_SHARE * left, on_solution, found)
     network = Network(puzzle)
     if network.start not in network.alive:
         return _infeasible(puzzle, began, time_limit, workers)
