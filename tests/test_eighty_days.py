@@ -4,6 +4,7 @@ journey could end, and bad puzzles are refused."""
 
 from __future__ import annotations
 
+import random
 import signal
 import subprocess
 import sys
@@ -21,15 +22,22 @@ from kit.solve import eighty_days
 from kit.solve.eighty_days import (
     SINK,
     Arc,
+    Choices,
     Network,
     PlanError,
     Puzzle,
+    baseline,
+    bound,
     earliest_end,
     exact_search,
+    model,
+    planner,
     replay,
+    search,
     solve,
     standard_puzzle,
 )
+from kit.solve.eighty_days.board import Board
 from kit.solve.plan import FEASIBLE, INFEASIBLE, OPTIMAL, run_solver
 
 TINY = Path(__file__).parent / "data" / "tiny_journey"
@@ -58,12 +66,81 @@ def test_cp_sat_optimum_equals_the_exhaustive_search(traveller, explore, optimum
     assert plan.sheet.total == optimum and plan.gap == 0.0
 
 
+@pytest.mark.parametrize(
+    ("traveller", "explore", "optimum"),
+    [("Wolfgang", 3, 15), ("Wolfgang", 2, 18), ("Paulo", 4, 13), ("Paulo", 3, 12), ("Buck", 2, 10)],
+)
+def test_the_event_search_finds_the_exhaustive_optimum(traveller, explore, optimum):
+    # The travel powers are the search's own; the others are left to the model.
+    puzzle = tiny(traveller, explore)
+    plan = search.Search(puzzle).run(time_limit=60)
+    assert plan is not None and plan.objective == exact_search(puzzle).objective == optimum
+    state = tiny(traveller, explore).state()  # a fresh engine state at the puzzle's start
+    for name in plan.history:
+        state.apply(name)
+    assert state.scores()[0].total == plan.sheet.total == optimum
+    assert state.finish[0] == plan.earliest <= 12
+
+
+def test_a_leg_takes_the_departures_of_later_days_and_waits_at_a_checkpoint():
+    # Buck's 10 points need the train from Quay a day after arriving there: an arrival
+    # standing in a city takes the departures of the days after it (by Refreshes).
+    journey = search.Search(tiny("Buck", 2))
+    first = journey.start
+    quay = next(c for c in journey.children(first) if c.stage == 1 and c.day == 3)
+    arrivals, done = journey.sweep(quay)
+    reef = 3
+    assert [a.day for a in arrivals[reef]][:1] == [6]
+    legs = [arc.kind for arc in arrivals[reef][0].moves()]
+    assert legs == ["refresh", "travel"]
+    assert done and min(a.day for a in done) >= 5  # the Second checkpoint's activation
+
+
+def test_the_bound_is_never_below_the_exhaustive_optimum():
+    # The tiny board's puzzles, then random ones: tokens shuffled over its cities, any
+    # traveller, die and limit. A plan never makes more Explores than the relaxation allows.
+    travellers = ["Paulo", "Lisette", "Catalina", "Buck", "Carlo", "Yuki", "Wolfgang", "Hendrika"]
+    draw = random.Random(7)
+    cases = [(t, 2 + n % 3, 12, PLACEMENT) for n, t in enumerate(travellers)]
+    for _ in range(8):  # tokens shuffled within their regions
+        placement = {}
+        for region in ("A", "B"):
+            cities = [c for c, t in PLACEMENT.items() if t[0] == region]
+            tokens = draw.sample([PLACEMENT[c] for c in cities], len(cities))
+            placement |= dict(zip(cities, tokens, strict=True))
+        cases.append(
+            (draw.choice(travellers), draw.choice((2, 3, 4)), draw.randint(10, 13), placement)
+        )
+    proved = 0
+    for traveller, explore, days, placement in cases:
+        puzzle = tiny(traveller, explore, days=days, placement=placement)
+        exact = exact_search(puzzle)
+        ceiling = bound.upper_bound(puzzle)
+        if exact.status == INFEASIBLE:
+            continue
+        proved += 1
+        assert ceiling is not None and ceiling >= exact.objective, (traveller, explore, days)
+        explores = sum(name.startswith("explore") for name in exact.history)
+        assert bound.most_explores(Board(puzzle)) >= explores
+    assert proved >= 8
+
+
+def test_the_bound_s_score_sheet_by_counts():
+    # With any number of tokens, the reference board's sheet reaches the rules' largest one,
+    # 102 with the checkpoints' best bars (3 + 4 + 5); one token is at best a 3-point Souvenir
+    # in a new region that an Objective cannot match; three: a row, three regions, both
+    # Objectives (Experiences of the hand's types).
+    puzzle = standard_puzzle("regular", "Paulo", 3, seed=1)
+    assert bound.sheet_bound(puzzle, 100) + 3 + 4 + 5 == 102
+    assert bound.sheet_bound(puzzle, 1) == 3 + 2 + 1
+    assert bound.sheet_bound(puzzle, 3) == 9 + 1 + 6 + 2
+    assert bound.sheet_bound(puzzle, 0) == 0
+
+
 def test_the_plan_is_the_engine_replay_with_its_days():
     plan = solve(tiny("Wolfgang", 3), time_limit=60)
     # Re-apply the recorded history from the puzzle's position: the same final score.
-    state = tiny("Wolfgang", 3).state
-    for name in plan.history:
-        state.apply(name)
+    state = tiny("Wolfgang", 3).replay(plan.history)
     assert state.finish[0] == plan.earliest
     assert state.scores()[0].total == plan.objective == 15
     days = [step.day for step in plan.steps]
@@ -86,15 +163,15 @@ def test_a_plan_the_engine_refuses_is_an_error_never_a_result():
     puzzle = tiny("Wolfgang", 3, days=30, placement={**PLACEMENT, "Reef": "B2", "Tor": "B1"})
     network = Network(puzzle)
     path = [network.arcs[i] for i in network.simple_path()]
-    final, steps, _ = replay(puzzle, path, set(), {})
-    assert final.finish[0] == path[-1].end and len(steps) == len(path)
+    replayed = replay(puzzle, path, Choices())
+    assert replayed.final.finish[0] == path[-1].end and len(replayed.steps) == len(path)
     # The same journey cut short does not end it; an Explore where no token lies is refused
     # by the engine: both are PlanErrors, never results.
     with pytest.raises(PlanError, match="does not end"):
-        replay(puzzle, path[:-1], set(), {})
+        replay(puzzle, path[:-1], Choices())
     home = Arc(network.start, SINK, 0, 3, "explore", 0, city=0, duration=3)
     with pytest.raises(PlanError, match="refuses"):
-        replay(puzzle, [home], set(), {})
+        replay(puzzle, [home], Choices())
 
 
 def test_an_impossible_puzzle_says_the_earliest_end():
@@ -110,14 +187,15 @@ def test_an_impossible_puzzle_says_the_earliest_end():
 def test_large_networks_are_improved_window_by_window(monkeypatch):
     # Treated as a large network, the tiny puzzle is improved a few days at a time from the
     # greedy journey; a whole pass of windows without improvement is reported, not a proof.
-    monkeypatch.setattr(eighty_days, "WHOLE_MODEL_ARCS", 0)
-    monkeypatch.setattr(eighty_days, "FIRST_PLAN_SHARE", 0.0)  # one greedy journey only
+    monkeypatch.setattr(planner, "WHOLE_MODEL_ARCS", 0)
+    monkeypatch.setattr(planner, "SEARCH_SHARE", 0.0)
+    monkeypatch.setattr(planner, "FIRST_PLAN_SHARE", 0.0)  # one greedy journey only
     seen = []
     plan = solve(tiny("Wolfgang", 3), time_limit=60, on_solution=lambda *a: seen.append(a[0]))
     assert seen[0] < seen[-1] == plan.objective == plan.sheet.total == 15
-    assert plan.status == FEASIBLE and plan.bound is None
+    assert plan.status == FEASIBLE and plan.bound == bound.upper_bound(tiny("Wolfgang", 3)) == 21
     assert plan.proven == "no change within any 8 days in a row scores more"
-    assert "no bound proven; no change within any 8 days" in str(plan)
+    assert "bound 21, gap 28.6%; no change within any 8 days" in str(plan)
 
 
 def test_greedy_journeys_held_to_the_starting_hand_fit_the_model():
@@ -127,13 +205,14 @@ def test_greedy_journeys_held_to_the_starting_hand_fit_the_model():
     network = Network(puzzle)
     fitted = 0
     for seed in range(1, 41):
-        slack = eighty_days.SLACKS[seed % len(eighty_days.SLACKS)]
-        _, moves = eighty_days.greedy_game(puzzle, seed, planned=True, slack=slack)
-        path = network.journey(moves)
+        slack = baseline.SLACKS[seed % len(baseline.SLACKS)]
+        game = baseline.greedy_game(puzzle, seed, planned=True, slack=slack)
+        steps = game.steps(puzzle)
+        path = network.locate(steps) if steps else []
         if path:
-            solver = eighty_days._solver(5.0, 1)
-            model = eighty_days.Model(network.restricted(path))
-            assert run_solver(solver, model.model) == (cp_model.OPTIMAL, False)
+            solver = model.new_solver(5.0, 1)
+            restricted = model.Model(network.restricted(path))
+            assert run_solver(solver, restricted.model) == (cp_model.OPTIMAL, False)
             fitted += 1
     assert fitted >= 10
 
@@ -148,7 +227,7 @@ def test_a_live_position_gets_a_first_plan_that_spends_only_plannable_tickets():
     puzzle = Puzzle.from_state(state)
     assert puzzle.hidden and puzzle.player == state.current_player
     network = Network(puzzle)
-    first = eighty_days._first_plan(network, 1, 20, time.perf_counter())
+    first = planner._first_plan(network, 1, 20, time.perf_counter())
     assert first is not None
     plan = first.plan
     assert plan.sheet.total == plan.objective > 12
@@ -180,11 +259,11 @@ def test_face_down_tokens_are_valued_by_what_their_region_can_still_hold():
     # A live position: the tokens lie face down. Tor's curse mark names its token; the others
     # are unmarked, so the plan takes each region's least valuable token first, whichever city
     # it explores: swapping the hidden tokens inside a region changes nothing.
-    puzzle = Puzzle.from_state(tiny("Wolfgang", 3).state, 0, 3, days=12)
+    puzzle = Puzzle.from_state(tiny("Wolfgang", 3).position, 0, 3, days=12)
     names = [c.name for c in puzzle.tables.board.cities]
     assert {
-        r: ([names[c] for c in cities], [puzzle.content.tokens[t].id for t in pool])
-        for r, (cities, pool) in puzzle.hidden.items()
+        r: ([names[c] for c in hidden.cities], [puzzle.content.tokens[t].id for t in hidden.pool])
+        for r, hidden in puzzle.hidden.items()
     } == {"A": (["Pine", "Quay"], ["A1", "A2"]), "B": (["Reef", "Sands"], ["B1", "B3"])}
     plan = solve(puzzle, time_limit=60)
     assert plan.status == OPTIMAL and plan.sheet.total == plan.objective
@@ -192,13 +271,13 @@ def test_face_down_tokens_are_valued_by_what_their_region_can_still_hold():
         "unmarked one is worth what its region can still hold" in a for a in plan.assumptions
     )
     swapped = {**PLACEMENT, "Pine": "A2", "Quay": "A1", "Reef": "B3", "Sands": "B1"}
-    other = solve(Puzzle.from_state(tiny("Wolfgang", 3, placement=swapped).state, days=12), 60)
+    other = solve(Puzzle.from_state(tiny("Wolfgang", 3, placement=swapped).position, days=12), 60)
     assert other.objective == plan.objective == 15
     assert [step.actions for step in other.steps] == [step.actions for step in plan.steps]
     # Each region's hidden tokens come out least valuable first.
     collected = [s.note.split()[1] for s in plan.steps if s.note.startswith("collect")]
-    for _, pool in puzzle.hidden.values():
-        ids = [puzzle.content.tokens[t].id for t in pool]
+    for hidden in puzzle.hidden.values():
+        ids = [puzzle.content.tokens[t].id for t in hidden.pool]
         got = [t for t in collected if t in ids]
         assert got == ids[: len(got)]
     with pytest.raises(KitError, match="revealed"):
@@ -208,7 +287,7 @@ def test_face_down_tokens_are_valued_by_what_their_region_can_still_hold():
 def test_bad_puzzles_are_refused():
     puzzle = tiny("Paulo", 3)
     with pytest.raises(KitError, match="Explore durations"):
-        Puzzle(puzzle.state, 0, 5)
+        Puzzle(puzzle.position, 0, 5)
     game = AmazingJourney(players=1, seed=1, side="regular", travellers=["Paulo"])
     with pytest.raises(KitError, match="chance is due"):
         Puzzle(game.new_game(), 0, 3)
@@ -216,8 +295,8 @@ def test_bad_puzzles_are_refused():
 
 def test_standard_puzzle_and_command_line(capsys):
     puzzle = standard_puzzle("regular", "Paulo", 3, seed=1)
-    assert puzzle.state.day == [0] and puzzle.explore == (3,)
-    assert len(puzzle.state.tickets[0]) == 6 and sum(puzzle.state.tickets[0]) == 1
+    assert puzzle.state().day == [0] and puzzle.explore == (3,)
+    assert len(puzzle.state().tickets[0]) == 6 and sum(puzzle.state().tickets[0]) == 1
     argv = ["--board", str(TINY), "--traveller", "Wolfgang", "--days", "12"]
     assert eighty_days.main(argv) == 0
     out = capsys.readouterr().out
@@ -233,7 +312,7 @@ def test_reference_board_plan_is_replayed_and_beats_the_greedy_bot(traveller):
     plan = solve(puzzle, time_limit=30, workers=2, on_solution=lambda *a: seen.append(a))
     assert plan.status in (OPTIMAL, FEASIBLE) and plan.steps
     # The recorded history replays in the engine to the claimed score, ending by day 80.
-    state = standard_puzzle("regular", traveller, 3, seed=1).state
+    state = standard_puzzle("regular", traveller, 3, seed=1).state()
     for name in plan.history:
         state.apply(name)
     assert 0 <= state.finish[0] <= 80
@@ -255,7 +334,7 @@ def test_the_earliest_end_is_proven_or_says_it_is_not(monkeypatch):
     assert str(earliest) == "day 14"
     # A search stopped at its first solution (the plain journey by departures) proves nothing
     # beyond the Final checkpoint's opening day.
-    solver = eighty_days._solver
+    solver = model.new_solver
 
     def first_solution_only(time_limit: float, workers: int):
         stopped = solver(time_limit, 1)
@@ -263,7 +342,7 @@ def test_the_earliest_end_is_proven_or_says_it_is_not(monkeypatch):
         stopped.parameters.cp_model_presolve = False
         return stopped
 
-    monkeypatch.setattr(eighty_days, "_solver", first_solution_only)
+    monkeypatch.setattr(planner, "new_solver", first_solution_only)
     found = earliest_end(tiny("Lisette", 3, days=12))
     assert not found.proven and found.bound == 8 and found.day > 14
     assert str(found) == f"day {found.day} (none before day 8; the days between are not ruled out)"
@@ -275,7 +354,7 @@ def test_the_earliest_end_is_proven_or_says_it_is_not(monkeypatch):
 def _interrupt_after(monkeypatch, games: int) -> None:
     """Ctrl-C during the greedy starts, once `games` of them are played."""
     played = []
-    greedy = eighty_days.greedy_game
+    greedy = baseline.greedy_game
 
     def greedy_then_ctrl_c(*args, **kwargs):
         if len(played) == games:
@@ -283,7 +362,8 @@ def _interrupt_after(monkeypatch, games: int) -> None:
         played.append(1)
         return greedy(*args, **kwargs)
 
-    monkeypatch.setattr(eighty_days, "greedy_game", greedy_then_ctrl_c)
+    monkeypatch.setattr(planner, "greedy_game", greedy_then_ctrl_c)
+    monkeypatch.setattr(planner, "SEARCH_SHARE", 0.0)  # the greedy journeys come first
 
 
 def test_ctrl_c_gives_the_best_replay_verified_plan_so_far(monkeypatch):
@@ -292,9 +372,7 @@ def test_ctrl_c_gives_the_best_replay_verified_plan_so_far(monkeypatch):
         solve(tiny("Wolfgang", 3), time_limit=60)
     plan = stop.value.plan
     assert isinstance(stop.value, KeyboardInterrupt) and plan.status == FEASIBLE
-    state = tiny("Wolfgang", 3).state
-    for name in plan.history:
-        state.apply(name)
+    state = tiny("Wolfgang", 3).replay(plan.history)
     assert state.scores()[0].total == plan.objective == plan.sheet.total
     _interrupt_after(monkeypatch, 0)  # before any journey: no plan
     with pytest.raises(eighty_days.Interrupted) as stop:

@@ -9,7 +9,8 @@ from kit.amazing_journey.bots import GreedyBot
 from kit.amazing_journey.game import AmazingJourney
 from kit.core import ranking
 from kit.core.bots import play
-from kit.solve import eighty_days
+from kit.solve.eighty_days import greedy_game, solve, standard_puzzle
+from kit.solve.plan import Plan
 
 
 def map_summary(game: AmazingJourney) -> str:
@@ -43,4 +44,30 @@ def main(seed: int, out: TextIO) -> None:
     print(f"\nGreedy bots, seed {seed}: {len(final.history)} actions", file=out)
     for sheet, place in zip(sheets, ranking(sheets), strict=True):
         print(f"\n#{place} {sheet}", file=out)
-    eighty_days.demo(out, seed, time_limit=20.0)
+    planned_journey(out, seed, time_limit=20.0)
+
+
+def planned_journey(
+    out: TextIO,
+    seed: int = 1,
+    side: str = "regular",
+    traveller: str = "Paulo",
+    time_limit: float = 20.0,
+) -> Plan:
+    """The 80-day planner's journey on a solo puzzle of the reference board beside the greedy
+    bot's game on the same puzzle (the die fixed at 3 days for both)."""
+    puzzle = standard_puzzle(side, traveller, 3, seed)
+    plan = solve(puzzle, time_limit, seed=seed)
+    sheet = greedy_game(puzzle, seed).final.scores()[puzzle.player]
+    print(
+        f"\nThe 80-day planner on a solo puzzle ({side} side, {traveller}, seed {seed}):", file=out
+    )
+    print(plan, file=out)
+    print(
+        f"\nThe greedy bot on the same puzzle scores {sheet.total} (the planner "
+        f"{plan.objective if plan.objective is not None else 'found no plan'}; the bot sees the "
+        "types of the Tickets it draws, the plan does not count on them):",
+        file=out,
+    )
+    print(sheet, file=out)
+    return plan

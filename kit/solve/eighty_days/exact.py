@@ -1,0 +1,103 @@
+"""The exhaustive search: the optimum by depth-first search over engine states, for tiny boards.
+
+It knows nothing of networks, labels or models: it tries every legal action of the engine itself
+(memoised on the state), so it is the reference the other parts are tested against, and it works
+without OR-Tools. Chance follows the planner's assumptions: the die as assumed, and each Ticket
+or Objective drawn is of the type least present on the board (so that, on a board without that
+type, a drawn card is as unknown to the search as to the planner)."""
+
+from __future__ import annotations
+
+import time
+
+from kit.amazing_journey.actions import Action, Explore
+from kit.amazing_journey.content import ROUTE_TYPES
+from kit.amazing_journey.state import DrawObjective, DrawTicket, JourneyState, RollDie
+from kit.core import KitError
+from kit.solve.eighty_days.puzzle import Puzzle
+from kit.solve.eighty_days.replay import value_of
+from kit.solve.plan import INFEASIBLE, OPTIMAL, Plan, Step
+
+MAX_STATES = 2_000_000
+"""The exhaustive search gives up beyond this many states (the board is not tiny)."""
+
+
+def exact_search(puzzle: Puzzle, max_states: int = MAX_STATES) -> Plan:
+    """The optimum of a puzzle with the tokens revealed, over every engine state reachable
+    from `puzzle.state()` (see the module's docstring)."""
+    if puzzle.hidden:
+        raise KitError("the exact search needs the tokens revealed (Puzzle revealed=True)")
+    began = time.perf_counter()
+    state, p = puzzle.state(), puzzle.player
+    tables = state.tables
+    explore = puzzle.durations
+    limit = puzzle.limit
+    route_count = [sum(t == k for t in tables.route_type) for k in range(len(ROUTE_TYPES))]
+    memo: dict[tuple[object, ...], tuple[int, Action | None]] = {}
+    worst = -(10**9)
+
+    def chance(s: JourneyState, explored: int) -> Action:
+        step = s.steps[-1]
+        outcomes: tuple[Action, ...] = s.legal_actions()
+        if isinstance(step, RollDie):
+            days = explore[min(explored - 1, len(explore) - 1)]  # this one counted
+            return next(a for a in outcomes if tables.rules.explore[value_of(a)].days == days)
+        if isinstance(step, DrawTicket):
+            return min(outcomes, key=lambda a: (route_count[value_of(a)], value_of(a)))
+        if isinstance(step, DrawObjective):
+            left = [0] * len(tables.experience_types)
+            for t in s.city_token:
+                if t >= 0 and tables.token_type[t] >= 0:
+                    left[tables.token_type[t]] += 1
+            return min(outcomes, key=lambda a: (left[value_of(a)], value_of(a)))
+        return outcomes[0]
+
+    def key(s: JourneyState, explored: int) -> tuple[object, ...]:
+        return (
+            s.pos[p], s.day[p], s.stage[p], s.fresh[p], tuple(s.tickets[p]), tuple(s.hand[p]),
+            tuple(s.played[p]), tuple(sorted(s.experiences[p])), tuple(sorted(s.souvenirs[p])),
+            s.points[p], tuple(s.city_token), tuple(s.steps), explored,
+        )  # fmt: skip
+
+    def rolls(action: Action) -> int:
+        return int(isinstance(action, Explore) and not action.by_power)
+
+    def best(s: JourneyState, explored: int) -> int:
+        if s.finish[p] >= 0:
+            return s.scores()[p].total if s.finish[p] <= limit else worst
+        if s.day[p] > limit or (len(explore) > 1 and explored > len(explore)):
+            return worst
+        k = key(s, explored)
+        if k in memo:
+            return memo[k][0]
+        if len(memo) >= max_states:
+            raise KitError(f"the board is too large for the exact search ({max_states} states)")
+        memo[k] = (worst, None)
+        choices = [chance(s, explored)] if s.is_chance_node else list(s.legal_actions())
+        value, pick = worst, None
+        for action in choices:
+            child = s.clone()
+            child.apply(action)
+            score = best(child, explored + rolls(action))
+            if score > value:
+                value, pick = score, action
+        memo[k] = (value, pick)
+        return value
+
+    value = best(state, 0)
+    elapsed = time.perf_counter() - began
+    if value <= worst:
+        return Plan(INFEASIBLE, (), None, None, None, elapsed, puzzle.assumptions())
+    history, explored = [], 0
+    while state.finish[p] < 0:
+        action = memo[key(state, explored)][1]
+        assert action is not None
+        state.apply(action)
+        history.append(str(action))
+        explored += rolls(action)
+    sheet = state.scores()[p]
+    steps = tuple(Step(-1, -1, (name,)) for name in history)
+    return Plan(
+        OPTIMAL, steps, sheet, value, value, time.perf_counter() - began, puzzle.assumptions(),
+        state.finish[p], tuple(history),
+    )  # fmt: skip

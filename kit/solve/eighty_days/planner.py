@@ -1,0 +1,455 @@
+"""`solve`: the parts put together, within a time limit, with Ctrl-C keeping the best plan.
+
+A valid upper bound (`bound.py`) comes first, with every plan streamed and returned (the
+better of it and the model's own bound when the model proves one). The event search
+(`search.py`) runs next, for `SEARCH_SHARE` of the time: on the reference
+board its plans are the best of all the parts. Then come a few hundred randomised greedy
+journeys held to the plan's assumptions (mapped onto the network's arcs, scored by a model over
+those arcs alone, replayed); the better of the two plans is the one the model improves.
+On a small network (tiny boards, late positions) CP-SAT then looks on the whole network for a
+better plan only, so that finding none proves the first one optimal. On the reference board
+the plan is improved one window of `WINDOW_DAYS` days at a time (`_windows`)."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from kit.solve.eighty_days.baseline import SLACKS, greedy_game
+from kit.solve.eighty_days.bound import upper_bound
+from kit.solve.eighty_days.model import Model, new_solver, path_of
+from kit.solve.eighty_days.network import Arc, Network
+from kit.solve.eighty_days.puzzle import Puzzle
+from kit.solve.eighty_days.replay import Choices, verified
+from kit.solve.eighty_days.search import Search
+from kit.solve.plan import FEASIBLE, INFEASIBLE, OPTIMAL, UNKNOWN, Plan, run_solver
+
+try:
+    from ortools.sat.python import cp_model
+except ImportError:  # pragma: no cover - the exhaustive search still works
+    cp_model = None  # type: ignore[assignment]
+
+OnSolution = Callable[[int, float, float], None]
+"""Progress callback: `(score, bound, elapsed_seconds)` for every improving plan."""
+
+MODEL_SECONDS_PER_ARC = 2e-5
+"""About the time to build the CP-SAT model, per arc (measured on the reference board)."""
+
+PRESOLVE_SECONDS_PER_ARC = 6e-5
+"""About the time CP-SAT's presolve takes per arc on the reference board: it does not stop at
+the time limit, so it is skipped when the time left is shorter."""
+
+SEARCH_SHARE = 0.5
+"""The share of the time left once the bound is computed that the event search (`search.py`)
+may take."""
+
+FIRST_PLAN_SHARE = 0.3
+"""The share of the time left once the network is built that the randomised greedy journeys
+may take (see `_first_plan`); up to half while none of them fits the model."""
+
+WHOLE_MODEL_ARCS = 20_000
+"""Above this many arcs, CP-SAT on the whole network finds nothing in seconds (its bound stays
+far above any plan): the plan is improved window by window instead (`_windows`)."""
+
+WINDOW_DAYS = 8
+"""The stretch of days one window may change."""
+
+WINDOW_SECONDS = 3.0
+"""The most time one window's search may take."""
+
+WINDOW_MIN_SECONDS = 1.0
+"""No window is started with less time left than this (building its model takes about half)."""
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C stopped the planner: `plan` is the best replay-verified plan found by then (None
+    if there was none yet). It is a KeyboardInterrupt, so a script or a notebook cell stops as
+    Ctrl-C asks, with the plan in hand."""
+
+    def __init__(self, plan: Plan | None) -> None:
+        super().__init__("the planner was interrupted")
+        self.plan = plan
+
+
+@dataclass
+class _Found:
+    """The best replay-verified plan of a search so far, for an interrupted search."""
+
+    began: float
+    plan: Plan | None = None
+    bound: float = math.inf  # a valid upper bound (`bound.upper_bound`) once computed
+
+    def keep(self, plan: Plan) -> Plan:
+        if self.plan is None or (plan.objective or 0) >= (self.plan.objective or 0):
+            self.plan = plan
+        return plan
+
+    def interrupted(self) -> Interrupted:
+        if self.plan is None:
+            return Interrupted(None)
+        return Interrupted(_bounded(_restamp(self.plan, FEASIBLE, None, self.began), self.bound))
+
+
+@dataclass(frozen=True)
+class _Journey:
+    """A verified journey of the search: its arcs in the network, its choices, and the
+    engine's replay of it."""
+
+    path: list[int]
+    choices: Choices
+    plan: Plan
+
+
+class _Progress(cp_model.CpSolverSolutionCallback if cp_model else object):  # type: ignore[misc]
+    """Reports each improving plan to `on_solution(score, bound, elapsed)`."""
+
+    def __init__(self, on_solution: OnSolution | None, began: float) -> None:
+        super().__init__()
+        self.on_solution, self.began = on_solution, began
+
+    def on_solution_callback(self) -> None:
+        if self.on_solution:
+            self.on_solution(
+                round(self.objective_value), self.best_objective_bound, _since(self.began)
+            )
+
+
+def solve(
+    puzzle: Puzzle,
+    time_limit: float = 10.0,
+    workers: int = 2,
+    on_solution: OnSolution | None = None,
+    seed: int = 1,
+    starts: int = 512,
+) -> Plan:
+    """The best plan for `puzzle` within `time_limit` seconds on `workers` threads, replayed and
+    scored by the engine. An impossible puzzle gives an infeasible `Plan` with the earliest day
+    the journey could end (`earliest`).
+
+    Ctrl-C (a KeyboardInterrupt) stops the search at once and raises `Interrupted` with the
+    best replay-verified plan found so far."""
+    began = time.perf_counter()
+    found = _Found(began)
+    try:
+        plan = _search(puzzle, time_limit, workers, on_solution, seed, starts, found)
+    except Interrupted:
+        raise
+    except KeyboardInterrupt:
+        raise found.interrupted() from None
+    best = found.plan
+    if best is not None and _score(best) > _score(plan):
+        plan = _restamp(best, FEASIBLE, None, began)  # the model could not follow the search
+    return _bounded(plan, found.bound)
+
+
+def _bounded(plan: Plan, bound: float) -> Plan:
+    """`plan` with the better of its own bound and `bound` (optimal when it meets it)."""
+    if plan.objective is None or math.isinf(bound):
+        return plan
+    if plan.bound is not None and plan.bound <= bound:
+        return plan
+    status = OPTIMAL if plan.objective >= bound else plan.status
+    return dataclasses.replace(plan, bound=bound, status=status)
+
+
+def _search(
+    puzzle: Puzzle,
+    time_limit: float,
+    workers: int,
+    on_solution: OnSolution | None,
+    seed: int,
+    starts: int,
+    found: _Found,
+) -> Plan:
+    """`solve`'s search; every verified plan goes to `found`."""
+    began = found.began
+    ceiling = upper_bound(puzzle)
+    if ceiling is not None:
+        found.bound = ceiling
+    left = time_limit - _since(began)
+    searched = _event_search(puzzle, SEARCH_SHARE * left, on_solution, found)
+    network = Network(puzzle)
+    if network.start not in network.alive:
+        return _infeasible(puzzle, began, time_limit, workers)
+    built = _since(began)  # the network takes seconds on the largest boards
+    share = built + FIRST_PLAN_SHARE * (time_limit - built)
+    first = _first_plan(network, seed, starts, began, share, (built + time_limit) / 2, found)
+    if searched is not None and (first is None or _score(searched.plan) > _score(first.plan)):
+        path = network.locate(searched.arcs)
+        if path:
+            first = _Journey(path, searched.choices, searched.plan)
+        elif first is None:
+            return _restamp(searched.plan, FEASIBLE, None, began)  # the model cannot follow it
+    elif first is not None and on_solution:
+        on_solution(first.plan.objective or 0, found.bound, _since(began))
+    if first is not None:
+        if len(network.arcs) > WHOLE_MODEL_ARCS:
+            best, settled = _windows(network, first, time_limit, workers, on_solution, found)
+            plan = _restamp(best.plan, FEASIBLE, None, began)
+            if settled:
+                proven = f"no change within any {WINDOW_DAYS} days in a row scores more"
+                plan = dataclasses.replace(plan, proven=proven)
+            return plan
+        if time_limit - _since(began) < 3 * MODEL_SECONDS_PER_ARC * len(network.arcs):
+            return _restamp(first.plan, FEASIBLE, None, began)  # no time to build and search
+    model = Model(network)
+    if first is None:
+        model.hint(network.simple_path())
+    else:
+        model.better_than(first.plan.objective or 0)
+    left = max(0.1, time_limit - _since(began))
+    solver = new_solver(left, workers)
+    # CP-SAT's presolve overruns short time limits on large networks: skip it then.
+    solver.parameters.cp_model_presolve = left >= PRESOLVE_SECONDS_PER_ARC * len(network.arcs)
+    status, interrupted = run_solver(solver, model.model, _Progress(on_solution, began))
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        if interrupted:
+            raise KeyboardInterrupt
+        if first is not None and status == cp_model.INFEASIBLE:
+            return _restamp(first.plan, OPTIMAL, first.plan.objective, began)  # none is better
+        if first is not None:
+            bound = solver.best_objective_bound
+            proven = bound >= (first.plan.objective or 0) + 1  # else stopped before any bound
+            return _restamp(first.plan, FEASIBLE, bound if proven else None, began)
+        if status == cp_model.INFEASIBLE:
+            return _infeasible(puzzle, began, time_limit, workers)
+        return Plan(UNKNOWN, (), None, None, solver.best_objective_bound, _since(began))
+    verdict = OPTIMAL if status == cp_model.OPTIMAL else FEASIBLE
+    solution = model.solution(solver)
+    plan = found.keep(
+        verified(
+            puzzle, path_of(network, solution.arcs), solution.choices, solution.objective,
+            verdict, solver.best_objective_bound, began,
+        )
+    )  # fmt: skip
+    if interrupted:
+        raise KeyboardInterrupt
+    return plan
+
+
+@dataclass(frozen=True)
+class _Searched:
+    """The event search's best plan, with its actions and choices for the model."""
+
+    arcs: list[Arc]
+    choices: Choices
+    plan: Plan
+
+
+def _event_search(
+    puzzle: Puzzle, seconds: float, on_solution: OnSolution | None, found: _Found
+) -> _Searched | None:
+    """The event search's best plan within `seconds` (every improving one streamed and kept in
+    `found`), or None if it found none."""
+    if seconds <= 0:
+        return None
+    search = Search(puzzle, found.began)
+
+    def improved(plan: Plan) -> None:
+        found.keep(plan)
+        if on_solution:
+            on_solution(plan.objective or 0, found.bound, _since(found.began))
+
+    search.run(_since(found.began) + seconds, improved)  # its share after the bound's time
+    if search.best is None or search.best_journey is None:
+        return None
+    journey = search.best_journey
+    return _Searched(journey.arcs(), search.scorer.choices(journey.tokens), search.best)
+
+
+def _score(plan: Plan) -> int:
+    return plan.objective or 0
+
+
+def _windows(
+    network: Network,
+    best: _Journey,
+    time_limit: float,
+    workers: int,
+    on_solution: OnSolution | None,
+    found: _Found,
+) -> tuple[_Journey, bool]:
+    """Improve the journey `best` one stretch of days at a time: CP-SAT keeps the plan outside
+    a window of `WINDOW_DAYS` days and may change everything inside it (the score still counts
+    the whole journey), asking only for a better plan. Windows slide from the end of the
+    journey to its start, half a window at a time, and again from the end while one of them
+    improves and time is left. Returns the best journey and whether a whole pass proved that no
+    window holds a better one."""
+    began = found.began
+    first_day = network.keys[network.start].day
+    settled = False
+    while not settled:
+        settled = True
+        high = network.arcs[best.path[-1]].end
+        while high > first_day:
+            left = time_limit - _since(began)
+            if left < WINDOW_MIN_SECONDS:
+                return best, False
+            low = max(first_day, high - WINDOW_DAYS)
+            keep = set(best.path)
+            subset = [
+                n
+                for n, arc in enumerate(network.arcs)
+                if n in keep or arc.start >= low and arc.end <= high
+            ]
+            model = Model(network.restricted(subset))
+            model.hint([i for i, n in enumerate(subset) if n in keep])
+            model.better_than(best.plan.objective or 0)
+            left = time_limit - _since(began)  # building the model took some of it
+            solver = new_solver(max(0.1, min(left, WINDOW_SECONDS)), workers)
+            status, interrupted = run_solver(solver, model.model)
+            settled = settled and status == cp_model.INFEASIBLE
+            if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+                solution = model.solution(solver)
+                path = [subset[i] for i in solution.arcs]
+                plan = verified(
+                    network.puzzle, path_of(network, path), solution.choices,
+                    solution.objective, FEASIBLE, None, began,
+                )  # fmt: skip
+                best = _Journey(path, solution.choices, found.keep(plan))
+                if on_solution:
+                    on_solution(solution.objective, found.bound, _since(began))
+            if interrupted:
+                raise KeyboardInterrupt
+            high -= WINDOW_DAYS // 2
+    return best, True
+
+
+def _first_plan(
+    network: Network,
+    seed: int,
+    starts: int,
+    began: float,
+    budget: float = math.inf,
+    most: float = math.inf,
+    found: _Found | None = None,
+) -> _Journey | None:
+    """The best of `starts` greedy journeys (bot seeds from `seed`; held to the plan's Ticket
+    assumption) as a verified journey, or None when the model can follow none of them. The
+    bot's ties and the engine's draws differ by seed, and so do the journeys; no new one is
+    started after `budget` seconds (a slow machine then tries fewer), or, while the model can
+    follow none of them yet, after `most` seconds. The five best by the engine's score (more if
+    none of them fits the model) are scored by a model over their arcs alone (which picks the
+    tokens kept and the Objectives played); the best is replayed. Ctrl-C ends the greedy
+    journeys: the best of those played is still scored and replayed (into `found`), then the
+    interrupt goes on."""
+    journeys: dict[tuple[int, ...], int] = {}
+    interrupted = False
+    try:
+        for bot_seed in range(seed, seed + starts):
+            if _since(began) > (budget if journeys else most):
+                break
+            slack = SLACKS[bot_seed % len(SLACKS)]
+            game = greedy_game(network.puzzle, bot_seed, planned=True, slack=slack)
+            steps = game.steps(network.puzzle)
+            path = tuple(network.locate(steps)) if steps is not None else ()
+            if path:
+                journeys[path] = game.score
+    except KeyboardInterrupt:
+        interrupted = True
+    best: tuple[list[int], Any] | None = None
+    for rank, path in enumerate(sorted(journeys, key=lambda p: journeys[p], reverse=True)):
+        if rank >= 5 and best is not None:
+            break
+        model = Model(network.restricted(path))
+        solver = new_solver(5.0, 1)
+        status, stopped = run_solver(solver, model.model)
+        interrupted = interrupted or stopped
+        if status != cp_model.OPTIMAL:
+            continue
+        solution = model.solution(solver)
+        if best is None or solution.objective > best[1].objective:
+            best = (list(path), solution)
+    journey = None
+    if best is not None:
+        arcs, solution = best
+        plan = verified(
+            network.puzzle, [network.arcs[n] for n in arcs], solution.choices,
+            solution.objective, FEASIBLE, None, began,
+        )  # fmt: skip
+        journey = _Journey(arcs, solution.choices, found.keep(plan) if found else plan)
+    if interrupted:
+        raise KeyboardInterrupt
+    return journey
+
+
+def _restamp(plan: Plan, status: str, bound: float | None, began: float) -> Plan:
+    """`plan` with the planner's verdict on it, its bound and the total time."""
+    return dataclasses.replace(plan, status=status, bound=bound, solve_time=_since(began))
+
+
+@dataclass(frozen=True)
+class EarliestEnd:
+    """The earliest day a journey can end: `day` is the earliest found, and no journey ends
+    before `bound` (proven). When the two differ the solver ran out of time in between."""
+
+    day: int
+    bound: int
+
+    @property
+    def proven(self) -> bool:
+        return self.bound >= self.day
+
+    def __str__(self) -> str:
+        if self.proven:
+            return f"day {self.day}"
+        return f"day {self.day} (none before day {self.bound}; the days between are not ruled out)"
+
+
+def earliest_end(puzzle: Puzzle, time_limit: float = 10.0, workers: int = 2) -> EarliestEnd | None:
+    """The earliest day the journey can end (ignoring the score), or None if it cannot end
+    within three loops of the Timeline. A journey by departures alone bounds the horizon; the
+    min-days model then uses Tickets and powers where they help. No journey ends before the
+    Final checkpoint's activation day, so a plain journey ending on it needs no model. If the
+    model's search stops before a proof, the day found comes with the bound proven so far."""
+    tables = puzzle.tables
+    horizon = max(puzzle.limit, 3 * tables.length)
+    network = Network(puzzle, limit=horizon)
+    if network.start not in network.alive:
+        return None
+    floor = max(puzzle.position.day[puzzle.player], tables.board.checkpoints[-1].activation)
+    plain = network.simple_path()
+    end = network.arcs[plain[-1]].end if plain else None
+    if end is not None:
+        if end <= floor:
+            return EarliestEnd(end, end)
+        network = Network(puzzle, limit=end)
+    model = Model(network, minimize_days=True)
+    model.hint(network.simple_path())
+    solver = new_solver(time_limit, workers)
+    status, interrupted = run_solver(solver, model.model)
+    if interrupted:
+        raise KeyboardInterrupt
+    return _earliest(status, solver, end, floor)
+
+
+def _earliest(status: int, solver: Any, plain: int | None, floor: int) -> EarliestEnd | None:
+    """The min-days solve's answer: the day found and the bound proven (at least `floor`),
+    the `plain` journey's end if the solver found none better in time."""
+    if status == cp_model.OPTIMAL:
+        day = round(solver.objective_value)
+        return EarliestEnd(day, day)
+    if status == cp_model.INFEASIBLE:
+        return None
+    day = round(solver.objective_value) if status == cp_model.FEASIBLE else plain
+    if day is None:
+        return None
+    bound = max(floor, math.ceil(solver.best_objective_bound - 1e-6))
+    return EarliestEnd(day, min(bound, day))
+
+
+def _infeasible(puzzle: Puzzle, began: float, time_limit: float, workers: int) -> Plan:
+    earliest = earliest_end(puzzle, time_limit, workers)
+    return Plan(
+        INFEASIBLE, (), None, None, None, _since(began), puzzle.assumptions(),
+        earliest.day if earliest else None,
+        earliest_bound=earliest.bound if earliest and not earliest.proven else None,
+    )  # fmt: skip
+
+
+def _since(began: float) -> float:
+    return time.perf_counter() - began
