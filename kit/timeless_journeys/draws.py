@@ -7,6 +7,7 @@ draw gives `weights` (Le Brun's Paintings, by the copies left)."""
 from __future__ import annotations
 
 import bisect
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -204,6 +205,9 @@ def _deal_journal(state: TimelessState, player: int, journal: str) -> None:
 
 @dataclass(frozen=True, slots=True)
 class MarketReveal(Draw):
+    """The top card of a level's deck: one outcome per card face, as likely as its copies left
+    in the deck."""
+
     level: int
 
     def question(self, state: TimelessState) -> str:
@@ -211,7 +215,15 @@ class MarketReveal(Draw):
 
     def choices(self, state: TimelessState) -> list[Choice]:
         revealing = _reveal_outcomes(state.content)
-        return [revealing[card] for card in state.deck[self.level]]
+        return [revealing[card] for card in dict.fromkeys(state.deck[self.level])]
+
+    def weights(self, state: TimelessState, choices: Sequence[Choice]) -> list[int] | None:
+        """The copies of each face left in the deck, in the order of `choices` (the order in
+        which the faces first appear in the deck, as a Counter keeps them)."""
+        deck = state.deck[self.level]
+        if len(choices) == len(deck):
+            return None  # one copy of each: equally likely
+        return list(Counter(deck).values())
 
 
 @cache
