@@ -301,6 +301,7 @@ class Content:
     categories: dict[str, str]  # the category of every card
     begin_turn: dict[str, Effect]  # the cards with a beginning-of-turn effect
     end_round: dict[str, Effect]  # the cards with an end-of-round effect
+    decks: tuple[tuple[str, ...], ...]  # each level's cards, copies included, sorted
 
     def card(self, card_id: str) -> Card:
         return self.advanced.get(card_id) or self.basic[card_id]
@@ -476,6 +477,19 @@ def load_content(directory: str = str(DATA_DIR)) -> Content:
         {card.id: card.category for card in [*basic.values(), *advanced.values()]},
         {card.id: card.begin_turn for card in advanced.values() if card.begin_turn},
         {card.id: card.end_round for card in advanced.values() if card.end_round},
+        _decks(advanced, rules.levels),
+    )
+
+
+def _decks(advanced: dict[str, Card], levels: int) -> tuple[tuple[str, ...], ...]:
+    """Each level's deck before it is shuffled: its cards as many times as their copies."""
+    return tuple(
+        tuple(
+            sorted(
+                c for c, card in advanced.items() if card.level == level for _ in range(card.copies)
+            )
+        )
+        for level in range(1, levels + 1)
     )
 
 

@@ -215,7 +215,7 @@ class MarketReveal(Draw):
 
     def choices(self, state: TimelessState) -> list[Choice]:
         revealing = _reveal_outcomes(state.content)
-        return [revealing[card] for card in dict.fromkeys(state.deck[self.level])]
+        return list(map(revealing.__getitem__, dict.fromkeys(state.deck[self.level])))
 
     def weights(self, state: TimelessState, choices: Sequence[Choice]) -> list[int] | None:
         """The copies of each face left in the deck, in the order of `choices` (the order in

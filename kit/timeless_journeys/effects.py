@@ -39,7 +39,7 @@ from kit.timeless_journeys.actions import (
     step_words,
     times,
 )
-from kit.timeless_journeys.content import LOCALS, Card, Effect, Step, Steps
+from kit.timeless_journeys.content import LOCALS, Content, Effect, Step, Steps
 
 if TYPE_CHECKING:
     from kit.timeless_journeys.state import TimelessState
@@ -778,24 +778,31 @@ def market_options(
     state: TimelessState, player: int, discount: int, then_play: bool
 ) -> list[Choice]:
     """Cards of the display the player can pay for, the level's cost less `discount`."""
-    found = []
+    found: list[Choice] = []
     have = state.coins[player]
-    advanced, costs = state.content.advanced, state.content.rules.market_cost
+    content = state.content
     for level, cards in enumerate(state.market):
-        cost = costs[level]
+        cost = content.rules.market_cost[level]
         pay = cost - discount if cost > discount else 0
-        if pay > have:
-            continue
-        for card in dict.fromkeys(cards):  # two copies shown are one choice
-            found.append(_buy_choice(advanced[card], pay, then_play))
+        if pay <= have:
+            buys = _buy_choices(content, pay, then_play)
+            found += map(buys.__getitem__, dict.fromkeys(cards))  # copies shown: one choice
     return found
 
 
 @cache
-def _buy_choice(card: Card, pay: int, then_play: bool) -> Choice:
-    level = card.level - 1
-    text = f"buy {card.label} (Level {roman(level)}) {price(pay)}"
-    return Choice(text, "market", None, _buy, (level, card.id, pay, then_play))
+def _buy_choices(content: Content, pay: int, then_play: bool) -> dict[str, Choice]:
+    """Each Advanced card bought at a price: the same in every game, made once."""
+    return {
+        card.id: Choice(
+            f"buy {card.label} (Level {roman(card.level - 1)}) {price(pay)}",
+            "market",
+            None,
+            _buy,
+            (card.level - 1, card.id, pay, then_play),
+        )
+        for card in content.advanced.values()
+    }
 
 
 def _meet(state: TimelessState, player: int, city: str, column: int, slot: int, kind: str) -> None:

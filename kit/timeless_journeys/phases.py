@@ -8,6 +8,8 @@ import bisect
 import re
 from dataclasses import dataclass
 from functools import cache
+from itertools import chain as joined
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from kit.timeless_journeys import travellers
@@ -147,10 +149,10 @@ class BeginTurn(Task):
     def run(self, state: TimelessState) -> None:
         state.dickens_used = 0
         state.stack.append(turn(self.player, False))
-        if state.content.begin_turn and state.played[self.player]:
-            frames = beginning_of_turn(state, self.player)
-            if frames:
-                state.push(*frames)
+        played = state.played[self.player]
+        # most turns have no such card in play: told apart without a loop in Python
+        if played and not state.content.begin_turn.keys().isdisjoint(map(itemgetter(0), played)):
+            state.push(*beginning_of_turn(state, self.player))
 
 
 def beginning_of_turn(state: TimelessState, player: int) -> list[Frame]:
@@ -274,9 +276,11 @@ class Turn(Question):
         found: list[Choice] = []
         if not self.started:
             plays = _plays(state.content)
-            for card in dict.fromkeys(state.hand[self.player]):  # copies: one way to play
-                found += plays[card]
-        if travellers.IN_TURN & state.where.keys():
+            # each card's two plays; copies in the hand are played one way
+            found += joined.from_iterable(
+                map(plays.__getitem__, dict.fromkeys(state.hand[self.player]))
+            )
+        if not travellers.IN_TURN.isdisjoint(state.where):
             found += travellers.turn_options(state, self, self.started)
         if len(state.used[self.player]) < len(state.tiles[self.player]):
             found += tile_choices(state, self)
@@ -323,17 +327,22 @@ def _play_up(state: TimelessState, player: int, card: str) -> None:
     of every face-up card of that category in the play area (a card whose only effects wait
     for the beginning of a turn or the end of the round has nothing to activate)."""
     _play(state, player, card, True)
-    content = state.content
-    categories = content.categories
+    categories, inert = state.content.categories, _inert(state.content)
     category = categories[card]
     chain = tuple(
         [
             index
             for index, (c, up) in enumerate(state.played[player])
-            if up and categories[c] == category and content.card(c).effect
+            if up and categories[c] == category and c not in inert
         ]
     )
     state.push(Chain(player, chain), turn(player, True))
+
+
+@cache
+def _inert(content: Content) -> frozenset[str]:
+    """The cards a chain has nothing to activate on: their only effects are timed."""
+    return frozenset(c for c, card in content.advanced.items() if not card.effect)
 
 
 def _play_down(state: TimelessState, player: int, card: str) -> None:
@@ -471,19 +480,28 @@ class MarketPick(Question):
         return f"which market card to take for free (up to Level {roman(top - 1)})"
 
     def choices(self, state: TimelessState) -> list[Choice]:
-        advanced = state.content.advanced
+        takes = _takes(state.content)
         found = [
-            Choice(
-                f"take {advanced[card].label} (Level {roman(level)}) for free",
-                "market",
-                None,
-                _take_card,
-                (level, card),
-            )
+            takes[card]
             for level in range(best_level(state, self.player))
             for card in dict.fromkeys(state.market[level])  # two copies shown are one choice
         ]
         return [*found, NO_CARD] if found else []
+
+
+@cache
+def _takes(content: Content) -> dict[str, Choice]:
+    """Each Advanced card taken for free in the Market phase: the same in every game, made once."""
+    return {
+        card.id: Choice(
+            f"take {card.label} (Level {roman(card.level - 1)}) for free",
+            "market",
+            None,
+            _take_card,
+            (card.level - 1, card.id),
+        )
+        for card in content.advanced.values()
+    }
 
 
 def _take_card(state: TimelessState, player: int, level: int, card: str) -> None:

@@ -10,6 +10,7 @@ player picks, and any effect can be declined. Frames never change, so a clone sh
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
 from kit.core import CHANCE, TERMINAL, ScoreSheet, State
@@ -56,15 +57,7 @@ class TimelessState(State):
         self.bonus_taken: list[int] = []
         levels = range(1, rules.levels + 1)
         self.market: list[list[str]] = [[] for _ in levels]
-        self.deck: list[list[str]] = [
-            sorted(
-                c
-                for c, card in content.advanced.items()
-                if card.level == level
-                for _ in range(card.copies)
-            )
-            for level in levels
-        ]
+        self.deck: list[list[str]] = [list(deck) for deck in content.decks]
         self.bottom: list[list[str]] = [[] for _ in levels]
         self.box: list[str] = []
         self.loc = [content.start] * players
@@ -454,12 +447,11 @@ class TimelessState(State):
 def _probabilities(
     outcomes: Sequence[Choice], weights: Sequence[float] | None
 ) -> tuple[Outcome, ...]:
-    """Each outcome with its probability."""
+    """Each outcome with its probability (zipped: a deck's reveal has a score of outcomes)."""
     if weights is None:
-        share = 1 / len(outcomes)
-        return tuple([(outcome, share) for outcome in outcomes])
+        return tuple(zip(outcomes, repeat(1 / len(outcomes))))
     share = 1 / sum(weights)
-    return tuple([(outcome, w * share) for outcome, w in zip(outcomes, weights, strict=True)])
+    return tuple(zip(outcomes, map(share.__mul__, weights), strict=True))
 
 
 # The shapes of a state's mutable attributes, for `clone` (the tests check that they cover all).
