@@ -96,6 +96,18 @@ class Draw(Question):
         """Relative weights of the outcomes, or None when they are equally likely."""
         return None
 
+    def outcomes(self, state: TimelessState) -> tuple[Outcome, ...]:
+        """Each outcome with its probability (none: the draw passes)."""
+        choices = self.choices(state)
+        if not choices:
+            return ()
+        weights = self.weights(state, choices)
+        if weights is None:
+            share = 1 / len(choices)
+            return tuple([(choice, share) for choice in choices])
+        share = 1 / sum(weights)
+        return tuple([(choice, w * share) for choice, w in zip(choices, weights, strict=True)])
+
     def answer(self, state: TimelessState, action: Choice) -> None:
         action.run(state, *action.args)
 

@@ -2,7 +2,8 @@
 frame whose outcomes are named `Choice`s with their weights, so a seed only picks outcomes, a
 save replays them exactly, and a scenario (`setup.setup`) can fix any of them by name. Each
 outcome's label says what is drawn and where it goes; outcomes are equally likely unless the
-draw gives `weights` (Le Brun's Paintings, by the copies left)."""
+draw gives `weights` (Le Brun's Paintings, by the copies left) or its own `outcomes` (a market
+reveal, by the copies of each card left in the deck)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from functools import cache
 from itertools import permutations
 from typing import TYPE_CHECKING
 
-from kit.timeless_journeys.actions import Choice, Draw, article, roman
+from kit.timeless_journeys.actions import Choice, Draw, Outcome, article, roman
 from kit.timeless_journeys.content import LOCALS, Content, listing
 
 if TYPE_CHECKING:
@@ -215,15 +216,15 @@ class MarketReveal(Draw):
 
     def choices(self, state: TimelessState) -> list[Choice]:
         revealing = _reveal_outcomes(state.content)
-        return list(map(revealing.__getitem__, dict.fromkeys(state.deck[self.level])))
+        return [revealing[card] for card in dict.fromkeys(state.deck[self.level])]
 
-    def weights(self, state: TimelessState, choices: Sequence[Choice]) -> list[int] | None:
-        """The copies of each face left in the deck, in the order of `choices` (the order in
-        which the faces first appear in the deck, as a Counter keeps them)."""
+    def outcomes(self, state: TimelessState) -> tuple[Outcome, ...]:
+        """Each face of the deck as likely as its copies left, counted in one pass."""
         deck = state.deck[self.level]
-        if len(choices) == len(deck):
-            return None  # one copy of each: equally likely
-        return list(Counter(deck).values())
+        if not deck:
+            return ()
+        revealing, share = _reveal_outcomes(state.content), 1 / len(deck)
+        return tuple([(revealing[card], n * share) for card, n in Counter(deck).items()])
 
 
 @cache

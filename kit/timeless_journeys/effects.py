@@ -16,7 +16,7 @@ from __future__ import annotations
 import bisect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement
 from typing import TYPE_CHECKING
 
@@ -39,7 +39,7 @@ from kit.timeless_journeys.actions import (
     step_words,
     times,
 )
-from kit.timeless_journeys.content import LOCALS, Content, Effect, Step, Steps
+from kit.timeless_journeys.content import LOCALS, Card, Content, Effect, Step, Steps
 
 if TYPE_CHECKING:
     from kit.timeless_journeys.state import TimelessState
@@ -785,24 +785,24 @@ def market_options(
         cost = content.rules.market_cost[level]
         pay = cost - discount if cost > discount else 0
         if pay <= have:
-            buys = _buy_choices(content, pay, then_play)
-            found += map(buys.__getitem__, dict.fromkeys(cards))  # copies shown: one choice
+            found += _buys(content, tuple(cards), pay, then_play)
     return found
 
 
+@lru_cache(maxsize=4096)
+def _buys(
+    content: Content, cards: tuple[str, ...], pay: int, then_play: bool
+) -> tuple[Choice, ...]:
+    """A level's display bought at a price, two copies shown being one choice: a display is
+    offered again and again all round long, so its buys are made once."""
+    return tuple(_buy_choice(content.advanced[c], pay, then_play) for c in dict.fromkeys(cards))
+
+
 @cache
-def _buy_choices(content: Content, pay: int, then_play: bool) -> dict[str, Choice]:
-    """Each Advanced card bought at a price: the same in every game, made once."""
-    return {
-        card.id: Choice(
-            f"buy {card.label} (Level {roman(card.level - 1)}) {price(pay)}",
-            "market",
-            None,
-            _buy,
-            (card.level - 1, card.id, pay, then_play),
-        )
-        for card in content.advanced.values()
-    }
+def _buy_choice(card: Card, pay: int, then_play: bool) -> Choice:
+    level = card.level - 1
+    text = f"buy {card.label} (Level {roman(level)}) {price(pay)}"
+    return Choice(text, "market", None, _buy, (level, card.id, pay, then_play))
 
 
 def _meet(state: TimelessState, player: int, city: str, column: int, slot: int, kind: str) -> None:

@@ -8,8 +8,6 @@ import bisect
 import re
 from dataclasses import dataclass
 from functools import cache
-from itertools import chain as joined
-from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from kit.timeless_journeys import travellers
@@ -149,9 +147,7 @@ class BeginTurn(Task):
     def run(self, state: TimelessState) -> None:
         state.dickens_used = 0
         state.stack.append(turn(self.player, False))
-        played = state.played[self.player]
-        # most turns have no such card in play: told apart without a loop in Python
-        if played and not state.content.begin_turn.keys().isdisjoint(map(itemgetter(0), played)):
+        if state.played[self.player] and state.content.begin_turn:
             state.push(*beginning_of_turn(state, self.player))
 
 
@@ -275,11 +271,11 @@ class Turn(Question):
     def choices(self, state: TimelessState) -> list[Choice]:
         found: list[Choice] = []
         if not self.started:
-            plays = _plays(state.content)
-            # each card's two plays; copies in the hand are played one way
-            found += joined.from_iterable(
-                map(plays.__getitem__, dict.fromkeys(state.hand[self.player]))
-            )
+            plays, previous = _plays(state.content), ""
+            for card in state.hand[self.player]:  # sorted: copies are neighbours, played once
+                if card != previous:
+                    found += plays[card]
+                    previous = card
         if not travellers.IN_TURN.isdisjoint(state.where):
             found += travellers.turn_options(state, self, self.started)
         if len(state.used[self.player]) < len(state.tiles[self.player]):

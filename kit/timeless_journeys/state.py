@@ -10,7 +10,6 @@ player picks, and any effect can be declined. Frames never change, so a clone sh
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
 from kit.core import CHANCE, TERMINAL, ScoreSheet, State
@@ -203,13 +202,10 @@ class TimelessState(State):
                 stack.pop()
                 frame.run(self)
                 continue
-            choices = frame.choices(self)
-            if choices:
+            pending = frame.outcomes(self) if isinstance(frame, Draw) else frame.choices(self)
+            if pending:
                 self.current_player = frame.player
-                if isinstance(frame, Draw):
-                    self._pending = _probabilities(choices, frame.weights(self, choices))
-                else:
-                    self._pending = tuple(choices)
+                self._pending = tuple(pending)
                 return
             stack.pop()
         self.phase = "over"
@@ -442,16 +438,6 @@ class TimelessState(State):
         if self.is_terminal:
             return "\n".join(str(sheet) for sheet in self.scores())
         return self.describe(self.current_player if self.current_player >= 0 else 0)
-
-
-def _probabilities(
-    outcomes: Sequence[Choice], weights: Sequence[float] | None
-) -> tuple[Outcome, ...]:
-    """Each outcome with its probability (zipped: a deck's reveal has a score of outcomes)."""
-    if weights is None:
-        return tuple(zip(outcomes, repeat(1 / len(outcomes))))
-    share = 1 / sum(weights)
-    return tuple(zip(outcomes, map(share.__mul__, weights), strict=True))
 
 
 # The shapes of a state's mutable attributes, for `clone` (the tests check that they cover all).
