@@ -523,3 +523,40 @@ def test_ft05_names_the_copies_and_a_copy_turned_face_down_gives_nothing_more():
     start = state.coins[0]
     do(state, *coins(MOVE))
     assert state.coins[0] == start + 2 + 1
+
+
+@pytest.mark.parametrize(
+    ("edition", "tile", "gain"),
+    [("en", "Torino-1", 1), ("ja", "Torino-1", 0), ("ja", "Milano-1", 1)],
+)
+def test_exploring_anywhere_and_joseph_addison(edition, tile, gain):
+    """Addison is in Milano with the marker in round II. English: his VP follow the marker, so
+    exploring Torino from Milano earns it; Japanese: they follow the explored city."""
+    market, actions = arrangement("49")
+    state = build(
+        edition=edition,
+        travellers=("addison", "montagu", "montesquieu"),
+        favours=FAVOURS_FIXED,
+        market=market,
+        actions=[*actions, *up("card 49")],
+    )
+    assert state.where["addison"] == "Milano" == state.loc[0]
+    before = state.vp[0]
+    do(state, f"take Exploration tile {tile} in {tile.split('-')[0]}")
+    assert state.vp[0] == before + gain
+
+
+@pytest.mark.parametrize(("tile", "offered"), [("Milano-1", True), ("Torino-1", False)])
+def test_exploring_anywhere_and_vigee_le_brun(tile, offered):
+    """Le Brun is in Milano with the marker in round II: her Paintings follow the explored
+    city, not the marker."""
+    market, actions = arrangement("49")
+    state = build(
+        travellers=("lebrun", "montagu", "montesquieu"),
+        favours=FAVOURS_FIXED,
+        market=market,
+        actions=[*actions, *up("card 49")],
+    )
+    assert state.where["lebrun"] == "Milano" == state.loc[0]
+    do(state, f"take Exploration tile {tile} in {tile.split('-')[0]}")
+    assert ("take no painting" in names(state)) is offered
