@@ -8,7 +8,6 @@ reveal, by the copies of each card left in the deck)."""
 from __future__ import annotations
 
 import bisect
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -219,12 +218,23 @@ class MarketReveal(Draw):
         return [revealing[card] for card in dict.fromkeys(state.deck[self.level])]
 
     def outcomes(self, state: TimelessState) -> tuple[Outcome, ...]:
-        """Each face of the deck as likely as its copies left, counted in one pass."""
+        """Each face of the deck as likely as its copies left. The deck only ever loses cards,
+        so it keeps the sorted order it was made in and a face's copies are neighbours: one
+        pass counts them."""
         deck = state.deck[self.level]
         if not deck:
             return ()
         revealing, share = _reveal_outcomes(state.content), 1 / len(deck)
-        return tuple([(revealing[card], n * share) for card, n in Counter(deck).items()])
+        found = []
+        previous, copies = deck[0], 0
+        for card in deck:
+            if card == previous:
+                copies += 1
+            else:
+                found.append((revealing[previous], copies * share))
+                previous, copies = card, 1
+        found.append((revealing[previous], copies * share))
+        return tuple(found)
 
 
 @cache

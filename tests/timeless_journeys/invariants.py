@@ -22,6 +22,10 @@ def check(state) -> None:
         assert len(state.played[p]) <= rules.plays_per_round
     found += state.box
     assert sorted(found) == expected_cards(state.game)
+    # The decks only lose cards: each stays sorted (a reveal counts a card's copies as neighbours),
+    # and so do the hands (a turn plays a card's copies as one).
+    for cards in [*state.deck, *state.hand]:
+        assert cards == sorted(cards)
     # Idea tokens: supply + players + written = 20 per genre; nothing negative.
     written = [0] * len(rules.genres)
     for p in range(players):
