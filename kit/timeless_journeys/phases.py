@@ -148,7 +148,9 @@ class BeginTurn(Task):
         state.dickens_used = 0
         state.stack.append(turn(self.player, False))
         if state.played[self.player] and state.content.begin_turn:
-            state.push(*beginning_of_turn(state, self.player))
+            frames = beginning_of_turn(state, self.player)
+            if frames:
+                state.push(*frames)
 
 
 def beginning_of_turn(state: TimelessState, player: int) -> list[Frame]:
