@@ -96,6 +96,18 @@ class Draw(Question):
         """Relative weights of the outcomes, or None when they are equally likely."""
         return None
 
+    def outcomes(self, state: TimelessState) -> tuple[Outcome, ...]:
+        """Each outcome with its probability (none: the draw passes)."""
+        choices = self.choices(state)
+        if not choices:
+            return ()
+        weights = self.weights(state, choices)
+        if weights is None:
+            share = 1 / len(choices)
+            return tuple([(choice, share) for choice in choices])
+        share = 1 / sum(weights)
+        return tuple([(choice, w * share) for choice, w in zip(choices, weights, strict=True)])
+
     def answer(self, state: TimelessState, action: Choice) -> None:
         action.run(state, *action.args)
 
@@ -223,6 +235,12 @@ _STEP_WORDS: dict[str, Callable[[Step, Sequence[str]], str]] = {
     "retire_level1": lambda s, g: "remove a Level I card from the game",
     "reuse_tile": lambda s, g: "use a used Exploration tile again",
     "colour": lambda s, g: "gain the idea of your colour",
+    "goto": lambda s, g: f"move directly to {' or '.join(s.places)}",
+    "explore_anywhere": lambda s, g: "explore in any city",
+    "talk_anywhere": lambda s, g: "have a conversation in any city",
+    "experience_again": lambda s, g: "gain again the reward of a Gazette space you hold",
+    "category_coins": lambda s, g: f"take {coins(s.count)} for each category played this round",
+    "category_vp": lambda s, g: f"score {s.count} VP for each category played this round",
 }
 
 # The kind of a choice that starts with each step (for an effect's alternatives).
@@ -250,4 +268,10 @@ STEP_KINDS = {
     "retire_level1": "card",
     "reuse_tile": "tile",
     "colour": "idea",
+    "goto": "move",
+    "explore_anywhere": "explore",
+    "talk_anywhere": "meet",
+    "experience_again": "reward",
+    "category_coins": "reward",
+    "category_vp": "reward",
 }

@@ -1,14 +1,16 @@
 """The content of Timeless Journeys, read from `seeds/timeless_journeys/` and checked on load.
 
 Every card, tile and board space becomes a frozen dataclass; effects are parsed from a small
-notation ("move + 1$move", "explore / move") into alternatives of step sequences, so rule code
-never holds a card's numbers and a user can change the game by editing the TOML files alone.
+notation ("move + 1$move", "explore / move", "goto:Venezia|Firenze") into alternatives of step
+sequences, and the end-of-game VP conditions of Advanced cards from a like one ("friends",
+"coins:3", "city:Roma|Napoli"), so rule code never holds a card's numbers and a user can change
+the game by editing the TOML files alone.
 A custom folder (`kit.load("timeless_journeys", content=DIR)`) is read and checked by the same
 code: every mistake names the file, the field and the problem."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -50,17 +52,42 @@ STEP_ARGS: dict[str, str] = {
     "retire_level1": "none",
     "reuse_tile": "none",
     "colour": "none",
+    "goto": "cities",
+    "explore_anywhere": "none",
+    "talk_anywhere": "none",
+    "experience_again": "none",
+    "category_coins": "int",
+    "category_vp": "int",
+}
+
+# End-of-game VP conditions of Advanced cards (`vp_for`) and the argument each takes: "per" a
+# number of units counted (default 1), "cities" the cities the marker must end in.
+CONDITION_ARGS: dict[str, str] = {
+    "friends": "none",
+    "letters": "none",
+    "tiles": "none",
+    "cafes": "none",
+    "genres": "none",
+    "ideas_written": "per",
+    "journal_cities": "none",
+    "experience": "none",
+    "hand_advanced": "none",
+    "hand_categories": "none",
+    "coins": "per",
+    "city": "cities",
 }
 
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One atomic part of an effect: `name` with its argument, paid for with `coins` or `vp`."""
+    """One atomic part of an effect: `name` with its argument (a number or Idea genres, or the
+    cities of a direct move in `places`), paid for with `coins` or `vp`."""
 
     name: str
     arg: int | tuple[int, ...] = 0
     coins: int = 0
     vp: int = 0
+    places: tuple[str, ...] = ()
 
     @property
     def count(self) -> int:
@@ -73,12 +100,26 @@ class Step:
 
 
 Steps = tuple[Step, ...]
-Effect = tuple[Steps, ...]  # alternatives ("/"), each a sequence of steps ("+")
+Effect = tuple[Steps, ...]  # alternatives ("/"), each a sequence of steps ("+"); () for none
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """The special condition of an Advanced card's end-of-game VP: the card scores its VP once
+    for every `per` units of `name` counted (a city condition counts 1 if the marker ends in one
+    of `places`)."""
+
+    name: str
+    per: int = 1
+    places: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Card:
-    """A Basic or Advanced card; one object per card of the content (compared by identity)."""
+    """A Basic or Advanced card face; one object per face of the content (compared by
+    identity). `copies` of it are in the game; `effect` is used when it is played or activated,
+    `begin_turn` at the beginning of each of its owner's turns and `end_round` at the end of the
+    round while it lies face up in the play area; `vp_for` is the condition of its VP."""
 
     id: str
     level: int  # 0 for Basic cards
@@ -89,6 +130,10 @@ class Card:
     source: str
     name: str  # for display: "card 12", "Movement card"
     label: str  # in a sentence: "card 12", "the Movement card"
+    copies: int = 1
+    begin_turn: Effect = ()
+    end_round: Effect = ()
+    vp_for: Condition | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,6 +265,7 @@ class Rules:
     cafes_per_city: int
     cafe_slots: int
     journal_ideas: int
+    advanced_cards: tuple[int, ...]  # Advanced cards of each level, copies included
 
     @property
     def levels(self) -> int:
@@ -253,6 +299,9 @@ class Content:
     south: dict[str, int]
     by_rule: dict[str, Traveller]  # the traveller of each ability
     categories: dict[str, str]  # the category of every card
+    begin_turn: dict[str, Effect]  # the cards with a beginning-of-turn effect
+    end_round: dict[str, Effect]  # the cards with an end-of-round effect
+    decks: tuple[tuple[str, ...], ...]  # each level's cards, copies included, sorted
 
     def card(self, card_id: str) -> Card:
         return self.advanced.get(card_id) or self.basic[card_id]
@@ -270,12 +319,19 @@ class Content:
 
 
 # --- the effect notation ------------------------------------------------------------------------
-def parse_effect(text: str, genres: tuple[str, ...], where: Reader, key: str) -> Effect:
-    """Read "a + b / c" into alternatives of step sequences; an unknown step is a DataError."""
+def parse_effect(
+    text: str,
+    genres: tuple[str, ...],
+    where: Reader,
+    key: str,
+    cities: Collection[str] = (),
+) -> Effect:
+    """Read "a + b / c" into alternatives of step sequences; an unknown step is a DataError.
+    `cities`: the cities a direct move ("goto:Roma|Napoli") may name."""
     alternatives: list[Steps] = []
     for alternative in text.split("/"):
         steps = tuple(
-            _parse_step(part.strip(), genres, where, key) for part in alternative.split("+")
+            _parse_step(part.strip(), genres, where, key, cities) for part in alternative.split("+")
         )
         if steps in alternatives:
             raise where.error(key, f"the alternative {alternative.strip()!r} appears twice")
@@ -283,7 +339,19 @@ def parse_effect(text: str, genres: tuple[str, ...], where: Reader, key: str) ->
     return tuple(alternatives)
 
 
-def _parse_step(text: str, genres: tuple[str, ...], where: Reader, key: str) -> Step:
+def _cities_named(
+    text: str, arg_text: str, cities: Collection[str], where: Reader, key: str
+) -> tuple[str, ...]:
+    names = tuple(arg_text.split("|"))
+    unknown = [n for n in names if n not in cities]
+    if unknown or not arg_text or len(set(names)) != len(names):
+        raise where.error(key, f"{text!r} needs different cities of the board, separated by '|'")
+    return names
+
+
+def _parse_step(
+    text: str, genres: tuple[str, ...], where: Reader, key: str, cities: Collection[str]
+) -> Step:
     coins = vp = 0
     if "$" in text:
         price, _, text = text.partition("$")
@@ -297,6 +365,8 @@ def _parse_step(text: str, genres: tuple[str, ...], where: Reader, key: str) -> 
     kind = STEP_ARGS.get(name)
     if kind is None:
         raise where.error(key, f"unknown effect {name!r}")
+    if kind == "cities":
+        return Step(name, 0, coins, vp, _cities_named(text, arg_text, cities, where, key))
     if kind == "genres":
         names = arg_text.split("|")
         unknown = [n for n in names if n not in genres]
@@ -322,6 +392,8 @@ def describe_effect(effect: Effect, genres: tuple[str, ...]) -> str:
 
     def step(s: Step) -> str:
         price = f"{s.coins}$" if s.coins else f"{s.vp}vp$" if s.vp else ""
+        if s.places:
+            return f"{price}{s.name}:{'|'.join(s.places)}"
         if isinstance(s.arg, tuple):
             return f"{price}{s.name}:{'|'.join(genres[g] for g in s.arg)}"
         kind = STEP_ARGS[s.name]
@@ -329,6 +401,28 @@ def describe_effect(effect: Effect, genres: tuple[str, ...]) -> str:
         return f"{price}{s.name}:{s.arg}" if show else f"{price}{s.name}"
 
     return " / ".join(" + ".join(step(s) for s in seq) for seq in effect)
+
+
+def parse_condition(text: str, cities: Collection[str], where: Reader, key: str) -> Condition:
+    """Read an end-of-game VP condition ("friends", "coins:3", "city:Roma|Napoli")."""
+    name, _, arg_text = text.partition(":")
+    kind = CONDITION_ARGS.get(name)
+    if kind is None:
+        raise where.error(key, f"unknown VP condition {name!r}; known: {', '.join(CONDITION_ARGS)}")
+    if kind == "cities":
+        return Condition(name, 1, _cities_named(text, arg_text, cities, where, key))
+    if kind == "none" and arg_text:
+        raise where.error(key, f"VP condition {name!r} takes no number")
+    if arg_text and (not arg_text.isdigit() or int(arg_text) < 1):
+        raise where.error(key, f"VP condition {name!r} needs a whole number of at least 1")
+    return Condition(name, int(arg_text) if arg_text else 1)
+
+
+def describe_condition(condition: Condition) -> str:
+    """The notation back from a parsed condition."""
+    if condition.places:
+        return f"{condition.name}:{'|'.join(condition.places)}"
+    return f"{condition.name}:{condition.per}" if condition.per != 1 else condition.name
 
 
 # --- loading ------------------------------------------------------------------------------------
@@ -349,9 +443,11 @@ def load_content(directory: str = str(DATA_DIR)) -> Content:
     friends = _friends(load_toml(folder / "friends.toml"), cities, rules)
     journals, journal_scores = _journals(load_toml(folder / "journals.toml"), cities, rules)
     sides = _sides(load_toml(folder / "gazette.toml"), cities, rules)
-    editions = _editions(load_toml(folder / "editions.toml"))
+    editions_file = load_toml(folder / "editions.toml")
+    editions = _editions(editions_file)
     travellers, paintings = _travellers(load_toml(folder / "travellers.toml"), rules, editions)
-    basic, colours, advanced = _cards(load_toml(folder / "cards.toml"), rules)
+    basic, colours, advanced = _cards(load_toml(folder / "cards.toml"), rules, cities)
+    _check_tile_reuse(editions_file, editions, advanced)
     neighbours = {
         node: tuple(sorted((other, graph.edges[node, other]["cost"]) for other in graph[node]))
         for node in graph
@@ -379,6 +475,21 @@ def load_content(directory: str = str(DATA_DIR)) -> Content:
         south,
         {traveller.rule: traveller for traveller in travellers.values()},
         {card.id: card.category for card in [*basic.values(), *advanced.values()]},
+        {card.id: card.begin_turn for card in advanced.values() if card.begin_turn},
+        {card.id: card.end_round for card in advanced.values() if card.end_round},
+        _decks(advanced, rules.levels),
+    )
+
+
+def _decks(advanced: dict[str, Card], levels: int) -> tuple[tuple[str, ...], ...]:
+    """Each level's deck before it is shuffled: its cards as many times as their copies."""
+    return tuple(
+        tuple(
+            sorted(
+                c for c, card in advanced.items() if card.level == level for _ in range(card.copies)
+            )
+        )
+        for level in range(1, levels + 1)
     )
 
 
@@ -488,6 +599,7 @@ def _rules(r: Reader) -> Rules:
         cafes_per_city=r.int("cafes_per_city", low=1),
         cafe_slots=r.int("cafe_slots", low=1),
         journal_ideas=r.int("journal_ideas", low=1),
+        advanced_cards=_ints(r, "advanced_cards", low=1),
     )
     if rules.hand_limit < rules.plays_per_round:
         raise r.error(
@@ -496,6 +608,10 @@ def _rules(r: Reader) -> Rules:
     if rules.tiles_per_city < PLAYERS[1]:
         raise r.error(
             "tiles_per_city", f"each city deals as many tiles as players, up to {PLAYERS[1]}"
+        )
+    if len(rules.advanced_cards) != rules.levels:
+        raise r.error(
+            "advanced_cards", f"needs the number of cards of each of {rules.levels} levels"
         )
     if len(rules.intro_travellers) != rules.travellers:
         raise r.error("intro_travellers", f"needs {rules.travellers} travellers")
@@ -548,6 +664,7 @@ def _board(r: Reader) -> tuple[nx.Graph, dict[str, int]]:
 
 def _cities(r: Reader, graph: nx.Graph, rules: Rules) -> tuple[dict[str, City], dict[str, Tile]]:
     genres = rules.genres
+    names = [name for name, kind in graph.nodes(data="kind") if kind == "city"]
     cities: dict[str, City] = {}
     tiles: dict[str, Tile] = {}
     for city in r.tables("city"):
@@ -587,7 +704,7 @@ def _cities(r: Reader, graph: nx.Graph, rules: Rules) -> tuple[dict[str, City], 
             if tile_id in tiles:
                 raise tile.error("id", f"tile {tile_id!r} appears twice")
             tiles[tile_id] = Tile(
-                tile_id, name, parse_effect(tile.str("reward"), genres, tile, "reward")
+                tile_id, name, parse_effect(tile.str("reward"), genres, tile, "reward", names)
             )
             ids.append(tile_id)
             tile.no_other_keys()
@@ -598,7 +715,7 @@ def _cities(r: Reader, graph: nx.Graph, rules: Rules) -> tuple[dict[str, City], 
         cities[name] = City(
             name,
             city.int("favour_slot", low=1, high=2),
-            parse_effect(city.str("reward"), genres, city, "reward"),
+            parse_effect(city.str("reward"), genres, city, "reward", names),
             tuple(cafes),
             tuple(ids),
         )
@@ -616,8 +733,8 @@ def _favours(r: Reader, genres: tuple[str, ...], cities: dict[str, City]) -> dic
         favour_id = tile.str("id")
         if favour_id in favours:
             raise tile.error("id", f"Favour tile {favour_id!r} appears twice")
-        left = parse_effect(tile.str("left"), genres, tile, "left")
-        right = parse_effect(tile.str("right"), genres, tile, "right")
+        left = parse_effect(tile.str("left"), genres, tile, "left", cities)
+        right = parse_effect(tile.str("right"), genres, tile, "right", cities)
         favours[favour_id] = Favour(
             favour_id,
             tile.int("back", low=1, high=2),
@@ -717,7 +834,7 @@ def _sides(r: Reader, cities: dict[str, City], rules: Rules) -> dict[str, Side]:
                 )
             rewards = tuple(
                 tuple(
-                    parse_effect(_text(column, "rewards", text), genres, column, "rewards")
+                    parse_effect(_text(column, "rewards", text), genres, column, "rewards", cities)
                     for text in row
                 )
                 for row in rows
@@ -734,7 +851,7 @@ def _sides(r: Reader, cities: dict[str, City], rules: Rules) -> dict[str, Side]:
             name,
             slot_players,
             tuple(columns),
-            parse_effect(bonus, genres, side, "first_column_bonus") if bonus else None,
+            parse_effect(bonus, genres, side, "first_column_bonus", cities) if bonus else None,
         )
         side.no_other_keys()
     if not sides:
@@ -822,7 +939,7 @@ CATEGORIES = ("travel", "friendship", "inspiration", "festivities")
 
 
 def _cards(
-    r: Reader, rules: Rules
+    r: Reader, rules: Rules, cities: Collection[str]
 ) -> tuple[dict[str, Card], tuple[tuple[str, Effect], ...], dict[str, Card]]:
     genres = rules.genres
     basic: dict[str, Card] = {}
@@ -861,20 +978,62 @@ def _cards(
         card_id = card.str("id")
         if card_id in advanced or card_id in basic:
             raise card.error("id", f"card {card_id!r} appears twice")
+        now, begin, end = (
+            _optional_effect(card, key, genres, cities)
+            for key in ("effect", "begin_turn", "end_round")
+        )
+        if not (now or begin or end):
+            raise card.error("effect", "a card needs an effect, a begin_turn or an end_round")
+        condition = card.str("vp_for", "")
         advanced[card_id] = Card(
             card_id,
             card.int("level", low=1, high=rules.levels),
             card.str("category", choices=CATEGORIES),
             card.int("vp", low=0),
-            parse_effect(card.str("effect"), genres, card, "effect"),
+            now,
             card.str("text"),
             _provenance(card),
             f"card {card_id}",
             f"card {card_id}",
+            card.int("copies", 1, low=1),
+            begin,
+            end,
+            parse_condition(condition, cities, card, "vp_for") if condition else None,
         )
         card.no_other_keys()
     r.no_other_keys()
+    _check_levels(r, rules, advanced)
     return basic, tuple(colours), advanced
+
+
+def _check_levels(r: Reader, rules: Rules, advanced: dict[str, Card]) -> None:
+    """Each level holds as many cards, copies included, as rules.toml's `advanced_cards`."""
+    for level, wanted in enumerate(rules.advanced_cards, start=1):
+        found = sum(card.copies for card in advanced.values() if card.level == level)
+        if found != wanted:
+            raise r.error(
+                "advanced",
+                f"level {level} has {found} cards (copies included); rules.toml's "
+                f"advanced_cards says {wanted}",
+            )
+
+
+def _optional_effect(
+    reader: Reader, key: str, genres: tuple[str, ...], cities: Collection[str]
+) -> Effect:
+    """An effect field a card may leave out (no effect: `()`)."""
+    text = reader.str(key, "")
+    return parse_effect(text, genres, reader, key, cities) if text else ()
+
+
+def _check_tile_reuse(r: Reader, editions: dict[str, Edition], advanced: dict[str, Card]) -> None:
+    """Each edition's tile-reuse card is one of the Advanced cards."""
+    for edition in editions.values():
+        if edition.tile_reuse_card not in advanced:
+            raise r.error(
+                f"{edition.name}.tile_reuse_card",
+                f"card {edition.tile_reuse_card!r} is not an Advanced card of cards.toml",
+            )
 
 
 def _editions(r: Reader) -> dict[str, Edition]:

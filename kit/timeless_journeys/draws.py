@@ -2,7 +2,8 @@
 frame whose outcomes are named `Choice`s with their weights, so a seed only picks outcomes, a
 save replays them exactly, and a scenario (`setup.setup`) can fix any of them by name. Each
 outcome's label says what is drawn and where it goes; outcomes are equally likely unless the
-draw gives `weights` (Le Brun's Paintings, by the copies left)."""
+draw gives `weights` (Le Brun's Paintings, by the copies left) or its own `outcomes` (a market
+reveal, by the copies of each card left in the deck)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from functools import cache
 from itertools import permutations
 from typing import TYPE_CHECKING
 
-from kit.timeless_journeys.actions import Choice, Draw, article, roman
+from kit.timeless_journeys.actions import Choice, Draw, Outcome, article, roman
 from kit.timeless_journeys.content import LOCALS, Content, listing
 
 if TYPE_CHECKING:
@@ -204,6 +205,9 @@ def _deal_journal(state: TimelessState, player: int, journal: str) -> None:
 
 @dataclass(frozen=True, slots=True)
 class MarketReveal(Draw):
+    """The top card of a level's deck: one outcome per card face, as likely as its copies left
+    in the deck."""
+
     level: int
 
     def question(self, state: TimelessState) -> str:
@@ -211,7 +215,26 @@ class MarketReveal(Draw):
 
     def choices(self, state: TimelessState) -> list[Choice]:
         revealing = _reveal_outcomes(state.content)
-        return [revealing[card] for card in state.deck[self.level]]
+        return [revealing[card] for card in dict.fromkeys(state.deck[self.level])]
+
+    def outcomes(self, state: TimelessState) -> tuple[Outcome, ...]:
+        """Each face of the deck as likely as its copies left. The deck only ever loses cards,
+        so it keeps the sorted order it was made in and a face's copies are neighbours: one
+        pass counts them."""
+        deck = state.deck[self.level]
+        if not deck:
+            return ()
+        revealing, share = _reveal_outcomes(state.content), 1 / len(deck)
+        found = []
+        previous, copies = deck[0], 0
+        for card in deck:
+            if card == previous:
+                copies += 1
+            else:
+                found.append((revealing[previous], copies * share))
+                previous, copies = card, 1
+        found.append((revealing[previous], copies * share))
+        return tuple(found)
 
 
 @cache

@@ -7,15 +7,16 @@ other is a `StepQuestion` whose answers come from the step's function in `STEPS`
 price ("1$move") offers its answers with the price and pays when one is chosen; declining is
 always possible ("skip"), and a step with no possible answer passes by itself.
 
-`ctx` is `(city, used)`: the city where a Dickens action takes place ("" = where the marker is),
-and the targets already used by a repeated step ("letters to different locals")."""
+`ctx` is `(city, used)`: the city where the action takes place as if the marker were there (a
+Dickens action, an action "anywhere in Italy"; "" = where the marker is), and the targets already
+used by a repeated step ("letters to different locals")."""
 
 from __future__ import annotations
 
 import bisect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement
 from typing import TYPE_CHECKING
 
@@ -38,14 +39,15 @@ from kit.timeless_journeys.actions import (
     step_words,
     times,
 )
-from kit.timeless_journeys.content import LOCALS, Card, Effect, Step, Steps
+from kit.timeless_journeys.content import LOCALS, Card, Content, Effect, Step, Steps
 
 if TYPE_CHECKING:
     from kit.timeless_journeys.state import TimelessState
 
 Context = tuple[str, tuple[str, ...]]
 NO_CTX: Context = ("", ())
-AUTO_STEPS = ("coins", "vp", "colour")  # with a fixed-genre "idea", the steps that ask nothing
+# with a fixed-genre "idea", the steps that ask nothing
+AUTO_STEPS = ("coins", "vp", "colour", "category_coins", "category_vp")
 SKIP = answer("skip")
 DECLINE = answer("decline")
 DO_NOTHING_MORE = answer("do nothing more")
@@ -105,7 +107,7 @@ def _choose(state: TimelessState, player: int, steps: Steps, ctx: Context) -> No
 @dataclass(frozen=True, slots=True)
 class AutoStep(Task):
     """A step that asks nothing: take coins, score VP, gain an Idea of one genre, the colour's
-    Ideas card."""
+    Ideas card, coins or VP for the categories played."""
 
     player: int
     step: Step
@@ -119,8 +121,21 @@ class AutoStep(Task):
             state.vp[player] += step.count
         elif step.name == "idea":
             state.gain_idea(player, step.genres[0])
-        else:  # colour
+        elif step.name == "colour":
             state.push(*effect_frames(player, state.content.colours[player][1], self.ctx))
+        else:
+            per_category(state, player, step)
+
+
+def per_category(state: TimelessState, player: int, step: Step) -> None:
+    """Coins ("category_coins") or VP ("category_vp") for each different category the player
+    played this round, counted as the Market phase counts them (the Category and Different
+    icons): Travel, Friendship, Inspiration, Festivities, and face-down cards as one more."""
+    amount = step.count * state.categories_played(player)
+    if step.name == "category_coins":
+        state.coins[player] += amount
+    else:
+        state.vp[player] += amount
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,18 +333,29 @@ def _reuse(state: TimelessState, player: int, tile: str) -> None:
 
 
 def flip_move(state: TimelessState, player: int, step: Step, ctx: Context) -> list[Choice]:
-    """Favour FT05: turn one face-up played card face down, then move the step's count."""
-    return [
-        Choice(
-            f"turn {state.content.card(card).label} face down to move {times(step.count)}",
-            "card",
-            None,
-            _flip,
-            (index, step.count),
+    """Favour FT05: turn one face-up played card face down, then move the step's count. Two
+    face-up copies of one card are told apart by the order they were played in (a chain
+    activates the first copy first)."""
+    face_up = [(index, card) for index, (card, up) in enumerate(state.played[player]) if up]
+    found = []
+    for index, card in face_up:
+        label = state.content.card(card).label
+        copies = [i for i, other in face_up if other == card]
+        if len(copies) > 1:
+            label += f" ({ORDINALS[copies.index(index)]} copy)"
+        found.append(
+            Choice(
+                f"turn {label} face down to move {times(step.count)}",
+                "card",
+                None,
+                _flip,
+                (index, step.count),
+            )
         )
-        for index, (card, up) in enumerate(state.played[player])
-        if up
-    ]
+    return found
+
+
+ORDINALS = ("first", "second", "third", "fourth", "fifth")  # copies among at most 5 plays
 
 
 def _flip(state: TimelessState, player: int, index: int, moves: int) -> None:
@@ -339,8 +365,9 @@ def _flip(state: TimelessState, player: int, index: int, moves: int) -> None:
 
 # --- Friendship ---------------------------------------------------------------------------------
 def talk(state: TimelessState, player: int, step: Step, ctx: Context) -> list[Choice]:
-    """Talk to a local of the marker's city, or meet a Famous Traveller there."""
-    city = state.loc[player]
+    """Talk to a local of the marker's city (or of the context's), or meet a Famous Traveller
+    there."""
+    city = ctx[0] or state.loc[player]
     if city not in state.content.cities:
         return []
     found = [
@@ -616,16 +643,77 @@ def _retire(state: TimelessState, player: int, card: str) -> None:
 
 
 def _only_with_price(state: TimelessState, player: int, step: Step, ctx: Context) -> list[Choice]:
-    """Coins or VP bought with a price: the single answer is to pay."""
-    words = f"take {coins(step.count)}" if step.name == "coins" else f"score {step.count} VP"
-    return [Choice(words, "reward", None, _take_priced, (step.name, step.count))]
+    """A step that asks nothing (coins, VP, ...) bought with a price: the single answer is to
+    pay, and the step is then done."""
+    unpaid = Step(step.name, step.arg)
+    words = step_words(unpaid, state.content.rules.genres)
+    return [Choice(words, "reward", None, _take_priced, (unpaid, ctx))]
 
 
-def _take_priced(state: TimelessState, player: int, name: str, amount: int) -> None:
-    if name == "coins":
-        state.coins[player] += amount
-    else:
-        state.vp[player] += amount
+def _take_priced(state: TimelessState, player: int, step: Step, ctx: Context) -> None:
+    AutoStep(player, step, ctx).run(state)
+
+
+# --- Advanced cards' own icons: the direct move, "anywhere in Italy", the Experience ----------
+def goto(state: TimelessState, player: int, step: Step, ctx: Context) -> list[Choice]:
+    """The direct-move icon: the marker goes straight to one of the two cities printed,
+    ignoring the places between them and the paths' costs."""
+    here = state.loc[player]
+    return [_goto_choice(city) for city in step.places if city != here]
+
+
+@cache
+def _goto_choice(city: str) -> Choice:
+    return Choice(f"move directly to {city}", "move", city, _goto, (city,))
+
+
+def _goto(state: TimelessState, player: int, city: str) -> None:
+    state.loc[player] = city
+
+
+def explore_anywhere(state: TimelessState, player: int, step: Step, ctx: Context) -> list[Choice]:
+    """Explore with the "anywhere in Italy" icon: in any city, as if the marker were there."""
+    return [
+        choice
+        for city in state.content.cities
+        for choice in explore(state, player, step, (city, ctx[1]))
+    ]
+
+
+def talk_anywhere(state: TimelessState, player: int, step: Step, ctx: Context) -> list[Choice]:
+    """Have a conversation with the "anywhere in Italy" icon: with a local, or a Famous
+    Traveller, of any city, as if the marker were there."""
+    return [
+        choice for city in state.content.cities for choice in talk(state, player, step, (city, ()))
+    ]
+
+
+def experience_again(state: TimelessState, player: int, step: Step, ctx: Context) -> list[Choice]:
+    """The Experience icon ("Experience bonus or action"): the reward printed on a Gazette
+    space holding one of the player's Experience tokens, gained once more."""
+    content = state.content
+    columns, genres = content.sides[state.side].columns, content.rules.genres
+    found = []
+    for column, tokens in enumerate(state.gazette):
+        traveller = content.travellers[state.travellers[column]].name
+        for rnd, slot, owner, _ in tokens:
+            if owner == player:
+                reward = columns[column].rewards[rnd][slot]
+                found.append(
+                    Choice(
+                        f"gain again the reward of {traveller}'s round {roman(rnd)} slot "
+                        f"{slot + 1}: {reward_words(reward, genres)}",
+                        "reward",
+                        None,
+                        _experience_again,
+                        (reward,),
+                    )
+                )
+    return found
+
+
+def _experience_again(state: TimelessState, player: int, reward: Effect) -> None:
+    state.push(*effect_frames(player, reward))
 
 
 # --- answers built from the board: meetings, cafés, the market ------------------------------
@@ -690,17 +778,24 @@ def market_options(
     state: TimelessState, player: int, discount: int, then_play: bool
 ) -> list[Choice]:
     """Cards of the display the player can pay for, the level's cost less `discount`."""
-    found = []
+    found: list[Choice] = []
     have = state.coins[player]
-    advanced, costs = state.content.advanced, state.content.rules.market_cost
+    content = state.content
     for level, cards in enumerate(state.market):
-        cost = costs[level]
+        cost = content.rules.market_cost[level]
         pay = cost - discount if cost > discount else 0
-        if pay > have:
-            continue
-        for card in cards:
-            found.append(_buy_choice(advanced[card], pay, then_play))
+        if pay <= have:
+            found += _buys(content, tuple(cards), pay, then_play)
     return found
+
+
+@lru_cache(maxsize=4096)
+def _buys(
+    content: Content, cards: tuple[str, ...], pay: int, then_play: bool
+) -> tuple[Choice, ...]:
+    """A level's display bought at a price, two copies shown being one choice: a display is
+    offered again and again all round long, so its buys are made once."""
+    return tuple(_buy_choice(content.advanced[c], pay, then_play) for c in dict.fromkeys(cards))
 
 
 @cache
@@ -770,4 +865,11 @@ STEPS: dict[str, StepAnswers] = {
     "flip_move": flip_move,
     "retire_level1": retire_level1,
     "reuse_tile": reuse_tile,
+    "colour": _only_with_price,
+    "category_coins": _only_with_price,
+    "category_vp": _only_with_price,
+    "goto": goto,
+    "explore_anywhere": explore_anywhere,
+    "talk_anywhere": talk_anywhere,
+    "experience_again": experience_again,
 }

@@ -128,7 +128,7 @@ class Round(Task):
             frames += [PaintingReveal()] * edition.lebrun_reveal[state.num_players]
         seats = state.seats_from_first()
         frames += [BeginTurn(p) for p in seats] * rules.plays_per_round
-        frames.append(TravellersPhase())
+        frames += [TravellersPhase(), CardsEndOfRound()]
         if edition.lost_in_admiration == "once":
             frames.append(LostPhase())
         frames.append(MarketPhase())
@@ -140,11 +140,29 @@ class Round(Task):
 
 @dataclass(frozen=True, slots=True)
 class BeginTurn(Task):
+    """The turn, after the beginning-of-turn effects of the cards in the play area."""
+
     player: int
 
     def run(self, state: TimelessState) -> None:
         state.dickens_used = 0
         state.stack.append(turn(self.player, False))
+        if state.played[self.player] and state.content.begin_turn:
+            frames = beginning_of_turn(state, self.player)
+            if frames:
+                state.push(*frames)
+
+
+def beginning_of_turn(state: TimelessState, player: int) -> list[Frame]:
+    """The Beginning-of-turn icon: each card showing it that lies face up in the player's play
+    area gives its effect at the beginning of each of the player's later turns this round,
+    before the card of the turn is played, in the order the cards were played."""
+    timed = state.content.begin_turn
+    frames: list[Frame] = []
+    for card, up in state.played[player]:
+        if up and card in timed:
+            frames += effect_frames(player, timed[card])
+    return frames
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +183,24 @@ class TravellerEnd(Task):
         ability = travellers.END_OF_ROUND.get(rule)
         if ability:
             ability(state, state.where[rule])
+
+
+@dataclass(frozen=True, slots=True)
+class CardsEndOfRound(Task):
+    """The End-of-round icon: in the Famous Travellers phase, after the travellers, each card
+    showing it that lies face up in a play area gives its effect, player by player from the
+    first, each player's cards in the order they were played."""
+
+    def run(self, state: TimelessState) -> None:
+        timed = state.content.end_round
+        if not timed:
+            return
+        frames: list[Frame] = []
+        for player in state.seats_from_first():
+            for card, up in state.played[player]:
+                if up and card in timed:
+                    frames += effect_frames(player, timed[card])
+        state.push(*frames)
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,10 +273,12 @@ class Turn(Question):
     def choices(self, state: TimelessState) -> list[Choice]:
         found: list[Choice] = []
         if not self.started:
-            plays = _plays(state.content)
-            for card in state.hand[self.player]:
-                found += plays[card]
-        if travellers.IN_TURN & state.where.keys():
+            plays, previous = _plays(state.content), ""
+            for card in state.hand[self.player]:  # sorted: copies are neighbours, played once
+                if card != previous:
+                    found += plays[card]
+                    previous = card
+        if not travellers.IN_TURN.isdisjoint(state.where):
             found += travellers.turn_options(state, self, self.started)
         if len(state.used[self.player]) < len(state.tiles[self.player]):
             found += tile_choices(state, self)
@@ -284,12 +322,25 @@ def _use_tile(state: TimelessState, player: int, tile: str, resume: Question) ->
 
 def _play_up(state: TimelessState, player: int, card: str) -> None:
     """Play face up: the first card of its category resolves alone; a later one starts a chain
-    of every face-up card of that category in the play area."""
+    of every face-up card of that category in the play area (a card whose only effects wait
+    for the beginning of a turn or the end of the round has nothing to activate)."""
     _play(state, player, card, True)
-    categories = state.content.categories
+    categories, inert = state.content.categories, _inert(state.content)
     category = categories[card]
-    chain = tuple([c for c, up in state.played[player] if up and categories[c] == category])
+    chain = tuple(
+        [
+            index
+            for index, (c, up) in enumerate(state.played[player])
+            if up and categories[c] == category and c not in inert
+        ]
+    )
     state.push(Chain(player, chain), turn(player, True))
+
+
+@cache
+def _inert(content: Content) -> frozenset[str]:
+    """The cards a chain has nothing to activate on: their only effects are timed."""
+    return frozenset(c for c, card in content.advanced.items() if not card.effect)
 
 
 def _play_down(state: TimelessState, player: int, card: str) -> None:
@@ -306,20 +357,24 @@ def _play(state: TimelessState, player: int, card: str, up: bool) -> None:
 
 @dataclass(frozen=True, slots=True)
 class Chain(Question):
-    """The cards of a chain still to activate, in the order the player picks; any may be left."""
+    """The cards of a chain still to activate (their places in the play area), in the order the
+    player picks; any may be left. Two copies of one card are one choice, the first played
+    first."""
 
     player: int
-    cards: tuple[str, ...]
+    cards: tuple[int, ...]
 
     def question(self, state: TimelessState) -> str:
         return "which card of the chain to activate next"
 
     def choices(self, state: TimelessState) -> list[Choice]:
-        face_up = {c for c, up in state.played[self.player] if up}
-        content, cards = state.content, self.cards
-        found = [
-            _activation(card, content.card(card).label, cards) for card in cards if card in face_up
-        ]
+        played, card_of = state.played[self.player], state.content.card
+        found, offered = [], set()
+        for index in self.cards:
+            card, up = played[index]
+            if up and card not in offered:
+                offered.add(card)
+                found.append(_activation(index, card_of(card).label, self.cards))
         if not found:
             return []
         if len(state.used[self.player]) < len(state.tiles[self.player]):
@@ -329,13 +384,15 @@ class Chain(Question):
 
 
 @cache
-def _activation(card: str, label: str, cards: tuple[str, ...]) -> Choice:
-    """Activate `card`, one of the chain's `cards` (chains recur: each choice is made once)."""
-    return Choice(f"activate {label}", "card", None, _activate, (card, cards))
+def _activation(index: int, label: str, cards: tuple[int, ...]) -> Choice:
+    """Activate the card at `index` of the play area, one of the chain's `cards` (chains recur:
+    each choice is made once)."""
+    return Choice(f"activate {label}", "card", None, _activate, (index, cards))
 
 
-def _activate(state: TimelessState, player: int, card: str, cards: tuple[str, ...]) -> None:
-    rest = tuple([c for c in cards if c != card])
+def _activate(state: TimelessState, player: int, index: int, cards: tuple[int, ...]) -> None:
+    rest = tuple([i for i in cards if i != index])
+    card = state.played[player][index][0]
     state.push(*effect_frames(player, state.card_effect(card)), Chain(player, rest))
 
 
@@ -404,18 +461,10 @@ def _admire(state: TimelessState, player: int, reward: object) -> None:
     state.push(*effect_frames(player, reward))  # type: ignore[arg-type]
 
 
-def categories_played(state: TimelessState, player: int) -> int:
-    """Different categories played this round; face-down cards count as one more category."""
-    played = state.played[player]
-    of = state.content.categories
-    categories = {of[c] for c, up in played if up}
-    return len(categories) + any(not up for _, up in played)
-
-
 def best_level(state: TimelessState, player: int) -> int:
     """How many market levels the player may take from in the Market phase (0: none)."""
     table = state.content.rules.market_levels_by_categories
-    return table[min(categories_played(state, player), len(table) - 1)]
+    return table[min(state.categories_played(player), len(table) - 1)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -429,19 +478,28 @@ class MarketPick(Question):
         return f"which market card to take for free (up to Level {roman(top - 1)})"
 
     def choices(self, state: TimelessState) -> list[Choice]:
-        advanced = state.content.advanced
+        takes = _takes(state.content)
         found = [
-            Choice(
-                f"take {advanced[card].label} (Level {roman(level)}) for free",
-                "market",
-                None,
-                _take_card,
-                (level, card),
-            )
+            takes[card]
             for level in range(best_level(state, self.player))
-            for card in state.market[level]
+            for card in dict.fromkeys(state.market[level])  # two copies shown are one choice
         ]
         return [*found, NO_CARD] if found else []
+
+
+@cache
+def _takes(content: Content) -> dict[str, Choice]:
+    """Each Advanced card taken for free in the Market phase: the same in every game, made once."""
+    return {
+        card.id: Choice(
+            f"take {card.label} (Level {roman(card.level - 1)}) for free",
+            "market",
+            None,
+            _take_card,
+            (card.level - 1, card.id),
+        )
+        for card in content.advanced.values()
+    }
 
 
 def _take_card(state: TimelessState, player: int, level: int, card: str) -> None:
@@ -464,7 +522,7 @@ class HandLimit(Question):
         if len(hand) <= state.content.rules.hand_limit:
             return []
         discards = _discards(state.content)
-        return [discards[card] for card in hand]
+        return [discards[card] for card in dict.fromkeys(hand)]
 
 
 @cache

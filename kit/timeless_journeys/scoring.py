@@ -1,15 +1,20 @@
 """Final scoring: the score sheet of areas A-D on top of the VP won during the game.
 
 A. Exploration tiles by count; B. each Travel Journal by its filled slots; C. the VP printed on the
-Advanced cards in hand; D. Elective Affinities, then the majorities of every traveller's column
-(5/3/1, a Night to Remember counting twice, ties to the higher token). Le Brun's Paintings score on
-their own line. The tie-break is the marker furthest south."""
+Advanced cards in hand, each by its own condition if it has one (`CONDITIONS`, one small function
+per condition, each counting what the card's VP are multiplied by); D. Elective Affinities, then
+the majorities of every traveller's column (5/3/1, a Night to Remember counting twice, ties to the
+higher token). Le Brun's Paintings score on their own line. The tie-break is the marker furthest
+south."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from kit.core import ScoreLine, ScoreSheet
+from kit.timeless_journeys.content import Card, Condition
+from kit.timeless_journeys.effects import TILE_SLOT
 from kit.timeless_journeys.travellers import lebrun_score
 
 if TYPE_CHECKING:
@@ -31,11 +36,119 @@ def journals(state: TimelessState, player: int) -> int:
     return sum(table[filled(slots)] for slots in state.written[player])
 
 
-def advanced_cards(state: TimelessState, player: int) -> int:
-    """VP of the Advanced cards in hand (and, before the end, those played this round)."""
-    cards = state.hand[player] + [c for c, _ in state.played[player]]
+def cards_held(state: TimelessState, player: int) -> list[Card]:
+    """The Advanced cards in hand (and, before the end, those played this round, which come
+    back to the hand before the final scoring)."""
     advanced = state.content.advanced
-    return sum(advanced[c].vp for c in cards if c in advanced)
+    ids = state.hand[player] + [c for c, _ in state.played[player]]
+    return [advanced[c] for c in ids if c in advanced]
+
+
+def times_met(state: TimelessState, player: int, condition: Condition) -> int:
+    """How many times a card's special condition is met: once for every `per` units counted."""
+    return CONDITIONS[condition.name](state, player, condition) // condition.per
+
+
+def card_vp(state: TimelessState, player: int, card: Card) -> int:
+    """The VP printed on a card, times the times its special condition is met if it has one."""
+    if card.vp_for is None:
+        return card.vp
+    return card.vp * times_met(state, player, card.vp_for)
+
+
+def advanced_cards(state: TimelessState, player: int) -> int:
+    """C: the VP of the Advanced cards held, each by its own condition if any."""
+    return sum(card_vp(state, player, card) for card in cards_held(state, player))
+
+
+def _advanced_detail(state: TimelessState, player: int) -> str:
+    """The cards held, and what each special condition counted: "3 cards; card 47: 2 x 2 VP"."""
+    held = cards_held(state, player)
+    parts = [f"{len(held)} card{'s' if len(held) != 1 else ''}"]
+    for card in held:
+        if card.vp_for is not None:
+            parts.append(f"{card.name}: {times_met(state, player, card.vp_for)} x {card.vp} VP")
+    return "; ".join(parts)
+
+
+# --- the special conditions of Advanced cards' VP (cards 47-59) -----------------------------
+def friends(state: TimelessState, player: int, condition: Condition) -> int:
+    """Friend tiles the player has taken, written in a Journal or not (the Friend icon)."""
+    return len(state.friends[player])
+
+
+def letters(state: TimelessState, player: int, condition: Condition) -> int:
+    """The player's Letter markers on the board (the Letter marker icon)."""
+    return state.content.rules.letter_markers - state.letters_left(player)
+
+
+def tiles(state: TimelessState, player: int, condition: Condition) -> int:
+    """Exploration tiles collected, those in Journals included, as final scoring A counts them."""
+    return len(state.tiles[player])
+
+
+def cafes(state: TimelessState, player: int, condition: Condition) -> int:
+    """The player's Café markers placed in discussions (the Café marker icon)."""
+    return state.content.rules.cafe_markers - state.cafe_markers_left(player)
+
+
+def genres(state: TimelessState, player: int, condition: Condition) -> int:
+    """Different genres among the player's Idea tokens not written in a Journal (the Idea and
+    Different icons)."""
+    return sum(1 for held in state.ideas[player] if held)
+
+
+def ideas_written(state: TimelessState, player: int, condition: Condition) -> int:
+    """Idea tokens written in the player's Journals."""
+    return state.ideas_written(player)
+
+
+def journal_cities(state: TimelessState, player: int, condition: Condition) -> int:
+    """Journals whose city slot holds an Exploration tile (the City icon: "1 specific city
+    explored")."""
+    return sum(1 for slots in state.written[player] if slots[TILE_SLOT])
+
+
+def experience(state: TimelessState, player: int, condition: Condition) -> int:
+    """The player's Experience tokens placed on the Gazette (the Experience icon)."""
+    return len(state.content.rules.experience_tokens) - len(state.exp[player])
+
+
+def hand_advanced(state: TimelessState, player: int, condition: Condition) -> int:
+    """Advanced cards held at the end, this one included (the Advanced Card icon)."""
+    return len(cards_held(state, player))
+
+
+def hand_categories(state: TimelessState, player: int, condition: Condition) -> int:
+    """Different categories among the Advanced cards held at the end, this one's included (the
+    Category and Different icons)."""
+    return len({card.category for card in cards_held(state, player)})
+
+
+def coins(state: TimelessState, player: int, condition: Condition) -> int:
+    """Coins held at the end (the coin icon)."""
+    return state.coins[player]
+
+
+def city(state: TimelessState, player: int, condition: Condition) -> int:
+    """1 if the player's marker ends the game in one of the cities printed (the City icon)."""
+    return int(state.loc[player] in condition.places)
+
+
+CONDITIONS: dict[str, Callable[[TimelessState, int, Condition], int]] = {
+    "friends": friends,
+    "letters": letters,
+    "tiles": tiles,
+    "cafes": cafes,
+    "genres": genres,
+    "ideas_written": ideas_written,
+    "journal_cities": journal_cities,
+    "experience": experience,
+    "hand_advanced": hand_advanced,
+    "hand_categories": hand_categories,
+    "coins": coins,
+    "city": city,
+}
 
 
 def affinities(state: TimelessState, player: int) -> int:
@@ -89,7 +202,7 @@ def score_sheets(state: TimelessState) -> list[ScoreSheet]:
                 journals(state, p),
                 ", ".join(f"{filled(s)} filled" for s in state.written[p]),
             ),
-            ScoreLine("C. Advanced cards", advanced_cards(state, p)),
+            ScoreLine("C. Advanced cards", advanced_cards(state, p), _advanced_detail(state, p)),
             ScoreLine("D. Elective Affinities", affinities(state, p)),
             ScoreLine("D. Majorities", majority[p]),
             ScoreLine(

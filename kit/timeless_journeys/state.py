@@ -56,10 +56,7 @@ class TimelessState(State):
         self.bonus_taken: list[int] = []
         levels = range(1, rules.levels + 1)
         self.market: list[list[str]] = [[] for _ in levels]
-        self.deck: list[list[str]] = [
-            sorted(c for c, card in content.advanced.items() if card.level == level)
-            for level in levels
-        ]
+        self.deck: list[list[str]] = [list(deck) for deck in content.decks]
         self.bottom: list[list[str]] = [[] for _ in levels]
         self.box: list[str] = []
         self.loc = [content.start] * players
@@ -127,6 +124,14 @@ class TimelessState(State):
     def ideas_written(self, player: int) -> int:
         return sum(1 for slots in self.written[player] for filled in slots[:TILE_SLOT] if filled)
 
+    def categories_played(self, player: int) -> int:
+        """Different categories played this round, as the Market phase counts them: those of
+        the face-up cards, and face-down cards as one more category."""
+        played = self.played[player]
+        of = self.content.categories
+        categories = {of[c] for c, up in played if up}
+        return len(categories) + any(not up for _, up in played)
+
     # --- hooks used by effects: where the travellers' abilities come in ---------------------
     def gain_idea(self, player: int, genre: int) -> None:
         """One Idea token from the supply, if any is left (the supply never goes negative)."""
@@ -157,6 +162,13 @@ class TimelessState(State):
         if card_id == self.edition.tile_reuse_card:
             effect = tuple((*sequence, Step("reuse_tile")) for sequence in effect)
         return effect
+
+    def card_text(self, card_id: str) -> str:
+        """A card's text; the card the edition names also says that it reuses a tile."""
+        text = self.content.card(card_id).text
+        if card_id == self.edition.tile_reuse_card:
+            text += " Then use an Exploration tile already used once more."
+        return text
 
     # --- the contract ---------------------------------------------------------------------------
     # The player of the question on top of the stack (CHANCE for a draw, TERMINAL once the stack
@@ -190,13 +202,10 @@ class TimelessState(State):
                 stack.pop()
                 frame.run(self)
                 continue
-            choices = frame.choices(self)
-            if choices:
+            pending = frame.outcomes(self) if isinstance(frame, Draw) else frame.choices(self)
+            if pending:
                 self.current_player = frame.player
-                if isinstance(frame, Draw):
-                    self._pending = _probabilities(choices, frame.weights(self, choices))
-                else:
-                    self._pending = tuple(choices)
+                self._pending = tuple(pending)
                 return
             stack.pop()
         self.phase = "over"
@@ -226,7 +235,9 @@ class TimelessState(State):
         if mover == CHANCE:
             return f"chance: {top.question(self)}"  # type: ignore[union-attr]
         if self.phase == "Action":
-            plays = len(self.played[mover]) + (isinstance(top, phases.Turn) and not top.started)
+            # the card of the turn is still to be played while its unstarted Turn waits (under
+            # the beginning-of-turn effects, if any)
+            plays = len(self.played[mover]) + (phases.turn(mover, False) in self.stack)
             return f"player {mover}'s turn, play {plays} of {self.content.rules.plays_per_round}"
         if isinstance(top, phases.LostInAdmiration):
             return f"player {mover}: a Lost in Admiration token may give its reward again"
@@ -418,7 +429,8 @@ class TimelessState(State):
         shown = [*self.hand[player], *(c for m in self.market for c in m)]
         for card_id in dict.fromkeys(shown):
             card = content.card(card_id)
-            lines.append(f"  {card.name} ({card.category}, {card.vp} VP): {card.text}")
+            text = self.card_text(card_id)
+            lines.append(f"  {card.name} ({card.category}, {card.vp} VP): {text}")
         lines.append(f"player {self.current_player}: {seen['question']}")
         return "\n".join(lines)
 
@@ -426,17 +438,6 @@ class TimelessState(State):
         if self.is_terminal:
             return "\n".join(str(sheet) for sheet in self.scores())
         return self.describe(self.current_player if self.current_player >= 0 else 0)
-
-
-def _probabilities(
-    outcomes: Sequence[Choice], weights: Sequence[float] | None
-) -> tuple[Outcome, ...]:
-    """Each outcome with its probability."""
-    if weights is None:
-        share = 1 / len(outcomes)
-        return tuple([(outcome, share) for outcome in outcomes])
-    share = 1 / sum(weights)
-    return tuple([(outcome, w * share) for outcome, w in zip(outcomes, weights, strict=True)])
 
 
 # The shapes of a state's mutable attributes, for `clone` (the tests check that they cover all).

@@ -3,6 +3,7 @@ nothing goes back) and what each player may not see, for the shared random-play 
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from functools import cache
 
@@ -10,8 +11,8 @@ from functools import cache
 def check(state) -> None:
     content, rules = state.content, state.content.rules
     players = state.num_players
-    # Cards: each Advanced card once and each player's Basic cards among decks, market, hands,
-    # play areas and the box.
+    # Cards: each Advanced card (as many as its copies) and each player's Basic cards among decks,
+    # market, hands, play areas and the box.
     found = [c for level in state.deck for c in level]
     found += [c for level in state.bottom for c in level]
     found += [c for level in state.market for c in level]
@@ -21,6 +22,10 @@ def check(state) -> None:
         assert len(state.played[p]) <= rules.plays_per_round
     found += state.box
     assert sorted(found) == expected_cards(state.game)
+    # The decks only lose cards: each stays sorted (a reveal counts a card's copies as neighbours),
+    # and so do the hands (a turn plays a card's copies as one).
+    for cards in [*state.deck, *state.hand]:
+        assert cards == sorted(cards)
     # Idea tokens: supply + players + written = 20 per genre; nothing negative.
     written = [0] * len(rules.genres)
     for p in range(players):
@@ -79,13 +84,16 @@ def check(state) -> None:
         assert len(state.paintings[p]) == len(set(state.paintings[p]))
 
 
-def step_checker(every: int = 1):
+def step_checker(every: int = 1, observe_every: int = 0):
     """The invariants for `play_checked`: after each action nothing that only grows went back;
-    the whole position is checked after every `every` actions (and at the end)."""
+    the whole position is checked after every `every` actions (and at the end), the counts of
+    cards in the observations after every `observe_every` (0: only at the end)."""
 
     def check_step(state, before, action) -> None:
         if len(state.history) % every == 0 or state.is_terminal:
             check(state)
+        if state.is_terminal or observe_every and len(state.history) % observe_every == 0:
+            check_card_counts(state)
         assert (state.round, len(state.history)) >= (before.round, len(before.history) + 1)
         for p in range(state.num_players):
             assert len(state.tiles[p]) >= len(before.tiles[p])
@@ -108,8 +116,11 @@ def check_scores(state) -> None:
 def hidden(state, player: int) -> list[str]:
     """What `player` may not see, as it would be written in an observation: the Advanced cards in
     other hands and others' face-down cards, the tiles others have used (turned face down), the
-    face-down Exploration tiles of the cities and the cards of the decks."""
+    face-down Exploration tiles of the cities and the cards of the decks. An Advanced card is
+    listed only where no copy of it is in view: how many copies are in view is checked by
+    `check_card_counts`."""
     content = state.content
+    in_view = set(cards_in_view(state, player))
     secret = []
     for other in range(state.num_players):
         if other == player:
@@ -119,16 +130,36 @@ def hidden(state, player: int) -> list[str]:
         secret += [f'"{tile}"' for tile in state.used[other]]
     secret += [f'"{tile}"' for tiles in state.city_tiles.values() for tile in tiles]
     secret += [f'"{content.card(c).name}"' for deck in state.deck for c in deck]
-    return secret
+    return [name for name in secret if name.strip('"') not in in_view]
+
+
+def cards_in_view(state, player: int) -> list[str]:
+    """The names of the Advanced cards `player` sees, a copy each time: the market, the
+    player's hand and own face-down cards, and every face-up card of the play areas."""
+    content = state.content
+    cards = [c for level in state.market for c in level] + state.hand[player]
+    for other in range(state.num_players):
+        cards += [c for c, up in state.played[other] if up or other == player]
+    return [content.card(c).name for c in cards if c in content.advanced]
+
+
+def check_card_counts(state) -> None:
+    """Each player's observation names every Advanced card as often as copies of it are in
+    view, no more: a copy in a hidden place never shows."""
+    for player in range(state.num_players):
+        text = json.dumps(state.observation(player))
+        in_view = Counter(cards_in_view(state, player))
+        for card in state.content.advanced.values():
+            assert text.count(f'"{card.name}"') == in_view[card.name], (player, card.name)
 
 
 @cache
 def expected_cards(game) -> list[str]:
-    """Every Advanced card once, and each player's Basic cards (the second Movement card left
-    out by some)."""
+    """Every Advanced card as many times as its copies, and each player's Basic cards (the second
+    Movement card left out by some)."""
     content = game.content
     seventh = len(game.options["without_seventh"])
-    cards = list(content.advanced)
+    cards = [c for c, card in content.advanced.items() for _ in range(card.copies)]
     for card in content.basic:
         cards += [card] * (game.num_players - (seventh if card == "move2" else 0))
     return sorted(cards)

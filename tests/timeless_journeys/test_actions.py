@@ -3,9 +3,13 @@ and the reorganisation, each reached by the scenario builder and real actions.""
 
 from __future__ import annotations
 
+import re
+import shutil
+
 import pytest
 
 from kit.core import IllegalAction
+from kit.timeless_journeys.content import DATA_DIR
 from tests.checks import refused
 from tests.timeless_journeys.helpers import (
     EXPLORE,
@@ -587,20 +591,61 @@ def test_reorganisation_hand_limit_and_first_player_passes():
     assert [len(m) for m in state.market] == [2, 2, 2]
 
 
+FACE_DOWN_ROUNDS = [
+    name
+    for _ in range(4)
+    for card in [MOVE, MOVE2, EXPLORE, TALK, LETTER]
+    for name in coins(card) * 4
+]
+
+
 def test_reorganisation_discards_the_display_under_its_deck_then_reveals_anew():
-    """The display goes to the bottom of its level's deck and new cards come from the top; once
-    a deck runs out, the cards under it come back, oldest first. Four players show 3 cards a
-    level: Levels I and II (14 cards) run out at the end of round IV, Level III (12) a round
-    earlier. Nobody takes a card here: every play is face down for coins."""
-    hand = [MOVE, MOVE2, EXPLORE, TALK, LETTER]
-    rounds = [name for _ in range(4) for card in hand for name in coins(card) * 4]
-    state = build(players=4, actions=rounds)
+    """The display goes to the bottom of its level's deck and new cards come from the top. Four
+    players show 3 cards a level: after four rounds 15 of each level's 27 cards have been shown,
+    the 12 of rounds I to IV under the deck in the order shown. Nobody takes a card here: every
+    play is face down for coins."""
+    state = build(players=4, actions=FACE_DOWN_ROUNDS)
     assert state.round == 4
     reveals = [str(a) for a in state.history if "is revealed in the market" in str(a)]
-    last_two = [name.split(" is")[0].split()[1] for name in reveals[-4:-2]]
-    assert state.market == [[*last_two, "01"], [*state.market[1][:2], "17"], ["33", "34", "35"]]
-    assert state.deck == [[], [], []]
-    assert state.bottom[0][:2] == ["02", "03"] and len(state.bottom[2]) == 9
+    last = [name.split(" is")[0].split()[1] for name in reveals[-9:]]  # Level I, II, III
+    assert state.market == [last[:3], last[3:6], last[6:]]
+    assert [len(deck) for deck in state.deck] == [12, 12, 12]
+    assert [level[:3] for level in state.bottom] == [
+        ["01", "02", "03"],
+        ["17", "18", "19"],
+        ["33", "34", "35"],
+    ]
+    assert [len(level) for level in state.bottom] == [12, 12, 12]
+
+
+def listed_cards_only(tmp_path) -> str:
+    """A content folder whose Levels I and II hold the 14 listed cards each, once (the
+    reconstructed Level III cards kept: 27)."""
+    folder = tmp_path / "seeds"
+    shutil.copytree(DATA_DIR, folder)
+    cards = folder / "cards.toml"
+    basic, *advanced = cards.read_text().split("\n[[advanced]]\n")
+    kept = [t for t in advanced if 'source = "reconstructed"' not in t or "level = 3" in t]
+    text = "\n[[advanced]]\n".join([basic, *kept])
+    cards.write_text(re.sub(r"\ncopies = \d+", "", text).replace(', "copies"]', "]"))
+    rules = folder / "rules.toml"
+    rules.write_text(rules.read_text().replace("[27, 27, 27]", "[14, 14, 27]"))
+    return str(folder)
+
+
+def test_once_a_deck_runs_out_the_cards_under_it_come_back_oldest_first(tmp_path):
+    """With 14 cards at Levels I and II, four players' displays (3 a round) run them out at the
+    end of round IV."""
+    state = build(
+        players=4, actions=FACE_DOWN_ROUNDS, options={"content": listed_cards_only(tmp_path)}
+    )
+    assert state.round == 4
+    reveals = [str(a) for a in state.history if "is revealed in the market" in str(a)]
+    # Level I's last two from its deck, Level II's, then Level III's three
+    last = [name.split(" is")[0].split()[1] for name in reveals[-7:]]
+    assert state.market == [[*last[:2], "01"], [*last[2:4], "17"], last[4:]]
+    assert state.deck[:2] == [[], []] and len(state.deck[2]) == 12
+    assert state.bottom[0][:2] == ["02", "03"]
 
 
 def test_illegal_actions_are_refused_with_a_reason_and_change_nothing():

@@ -16,7 +16,12 @@ import kit.timeless_journeys as package
 from kit.cli import main
 from kit.core import DataError, KitError, SaveError
 from kit.core.bots import RandomBot, play
-from kit.timeless_journeys.content import DATA_DIR, describe_effect, load_content
+from kit.timeless_journeys.content import (
+    DATA_DIR,
+    describe_condition,
+    describe_effect,
+    load_content,
+)
 from tests.checks import broken_copy
 from tests.timeless_journeys.helpers import EXPLORE, LETTER, build, coins, do, up
 from tests.timeless_journeys.invariants import hidden
@@ -27,14 +32,13 @@ GENRES = CONTENT.rules.genres
 
 def test_printed_content_counts():
     assert list(CONTENT.favours) == [f"FT{n:02}" for n in range(1, 13)]
-    assert sorted(CONTENT.advanced) == [
-        f"{n:02}" for n in [*range(1, 15), *range(17, 31), *range(33, 45)]
+    listed = [c for c, card in CONTENT.advanced.items() if card.source == "rulebook"]
+    assert sorted(listed) == [f"{n:02}" for n in [*range(1, 15), *range(17, 31), *range(33, 45)]]
+    assert sorted(CONTENT.advanced) == [f"{n:02}" for n in range(1, 60)]
+    by_level = [
+        sum(c.copies for c in CONTENT.advanced.values() if c.level == lv) for lv in (1, 2, 3)
     ]
-    assert [sum(c.level == lv for c in CONTENT.advanced.values()) for lv in (1, 2, 3)] == [
-        14,
-        14,
-        12,
-    ]
+    assert CONTENT.rules.advanced_cards == (27, 27, 27) and by_level == [27, 27, 27]
     assert len(CONTENT.travellers) == 12 and len(CONTENT.cities) == 8 and len(CONTENT.tiles) == 48
     assert (
         CONTENT.start == "Torino" and "Torino" not in CONTENT.friends and len(CONTENT.friends) == 7
@@ -106,6 +110,32 @@ def test_advanced_card_effects_as_listed():
     assert effects["40"] == "1$letters:3"
     assert effects["44"] == "coins:1 + letter_new"
     assert describe_effect(CONTENT.rules.retire_reward, GENRES) == "coins:2 + vp:3"
+
+
+def test_reconstructed_cards_as_written():
+    """The notation of the reconstructed cards' effects and conditions reads back as written."""
+    cards = CONTENT.advanced
+    assert describe_effect(cards["45"].effect, GENRES) == "goto:Roma|Napoli + talk"
+    assert describe_effect(cards["15"].begin_turn, GENRES) == "coins:1"
+    assert describe_effect(cards["59"].begin_turn, GENRES) == "coins:1 / vp:1"
+    assert describe_effect(cards["16"].end_round, GENRES) == "category_coins:1"
+    assert cards["15"].effect == () and cards["16"].begin_turn == ()
+    conditions = {c: describe_condition(card.vp_for) for c, card in cards.items() if card.vp_for}
+    assert conditions == {
+        "47": "friends",
+        "48": "letters",
+        "49": "tiles",
+        "50": "city:Roma|Napoli",
+        "51": "genres",
+        "52": "ideas_written:2",
+        "53": "cafes",
+        "54": "journal_cities",
+        "55": "city:Venezia|Firenze",
+        "56": "experience",
+        "57": "hand_categories",
+        "58": "hand_advanced",
+        "59": "coins:3",
+    }
 
 
 # --- bad data ---------------------------------------------------------------------------------
@@ -328,6 +358,39 @@ def corrupt(tmp_path, file: str, old: str, new: str) -> str:
             "cost = { science = 2, history = 1 }",
             "cost = { }",
             "a discussion costs at least one Idea token",
+        ),
+        (
+            "cards.toml",
+            'vp_for = "friends"',
+            'vp_for = "enemies"',
+            "unknown VP condition 'enemies'",
+        ),
+        ("cards.toml", 'vp_for = "friends"', 'vp_for = "friends:2"', "takes no number"),
+        ("cards.toml", 'vp_for = "coins:3"', 'vp_for = "coins:0"', "a whole number of at least 1"),
+        (
+            "cards.toml",
+            'effect = "goto:Venezia|Firenze"',
+            'effect = "goto:Venezia|Atlantis"',
+            "'goto:Venezia|Atlantis' needs different cities of the board",
+        ),
+        (
+            "cards.toml",
+            'begin_turn = "coins:1"\n',
+            "",
+            "effect: a card needs an effect, a begin_turn or an end_round",
+        ),
+        ("cards.toml", "copies = 3", "copies = 0", "copies: 0 is outside"),
+        (
+            "rules.toml",
+            "advanced_cards = [27, 27, 27]",
+            "advanced_cards = [27, 27, 28]",
+            "advanced: level 3 has 27 cards (copies included); rules.toml's advanced_cards says 28",
+        ),
+        (
+            "editions.toml",
+            'tile_reuse_card = "46"',
+            'tile_reuse_card = "60"',
+            "en.tile_reuse_card: card '60' is not an Advanced card of cards.toml",
         ),
     ],
 )

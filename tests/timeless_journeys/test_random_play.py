@@ -4,7 +4,8 @@ actions (unique names, stable, each with a kind and a place of the map) and that
 back; this game's invariants (every component accounted for, nothing negative) after every
 action in one game of ten and every ten actions in the others; at sampled
 steps and at the end clone, JSON and undo round trips and every player's observation, which
-must name nothing that player may not see. Players choose at random, preferring to act rather
+must name nothing that player may not see, and every Advanced card as often as copies of it are
+in view. Players choose at random, preferring to act rather
 than decline, so that effects get exercised."""
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from tests.timeless_journeys.invariants import check_scores, hidden, step_checke
 
 GAMES = 2000
 CHUNKS = 20
+SAMPLE = 199  # the steps between round trips and observation checks
 MODES = [
     {"mode": "intro"},
     {"mode": "random"},
@@ -57,7 +59,11 @@ def play_one(seed: int):
     bots = [ActiveBot(seed, p) for p in range(game.num_players)]
     every = 1 if (seed // CHUNKS) % 10 == 0 else 10  # every action in one game of ten
     state = play_checked(
-        game.new_game(), bots, invariants=step_checker(every), hidden=hidden, sample_every=199
+        game.new_game(),
+        bots,
+        invariants=step_checker(every, observe_every=SAMPLE),
+        hidden=hidden,
+        sample_every=SAMPLE,
     )
     check_scores(state)
     return state
