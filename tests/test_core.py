@@ -125,6 +125,24 @@ def test_a_chance_outcome_chosen_by_hand_is_recorded_and_an_edited_one_refused()
     assert state.fixed == [1]
 
 
+def test_a_sampled_outcome_is_taken_unchecked_only_in_the_position_it_was_sampled_for():
+    state = Pig(seed=2).new_game()
+    state.apply(ROLL)
+    sampled = state.sample_chance()
+    other = next(a for a in state.legal_actions() if a != sampled and a.face != 1)
+    # Another outcome after a sample is checked and recorded as chosen by hand.
+    state.apply(other)
+    assert state.fixed == [1] and state.history == [ROLL, other]
+    # The sample is spent: after an undo, an outcome equal to it (not the same object) is the
+    # seed's again and is not recorded; a player's action is checked as always.
+    state.undo()
+    state.apply(Roll(sampled.face))
+    assert state.fixed == [] and state.history == [ROLL, Roll(sampled.face)]
+    assert state.current_player != CHANCE
+    with pytest.raises(IllegalAction):
+        state.apply(sampled)
+
+
 def test_the_seed_picks_outcomes_by_probability_the_same_way_everywhere():
     assert chance_fraction(7, 3) == chance_fraction(7, 3) != chance_fraction(7, 4)
     assert chance_fraction(None, 3) != chance_fraction(0, 3)

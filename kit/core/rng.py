@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 
 MASK = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
@@ -29,11 +30,16 @@ def mix(value: int) -> int:
     return value ^ (value >> 31)
 
 
+@lru_cache(maxsize=256)
+def seed_base(seed: int | None) -> int:
+    """The seed's hash (its low 64 bits; None is a seed of its own), the same at every step of
+    a game, so made once."""
+    return mix(seed & MASK) if seed is not None else GOLDEN
+
+
 def chance_fraction(seed: int | None, step: int) -> float:
-    """A fraction in [0, 1) fixed by the seed (its low 64 bits; None is a seed of its own) and
-    the step number of a game."""
-    base = mix(seed & MASK) if seed is not None else GOLDEN
-    return mix(base ^ mix(step)) / 2.0**64
+    """A fraction in [0, 1) fixed by the seed and the step number of a game."""
+    return mix(seed_base(seed) ^ mix(step)) / 2.0**64
 
 
 def chance_pick(seed: int | None, step: int, weights: Sequence[float]) -> int:

@@ -372,22 +372,28 @@ class State(ABC):
     def apply(self, action: Any) -> None:
         """Apply one legal action, or raise `IllegalAction` with the reason and change nothing.
 
-        A chance outcome other than the seed's is recorded in `fixed` (chosen by hand)."""
+        A chance outcome other than the seed's is recorded in `fixed` (chosen by hand). The
+        outcome `sample_chance` has just given for this very position needs neither check: it is
+        legal and it is the seed's (a game spends up to a quarter of its steps on chance)."""
+        sampled = self._sampled
+        if sampled is None or sampled[1] is not action or sampled[0] != len(self.history):
+            action = self._check_and_record(action)
+        self._sampled = None
+        self._apply(action)
+        self.history.append(action)
+        self._legal_cache = None
+
+    def _check_and_record(self, action: Any) -> Any:
+        """Refuse `action` unless it is legal; record a chance outcome other than the seed's."""
         if isinstance(action, str):
             action = self.action_named(action)
         elif action not in self.legal_actions():
             if getattr(action, "kind", None) is None:  # a list, a number: not an action at all
                 raise IllegalAction(f"{shown(action)} is not an action (give one or its name)")
             raise IllegalAction(f"{action}: {self._why_illegal(action)}")
-        if self.current_player == CHANCE:
-            step = len(self.history)
-            sampled = self._sampled
-            by_seed = sampled is not None and sampled[0] == step and sampled[1] == action
-            if not by_seed and action != self.seeded_outcome():
-                self.fixed.append(step)
-        self._apply(action)
-        self.history.append(action)
-        self._legal_cache = None
+        if self.current_player == CHANCE and action != self.seeded_outcome():
+            self.fixed.append(len(self.history))
+        return action
 
     def seeded_outcome(self, among: Iterable[Any] | None = None) -> Any:
         """The outcome of the chance event now due that the game's seed picks; with `among`,
