@@ -440,7 +440,10 @@ def earliest_end(puzzle: Puzzle, time_limit: float = 10.0, workers: int = 2) -> 
     within three loops of the Timeline. A journey by departures alone bounds the horizon; the
     min-days model then uses Tickets and powers where they help. No journey ends before the
     Final checkpoint's activation day, so a plain journey ending on it needs no model. If the
-    model's search stops before a proof, the day found comes with the bound proven so far."""
+    model's search stops before a proof, the day found comes with the bound proven so far. The
+    networks take seconds on the reference board and cannot be stopped; the model is built only
+    with time left after them, and searches for the rest of `time_limit`."""
+    began = time.perf_counter()
     tables = puzzle.tables
     horizon = max(puzzle.limit, 3 * tables.length)
     network = Network(puzzle, limit=horizon)
@@ -450,12 +453,16 @@ def earliest_end(puzzle: Puzzle, time_limit: float = 10.0, workers: int = 2) -> 
     plain = network.simple_path()
     end = network.arcs[plain[-1]].end if plain else None
     if end is not None:
-        if end <= floor:
-            return EarliestEnd(end, end)
+        if end <= floor or _since(began) >= time_limit:
+            return EarliestEnd(end, min(floor, end))
         network = Network(puzzle, limit=end)
     model = Model(network, minimize_days=True)
     model.hint(network.simple_path())
-    solver = new_solver(time_limit, workers)
+    left = _left(began + time_limit)
+    if left <= 0 and end is not None:
+        return EarliestEnd(end, floor)
+    solver = new_solver(left, workers)
+    solver.parameters.cp_model_presolve = left >= PRESOLVE_SECONDS_PER_ARC * len(network.arcs)
     status, interrupted = run_solver(solver, model.model)
     if interrupted:
         raise KeyboardInterrupt
