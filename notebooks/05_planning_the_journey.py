@@ -26,16 +26,22 @@
 #   Explore takes (the die) and the last day the journey may end on;
 # - a **plan** is every action with the day it happens, and the score sheet it earns;
 # - a plan is **optimal** when no plan scores more, and **proven** optimal when the solver has
-#   shown it: a *bound* that no plan can beat, equal to the plan's score.
+#   shown it: a *bound* that no plan can beat, equal to the plan's score;
+# - the **gap** is how far the plan may still be from the best: (bound - score) / score.
 
 # %%
 from pathlib import Path
 
-from kit.amazing_journey import AmazingJourney
+from IPython.display import HTML, display
+
+from kit.amazing_journey import AmazingJourney, load_content
 from kit.amazing_journey.bots import GreedyBot
 from kit.core.bots import play
 from kit.solve import eighty_days
 from kit.solve.eighty_days import Network, Puzzle, exact_search, solve, standard_puzzle
+from kit.solve.eighty_days.board import Board
+from kit.solve.eighty_days.bound import most_explores, sheet_bound
+from kit.widgets import board_svg
 
 # %% [markdown]
 # ## Step 1: a puzzle and its assumptions
@@ -73,7 +79,7 @@ tiny = standard_puzzle(
 )  # fmt: skip
 network = Network(tiny)
 print(f"{len(network.alive)} nodes, {len(network.arcs)} arcs")
-plan = solve(tiny, time_limit=30)
+plan = solve(tiny, time_limit=5)
 print(plan)
 
 # %%
@@ -85,7 +91,7 @@ print("exhaustive search:", exact.objective, "- constraint solver:", plan.object
 # not just a number: it was replayed in the game's own engine, which scored it the same.
 
 # %% [markdown]
-# ## Step 3: on the real board, no proof (yet)
+# ## Step 3: on the real board, a plan and a bound
 #
 # The same model on the reference board is about ten thousand times bigger.
 
@@ -94,32 +100,127 @@ network = Network(puzzle)
 print(f"{len(network.alive)} nodes, {len(network.arcs)} arcs")
 
 # %% [markdown]
-# A constraint solver proves optimality by *bounding*: it relaxes the puzzle into an easier one
-# (here, letting the path split into fractions of many journeys) and shows that even the easy
-# one cannot score more. On this board the relaxed puzzle scores far more than any real
-# journey, so the bound proves nothing. What the planner does instead:
-#
-# 1. it plays a few hundred randomised greedy journeys and keeps the best;
-# 2. it improves that plan **one window of days at a time**: everything outside an 8-day
-#    window stays fixed, the solver may change anything inside it, and the score still counts
-#    the whole journey. A window is small enough to search completely.
-#
-# When a whole pass over the windows finds nothing better, the plan says so: no change within
-# 8 days in a row improves it. That is a real guarantee, but a local one: a plan that changes
-# the route from the first week on could still score more.
+# Far too big to search completely. The planner searches in three ways, each for a share of the
+# time limit: a search over the *events* of the journey (which city to explore next, when to
+# pass a checkpoint), each leg between events the fastest one by the timetable; a few hundred
+# randomised greedy journeys; and the constraint solver, which improves the best journey a
+# window of 8 days at a time. Beside every plan it reports a **bound**, computed separately,
+# and the gap between the two. Eight seconds are enough to see it at work.
 
 # %%
 seen = []
-plan = solve(puzzle, time_limit=30, on_solution=lambda score, bound, s: seen.append(score))
+plan = solve(puzzle, time_limit=8, on_solution=lambda score, bound, s: seen.append(score))
 print("improving plans found:", seen)
-print(plan)
+print(f"score {plan.objective}, bound {plan.bound:g}, gap {plan.gap:.0%}")
+
+# %% [markdown]
+# A plan is a list of engine actions (`plan.history`). To draw it, replay it in the engine and
+# note where the traveller stands after each action.
+
+
+# %%
+def route(puzzle: Puzzle, history) -> list[str]:
+    """The cities the journey passes through, in order (a stay counts once)."""
+    names = [city.name for city in puzzle.content.board.cities]
+    state = puzzle.state()
+    cities = [names[state.pos[puzzle.player]]]
+    for action in history:
+        state.apply(action)
+        here = names[state.pos[puzzle.player]]
+        if here != cities[-1]:
+            cities.append(here)
+    return cities
+
+
+print(" → ".join(route(puzzle, plan.history)[:6]), "...")
+
+
+# %%
+def explored(puzzle: Puzzle, history) -> dict[str, str]:
+    """The day of each Explore, by the city where it happens."""
+    names = [city.name for city in puzzle.content.board.cities]
+    state, days = puzzle.state(), {}
+    for action in history:
+        if action.startswith("explore"):
+            days[names[state.pos[puzzle.player]]] = f"day {state.day[puzzle.player]}"
+        state.apply(action)
+    return days
+
+
+print(list(explored(puzzle, plan.history).items())[:3])
+
+# %%
+graph = puzzle.content.board.graph()
+journey = route(puzzle, plan.history)
+display(
+    HTML(
+        board_svg(
+            graph,
+            path=journey,
+            labels=(),
+            marks=explored(puzzle, plan.history),
+            title=f"Paulo's plan: {plan.objective} points (bound {plan.bound:g})",
+        )
+    )
+)
 
 # %% [markdown]
 # Read the timeline: where does the plan spend Tickets to travel in one day instead of two?
 # Which Souvenirs and Experiences make its points? Compare with the greedy bot's score above.
 
+# %%
+print(plan)
+
 # %% [markdown]
-# ## Step 4: in a live game the tokens lie face down
+# ## Step 4: why the proof is hard here
+#
+# The bound is a score no journey can beat. The kit computes it in two halves:
+#
+# 1. **how many tokens** a journey could collect: the most Explores of a *relaxed* journey, one
+#    that may collect the same token twice and ignores tokens in the way;
+# 2. **the best score sheet** with that many tokens, chosen anywhere on the map.
+
+# %%
+relaxed = most_explores(Board(puzzle))
+tokens = len(explored(puzzle, plan.history))
+print("the relaxed journey explores", relaxed, "times; the plan explores", tokens, "times")
+print("at best", sheet_bound(puzzle, relaxed), "points on the score sheet, plus the checkpoints")
+
+# %% [markdown]
+# Why so many? The relaxed journey finds a trick: shuttle between two neighbouring token
+# cities. Each Souvenir explored gives two Tickets, and two Tickets pay the one-day hop back,
+# so it explores every four days with a 3-day die. A real traveller cannot: each token is
+# there once.
+#
+# The second half is loose too. Look at what the best score sheet is worth, token by token:
+
+# %%
+for count in (1, 3, 6, 9, 12, 15, 19):
+    print(f"{count:>2} tokens: at best {sheet_bound(puzzle, count):>3} points on the score sheet")
+
+# %% [markdown]
+# The Experience table pays 1, 3 and 9 points for one, two and three Experiences of a type;
+# every region visited adds 2 points and a full row of Souvenirs a bonus. Those points grow
+# fast with the count, but only *together*: three Adventures are worth 9 only if the journey
+# can reach three Adventure tokens, and the regions only if it can cross them all in time. The
+# bound picks the best tokens wherever they lie; the geography is forgotten. A proof would need
+# a bound that keeps the route and the score sheet together, and such a relaxation has far
+# more states than a computer can visit: here nobody has a proof of the best 80-day journey.
+#
+# The Timeline bites as well: the Final checkpoint opens on day 50, so no journey ends sooner,
+# whatever the score. Ask for a 40-day journey:
+
+# %%
+short = solve(standard_puzzle("regular", "Paulo", explore=3, days=40), time_limit=3)
+print(short)
+
+# %% [markdown]
+# No plan: a limit below 50 days is infeasible. That "not before day 50" is proven at once (the
+# checkpoint's opening day); whether the journey can end on day 50 itself, or only on a later
+# day, the solver has to search for, and in 3 seconds it may not finish: then it says so.
+
+# %% [markdown]
+# ## Step 5: in a live game the tokens lie face down
 #
 # During a real game nobody knows which token lies in which city: only the back shows its
 # region, sometimes a symbol (which names the token) and a curse mark. A puzzle made from a live
@@ -134,33 +235,56 @@ state = play(game.new_game(), bots, stop=lambda s: min(s.day) >= 8 and not s.ste
 live = Puzzle.from_state(state)
 print("player", live.player, "on day", state.day[live.player])
 print("\n".join("- " + text for text in live.assumptions()[-1:]))
-plan = solve(live, time_limit=15)
+plan = solve(live, time_limit=5)
 print(plan.timeline().splitlines()[0])
 print(plan.sheet)
 
 # %% [markdown]
 # ## Exercise
 #
-# The die decides how long each Explore takes: 2 days (and a Ticket discarded), 3 days, or 4
-# days (and a Ticket drawn). Which result is the lucky one? Plan Paulo's puzzle assuming every
-# Explore takes 2 days, then 4 days, and compare the scores. Then explain the difference: count
-# the Explores and the Travels that spend Tickets in each plan.
+# The Experience table is where the bound and the real journeys part ways. Three Experiences of
+# one type score 9, two score 3, one scores 1 (`experience_points`, indexed by the count), and a
+# token of every type adds the all-types bonus. Write `experience_score(counts)`: the points of
+# the Experience lines and the bonus for the number of Experiences of each of the five types
+# (at most 3 each, the spaces of the travel board). Then find the best way to spread nine
+# Experience tokens over the five types.
+
+# %%
+scoring = load_content("regular").scoring
+print(scoring.experience_points, "bonus", scoring.all_types_bonus)
+
+
+# %%
+def check_experience_score(experience_score) -> None:
+    """Checks `experience_score` on spreads worked out by hand from the table 1/3/9 and the
+    5-point bonus."""
+    worked = {(3, 0, 0, 0, 0): 9, (1, 1, 1, 1, 1): 10, (3, 3, 3, 0, 0): 27, (2, 2, 2, 2, 1): 18}
+    for counts, points in worked.items():
+        assert experience_score(counts) == points, f"{counts}: {experience_score(counts)}"
+    print("right")
+
 
 # %% [markdown]
 # ### One solution
 
+
 # %%
-for days in (2, 4):
-    plan = solve(standard_puzzle("regular", "Paulo", explore=days), time_limit=15)
-    explores = sum("explore" in step.actions[-1] for step in plan.steps)
-    tickets = sum("ticket" in step.actions[-1] for step in plan.steps)
-    print(
-        f"Explore = {days} days: {plan.objective} points, {explores} Explores, "
-        f"{tickets} Travels on Tickets"
-    )
+def experience_score(counts) -> int:
+    """The Experience lines and the all-types bonus for `counts` Experiences per type."""
+    lines = sum(scoring.experience_points[count] for count in counts)
+    return lines + (scoring.all_types_bonus if all(counts) else 0)
+
+
+check_experience_score(experience_score)
+spreads = [(3, 3, 3, 0, 0), (3, 3, 1, 1, 1), (2, 2, 2, 2, 1)]
+for counts in spreads:
+    print(counts, experience_score(counts))
 
 # %% [markdown]
-# Short Explores leave more days for travelling, but each one throws a Ticket away, and without
-# Tickets every Travel waits for its departure and takes two days. Long Explores cost days but
-# pay for one-day Travels. Neither plan is proven optimal, so a difference of a point or two may
-# be the search, not the die: run both with a longer time limit before you trust it.
+# Three full lines (27 points) beat two full lines with a token of every other type and the
+# bonus (26), and leave an even spread (18) far behind: the best sheet wants three tokens of a
+# type, as many times as it can. Where do the three Adventures lie on the map
+# above? Usually in three different corners of the world. The bound takes them anyway; a
+# journey has to travel there, and the regions it crosses on the way are what it also scores.
+# That is why the score of a journey cannot be told apart from its route, and why a proof
+# needs both at once.

@@ -51,6 +51,10 @@ FIRST_PLAN_SHARE = 0.3
 """The share of the time left once the network is built that the randomised greedy journeys
 may take (see `_first_plan`); up to half while none of them fits the model."""
 
+FIRST_PLAN_SECONDS = 5.0
+"""The most time the model over one greedy journey's arcs may take (it takes milliseconds on
+the reference board: the limit is for the largest networks)."""
+
 WHOLE_MODEL_ARCS = 20_000
 """Above this many arcs, CP-SAT on the whole network finds nothing in seconds (its bound stays
 far above any plan): the plan is improved window by window instead (`_windows`)."""
@@ -131,7 +135,25 @@ def solve(
     the journey could end (`earliest`).
 
     Ctrl-C (a KeyboardInterrupt) stops the search at once and raises `Interrupted` with the
-    best replay-verified plan found so far."""
+    best replay-verified plan found so far.
+
+    The time is shared out against one deadline, `time_limit` seconds after the call, and each
+    stage is given a share of the time left when it starts, never more:
+
+    1. the bound (`bound.upper_bound`: milliseconds on a tiny board, one to two seconds on the
+       reference board), which cannot be stopped and is computed whatever the limit;
+    2. the event search, for `SEARCH_SHARE` of the time left after the bound;
+    3. the network (seconds on the largest boards, and it cannot be stopped either), then the
+       greedy journeys, started until `FIRST_PLAN_SHARE` of the time left after the network
+       has passed (half of it while none fits the model), each scored by a model over its own
+       arcs for at most `FIRST_PLAN_SECONDS` and the time left;
+    4. the model, until the deadline: one window at a time on a large network (each at most
+       `WINDOW_SECONDS` and the time left, none started with less than `WINDOW_MIN_SECONDS`),
+       or the whole network; the earliest end of an impossible puzzle in the time left.
+
+    So `solve` returns within the limit, but for the bound and the network when the limit is
+    shorter than they take, and the model building or a replay running on past it (tenths of
+    a second); a stage that finds no time left is skipped, with the best verified plan kept."""
     began = time.perf_counter()
     found = _Found(began)
     try:
@@ -174,10 +196,11 @@ def _search(
     searched = _event_search(puzzle, SEARCH_SHARE * left, on_solution, found)
     network = Network(puzzle)
     if network.start not in network.alive:
-        return _infeasible(puzzle, began, time_limit, workers)
+        return _infeasible(puzzle, began, _left(began + time_limit), workers)
     built = _since(began)  # the network takes seconds on the largest boards
     share = built + FIRST_PLAN_SHARE * (time_limit - built)
-    first = _first_plan(network, seed, starts, began, share, (built + time_limit) / 2, found)
+    deadline = began + time_limit
+    first = _first_plan(network, seed, starts, deadline, share, (built + time_limit) / 2, found)
     if searched is not None and (first is None or _score(searched.plan) > _score(first.plan)):
         path = network.locate(searched.arcs)
         if path:
@@ -194,14 +217,18 @@ def _search(
                 proven = f"no change within any {WINDOW_DAYS} days in a row scores more"
                 plan = dataclasses.replace(plan, proven=proven)
             return plan
-        if time_limit - _since(began) < 3 * MODEL_SECONDS_PER_ARC * len(network.arcs):
+        if _left(deadline) < 3 * MODEL_SECONDS_PER_ARC * len(network.arcs):
             return _restamp(first.plan, FEASIBLE, None, began)  # no time to build and search
     model = Model(network)
     if first is None:
         model.hint(network.simple_path())
     else:
         model.better_than(first.plan.objective or 0)
-    left = max(0.1, time_limit - _since(began))
+    left = _left(deadline)
+    if left <= 0:  # building the model took the time left
+        if first is None:
+            return Plan(UNKNOWN, (), None, None, None, _since(began))
+        return _restamp(first.plan, FEASIBLE, None, began)
     solver = new_solver(left, workers)
     # CP-SAT's presolve overruns short time limits on large networks: skip it then.
     solver.parameters.cp_model_presolve = left >= PRESOLVE_SECONDS_PER_ARC * len(network.arcs)
@@ -216,7 +243,7 @@ def _search(
             proven = bound >= (first.plan.objective or 0) + 1  # else stopped before any bound
             return _restamp(first.plan, FEASIBLE, bound if proven else None, began)
         if status == cp_model.INFEASIBLE:
-            return _infeasible(puzzle, began, time_limit, workers)
+            return _infeasible(puzzle, began, _left(deadline), workers)
         return Plan(UNKNOWN, (), None, None, solver.best_objective_bound, _since(began))
     verdict = OPTIMAL if status == cp_model.OPTIMAL else FEASIBLE
     solution = model.solution(solver)
@@ -300,7 +327,9 @@ def _windows(
             model.hint([i for i, n in enumerate(subset) if n in keep])
             model.better_than(best.plan.objective or 0)
             left = time_limit - _since(began)  # building the model took some of it
-            solver = new_solver(max(0.1, min(left, WINDOW_SECONDS)), workers)
+            if left <= 0:
+                return best, False
+            solver = new_solver(min(left, WINDOW_SECONDS), workers)
             status, interrupted = run_solver(solver, model.model)
             settled = settled and status == cp_model.INFEASIBLE
             if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
@@ -323,7 +352,7 @@ def _first_plan(
     network: Network,
     seed: int,
     starts: int,
-    began: float,
+    deadline: float,
     budget: float = math.inf,
     most: float = math.inf,
     found: _Found | None = None,
@@ -332,11 +361,14 @@ def _first_plan(
     assumption) as a verified journey, or None when the model can follow none of them. The
     bot's ties and the engine's draws differ by seed, and so do the journeys; no new one is
     started after `budget` seconds (a slow machine then tries fewer), or, while the model can
-    follow none of them yet, after `most` seconds. The five best by the engine's score (more if
-    none of them fits the model) are scored by a model over their arcs alone (which picks the
-    tokens kept and the Objectives played); the best is replayed. Ctrl-C ends the greedy
+    follow none of them yet, after `most` seconds (both counted from `found.began`, or from
+    now without it). The five best by the engine's score (more if none of them fits the model)
+    are scored by a model over their arcs alone (which picks the tokens kept and the Objectives
+    played), each for at most `FIRST_PLAN_SECONDS` and the time left until `deadline`, none
+    once it has passed; the best is replayed. Ctrl-C ends the greedy
     journeys: the best of those played is still scored and replayed (into `found`), then the
     interrupt goes on."""
+    began = found.began if found else time.perf_counter()
     journeys: dict[tuple[int, ...], int] = {}
     interrupted = False
     try:
@@ -356,7 +388,10 @@ def _first_plan(
         if rank >= 5 and best is not None:
             break
         model = Model(network.restricted(path))
-        solver = new_solver(5.0, 1)
+        left = _left(deadline)
+        if left <= 0:
+            break
+        solver = new_solver(min(FIRST_PLAN_SECONDS, left), 1)
         status, stopped = run_solver(solver, model.model)
         interrupted = interrupted or stopped
         if status != cp_model.OPTIMAL:
@@ -405,7 +440,10 @@ def earliest_end(puzzle: Puzzle, time_limit: float = 10.0, workers: int = 2) -> 
     within three loops of the Timeline. A journey by departures alone bounds the horizon; the
     min-days model then uses Tickets and powers where they help. No journey ends before the
     Final checkpoint's activation day, so a plain journey ending on it needs no model. If the
-    model's search stops before a proof, the day found comes with the bound proven so far."""
+    model's search stops before a proof, the day found comes with the bound proven so far. The
+    networks take seconds on the reference board and cannot be stopped; the model is built only
+    with time left after them, and searches for the rest of `time_limit`."""
+    began = time.perf_counter()
     tables = puzzle.tables
     horizon = max(puzzle.limit, 3 * tables.length)
     network = Network(puzzle, limit=horizon)
@@ -415,12 +453,16 @@ def earliest_end(puzzle: Puzzle, time_limit: float = 10.0, workers: int = 2) -> 
     plain = network.simple_path()
     end = network.arcs[plain[-1]].end if plain else None
     if end is not None:
-        if end <= floor:
-            return EarliestEnd(end, end)
+        if end <= floor or _since(began) >= time_limit:
+            return EarliestEnd(end, min(floor, end))
         network = Network(puzzle, limit=end)
     model = Model(network, minimize_days=True)
     model.hint(network.simple_path())
-    solver = new_solver(time_limit, workers)
+    left = _left(began + time_limit)
+    if left <= 0 and end is not None:
+        return EarliestEnd(end, floor)
+    solver = new_solver(left, workers)
+    solver.parameters.cp_model_presolve = left >= PRESOLVE_SECONDS_PER_ARC * len(network.arcs)
     status, interrupted = run_solver(solver, model.model)
     if interrupted:
         raise KeyboardInterrupt
@@ -453,3 +495,8 @@ def _infeasible(puzzle: Puzzle, began: float, time_limit: float, workers: int) -
 
 def _since(began: float) -> float:
     return time.perf_counter() - began
+
+
+def _left(deadline: float) -> float:
+    """The seconds left until `deadline`, none once it has passed."""
+    return max(0.0, deadline - time.perf_counter())
