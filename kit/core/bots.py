@@ -10,7 +10,7 @@ from typing import Protocol
 from kit.core.errors import KitError
 from kit.core.progress import Progress
 from kit.core.rng import rng_for
-from kit.core.state import CHANCE, Action, Game, State, ranking
+from kit.core.state import CHANCE, TERMINAL, Action, Game, State, ranking
 
 
 class Bot(Protocol):
@@ -46,7 +46,7 @@ def play(
         player = state.current_player
         if player == CHANCE:
             state.apply(state.sample_chance())
-        elif state.is_terminal or stop is not None and stop(state):
+        elif player == TERMINAL or stop is not None and stop(state):
             return state
         else:
             state.apply(bots[player].choose(state))

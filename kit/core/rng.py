@@ -37,9 +37,15 @@ def seed_base(seed: int | None) -> int:
     return mix(seed & MASK) if seed is not None else GOLDEN
 
 
+@lru_cache(maxsize=1 << 16)
+def step_base(step: int) -> int:
+    """The step number's hash, the same in every game: a game's steps recur from seed to seed."""
+    return mix(step)
+
+
 def chance_fraction(seed: int | None, step: int) -> float:
     """A fraction in [0, 1) fixed by the seed and the step number of a game."""
-    return mix(seed_base(seed) ^ mix(step)) / 2.0**64
+    return mix(seed_base(seed) ^ step_base(step)) / 2.0**64
 
 
 def chance_pick(seed: int | None, step: int, weights: Sequence[float]) -> int:

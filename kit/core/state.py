@@ -23,6 +23,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from kit.core.errors import IllegalAction, KitError, SaveError, shown
@@ -404,7 +405,7 @@ class State(ABC):
             outcomes = tuple(pair for pair in outcomes if pair[0] in wanted)
         if not outcomes:
             raise IllegalAction("no chance event is due" if among is None else "no such outcome")
-        index = chance_pick(self.game.seed, len(self.history), [p for _, p in outcomes])
+        index = chance_pick(self.game.seed, len(self.history), list(map(itemgetter(1), outcomes)))
         return outcomes[index][0]
 
     def sample_chance(self) -> Any:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from kit.core import CHANCE, TERMINAL, ScoreSheet, State
 from kit.timeless_journeys import phases, scoring, travellers
-from kit.timeless_journeys.actions import Choice, Draw, Outcome, Task, roman
+from kit.timeless_journeys.actions import Choice, Outcome, Task, roman
 from kit.timeless_journeys.content import LOCALS, Content, Edition, Effect, Step
 from kit.timeless_journeys.effects import FRIEND_SLOT, TILE_SLOT, Frame
 
@@ -202,9 +202,10 @@ class TimelessState(State):
                 stack.pop()
                 frame.run(self)
                 continue
-            pending = frame.outcomes(self) if isinstance(frame, Draw) else frame.choices(self)
+            player = frame.player  # CHANCE for a Draw: read once, cheaper than a type test
+            pending = frame.outcomes(self) if player == CHANCE else frame.choices(self)  # type: ignore[attr-defined]
             if pending:
-                self.current_player = frame.player
+                self.current_player = player
                 self._pending = tuple(pending)
                 return
             stack.pop()
