@@ -33,8 +33,19 @@ wildcard, or a Traveller's power."""
 REFRESH, REDRAW, PLAN = "refresh", "redraw", "plan"
 
 
+class Labelled:
+    """An action whose label is written once, when the content's actions are made (labels need
+    the board's names): `str(action)` is that label."""
+
+    __slots__ = ()
+    label: str
+
+    def __str__(self) -> str:
+        return self.label
+
+
 @dataclass(frozen=True, slots=True, eq=False)
-class Travel:
+class Travel(Labelled):
     """Travel along `route` (its number on the board) to city `dest` by `method` (`METHODS`);
     `through` passes token cities by Hendrika's power."""
 
@@ -46,12 +57,9 @@ class Travel:
     place: str
     kind: ClassVar[str] = "travel"
 
-    def __str__(self) -> str:
-        return self.label
-
 
 @dataclass(frozen=True, slots=True, eq=False)
-class Explore:
+class Explore(Labelled):
     """Collect the token of `city`: roll the die, or use Carlo's power on a Cursed Souvenir."""
 
     city: int
@@ -60,12 +68,9 @@ class Explore:
     place: str
     kind: ClassVar[str] = "explore"
 
-    def __str__(self) -> str:
-        return self.label
-
 
 @dataclass(frozen=True, slots=True, eq=False)
-class Wait:
+class Wait(Labelled):
     """A Wait action in `city`: REFRESH, REDRAW (Refresh and redraw the Objectives) or PLAN."""
 
     city: int
@@ -74,12 +79,9 @@ class Wait:
     place: str
     kind: ClassVar[str] = "wait"
 
-    def __str__(self) -> str:
-        return self.label
-
 
 @dataclass(frozen=True, slots=True, eq=False)
-class StepBack:
+class StepBack(Labelled):
     """Yuki's power: the Timeline pawn moves back `days`; not an action of the turn."""
 
     days: int
@@ -87,12 +89,9 @@ class StepBack:
     kind: ClassVar[str] = "power"
     place: ClassVar[str | None] = None
 
-    def __str__(self) -> str:
-        return self.label
-
 
 @dataclass(frozen=True, slots=True, eq=False)
-class Answer:
+class Answer(Labelled):
     """An answer to the question of a sub-decision: `question` names it ("discard_ticket",
     "make_room", "play_objective", "double_tickets"), `value` is a ticket type, a token or an
     Experience type (-1 or 0 for "no"); "discard the new token A01" and "discard A01 for the
@@ -104,12 +103,9 @@ class Answer:
     kind: ClassVar[str] = "answer"
     place: ClassVar[str | None] = None
 
-    def __str__(self) -> str:
-        return self.label
-
 
 @dataclass(frozen=True, slots=True, eq=False)
-class Outcome:
+class Outcome(Labelled):
     """A chance outcome: `event` is "traveller", "place", "symbol", "ticket", "objective" or
     "roll"; `target` the player (or the city of a placement, -1 for a symbol removed); `value`
     the Traveller, token, symbol, card type or die result."""
@@ -120,9 +116,6 @@ class Outcome:
     label: str
     place: str | None = None
     kind: ClassVar[str] = "chance"
-
-    def __str__(self) -> str:
-        return self.label
 
 
 Action = Travel | Explore | Wait | StepBack | Answer | Outcome
