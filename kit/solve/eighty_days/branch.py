@@ -102,6 +102,10 @@ class Branch:
             int, list[tuple[int, NDArray[np.int_], NDArray[np.int_], NDArray[np.int_]]]
         ] = {}
         self._explore_maps()
+        held = [
+            k for k, count in enumerate(board.start_tickets) if count >= board.rules.ticket_cost
+        ]
+        self._typed = np.isin(self.moves.kind, held)  # a Ticket travel: of a type in hand
 
     def run(self, time_limit: float = 60.0, floor: int | None = None) -> Result:
         """The bound within `time_limit` seconds. `floor`, if given, is the score of a plan of
@@ -363,7 +367,7 @@ class Branch:
         leaves = (departs >> moves.kind & 1).astype(np.bool_)
         for way, (days, ok) in enumerate((
             (rules.departure_days, self._hop_ok & leaves),
-            (rules.ticket_days, self._hop_ok),
+            (rules.ticket_days, self._hop_ok & self._typed),
             (rules.wildcard_days, self._hop_ok),
             (self.board.power.travel_days, self._power_ok),
         )):  # fmt: skip

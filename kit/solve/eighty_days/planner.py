@@ -43,6 +43,9 @@ PRESOLVE_SECONDS_PER_ARC = 6e-5
 """About the time CP-SAT's presolve takes per arc on the reference board: it does not stop at
 the time limit, so it is skipped when the time left is shorter."""
 
+BOUND_SHARE = 0.25
+"""The share of the time limit that the bound's tree search (`branch.py`) may take."""
+
 SEARCH_SHARE = 0.5
 """The share of the time left once the bound is computed that the event search (`search.py`)
 may take."""
@@ -140,8 +143,9 @@ def solve(
     The time is shared out against one deadline, `time_limit` seconds after the call, and each
     stage is given a share of the time left when it starts, never more:
 
-    1. the bound (`bound.upper_bound`: milliseconds on a tiny board, one to two seconds on the
-       reference board), which cannot be stopped and is computed whatever the limit;
+    1. the bound (`bound.upper_bound`: milliseconds on a tiny board; on the reference board
+       one to two seconds that cannot be stopped, then its tree search for `BOUND_SHARE` of
+       the limit);
     2. the event search, for `SEARCH_SHARE` of the time left after the bound;
     3. the network (seconds on the largest boards, and it cannot be stopped either), then the
        greedy journeys, started until `FIRST_PLAN_SHARE` of the time left after the network
@@ -189,7 +193,7 @@ def _search(
 ) -> Plan:
     """`solve`'s search; every verified plan goes to `found`."""
     began = found.began
-    ceiling = upper_bound(puzzle)
+    ceiling = upper_bound(puzzle, time_limit=BOUND_SHARE * time_limit)
     if ceiling is not None:
         found.bound = ceiling
     left = time_limit - _since(began)

@@ -1,0 +1,110 @@
+"""The 80-day planner's upper bounds: never below the exhaustive optimum on the tiny board and on
+random placements of its tokens, the tree search equal to it where its relaxation is exact, valid
+whenever its time runs out, and the score sheet by counts as the rules' tables give it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from kit.solve.eighty_days import bound, exact_search, standard_puzzle
+from kit.solve.eighty_days.board import Board
+from kit.solve.eighty_days.branch import Branch
+from kit.solve.plan import INFEASIBLE
+from tests.test_eighty_days import PLACEMENT, tiny
+
+TRAVELLERS = ["Paulo", "Lisette", "Catalina", "Buck", "Carlo", "Yuki", "Wolfgang", "Hendrika"]
+
+
+def _shuffled(draw: random.Random) -> dict[str, str]:
+    """The tiny board's tokens shuffled within their regions."""
+    placement = {}
+    for region in ("A", "B"):
+        cities = [c for c, t in PLACEMENT.items() if t[0] == region]
+        tokens = draw.sample([PLACEMENT[c] for c in cities], len(cities))
+        placement |= dict(zip(cities, tokens, strict=True))
+    return placement
+
+
+def _cases() -> list[tuple[str, int, int, dict[str, str]]]:
+    """Every Traveller on the tiny board, then random placements and dice, by day 10 (the
+    exhaustive search takes seconds by day 12)."""
+    draw = random.Random(7)
+    cases = [(t, 2 + n % 3, 10, PLACEMENT) for n, t in enumerate(TRAVELLERS)]
+    for _ in range(2):
+        cases.append((draw.choice(TRAVELLERS), draw.choice((2, 3, 4)), 10, _shuffled(draw)))
+    return cases
+
+
+@pytest.mark.parametrize(("traveller", "explore", "days", "placement"), _cases())
+def test_the_bounds_are_never_below_the_exhaustive_optimum(traveller, explore, days, placement):
+    # Both bounds, and the tree search stopped at once (its bound is then the root's): a plan
+    # never makes more Explores than the relaxation allows, nor scores more than either bound.
+    puzzle = tiny(traveller, explore, days=days, placement=placement)
+    exact = exact_search(puzzle)
+    board = Board(puzzle)
+    counted = bound.counted_bound(puzzle, board)
+    tree = bound.upper_bound(puzzle, board)
+    stopped = Branch(puzzle, board).run(time_limit=0)
+    if exact.status == INFEASIBLE:
+        assert tree is None or tree <= (counted or 0)
+        return
+    explores = sum(name.startswith("explore") for name in exact.history)
+    assert bound.most_explores(board) >= explores
+    assert counted is not None and tree is not None and stopped.bound is not None
+    assert counted >= tree >= exact.objective
+    assert stopped.bound >= tree and not stopped.closed
+
+
+@pytest.mark.parametrize(
+    ("traveller", "explore", "days", "optimum"),
+    [("Wolfgang", 3, 12, 15), ("Wolfgang", 2, 12, 18), ("Paulo", 3, 12, 12), ("Buck", 2, 12, 10)],
+)
+def test_the_tree_search_proves_the_tiny_board_s_optimum(traveller, explore, days, optimum):
+    # The exhaustive optima (test_eighty_days.py asserts them), where the counting bound is 21
+    # to 23; the tree closes every node.
+    puzzle = tiny(traveller, explore, days=days)
+    found = Branch(puzzle).run(time_limit=60)
+    assert (found.bound, found.closed) == (optimum, True)
+    assert bound.counted_bound(puzzle, Board(puzzle)) >= optimum + 3
+
+
+def test_no_journey_of_the_tree_ends_in_time_on_an_impossible_puzzle():
+    # Lisette cannot end by day 12 on the tiny board (the exhaustive search agrees, see
+    # test_eighty_days.py); the counting bound's relaxation still finds a journey.
+    puzzle = tiny("Lisette", 3, days=12)
+    assert bound.counted_bound(puzzle, Board(puzzle)) == 21
+    assert bound.upper_bound(puzzle) is None
+
+
+def test_a_floor_drops_what_cannot_beat_a_plan():
+    # Given a real plan's score, the search returns that score when nothing beats it.
+    puzzle = tiny("Wolfgang", 3)
+    assert Branch(puzzle).run(time_limit=60, floor=15).bound == 15
+    assert bound.upper_bound(puzzle, floor=15) == 15
+
+
+def test_the_reference_board_s_bound_only_falls_with_time():
+    # The tree search starts from the counting bound's relaxation and only lowers it: stopped
+    # at once it is the root's optimism, near the counting bound; given seconds, lower.
+    puzzle = standard_puzzle("regular", "Paulo", 3, days=50)
+    board = Board(puzzle)
+    branch = Branch(puzzle, board)
+    counted = bound.counted_bound(puzzle, board, branch.table)
+    root = branch.run(time_limit=0).bound
+    later = branch.run(time_limit=3).bound
+    assert counted == 64 and root is not None and later is not None
+    assert counted >= root >= later >= 40  # a plan of the planner scores 40
+
+
+def test_the_bound_s_score_sheet_by_counts():
+    # With any number of tokens, the reference board's sheet reaches the rules' largest one,
+    # 102 with the checkpoints' best bars (3 + 4 + 5); one token is at best a 3-point Souvenir
+    # in a new region that an Objective cannot match; three: a row, three regions, both
+    # Objectives (Experiences of the hand's types).
+    puzzle = standard_puzzle("regular", "Paulo", 3, seed=1)
+    assert bound.sheet_bound(puzzle, 100) + 3 + 4 + 5 == 102
+    assert bound.sheet_bound(puzzle, 1) == 3 + 2 + 1
+    assert bound.sheet_bound(puzzle, 3) == 9 + 1 + 6 + 2
+    assert bound.sheet_bound(puzzle, 0) == 0
