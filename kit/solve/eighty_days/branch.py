@@ -1,29 +1,40 @@
 """A tighter upper bound: best-first branch and bound over the sets of tokens a journey explores.
 
-`bound.py` counts the Explores of a relaxed journey and scores that many tokens apart from the
-route: the relaxed journey shuttles between two neighbouring token cities and the sheet takes the
-best tokens anywhere. Here routing and scoring stay together. A node of the tree is a set of token
-cities explored, each exactly once, and the relaxed states a journey can be in just after
-exploring the last of them (`Label`: stage, city, day, fresh power, Tickets as `bound.py` counts
-them, checkpoint points earned). Expanding a node sweeps forward over the days from its labels
-with the relaxation's moves (`bound.Moves`: waits, travels by departure, Ticket, wildcard or
-power, checkpoints completed as the rules complete them) but no Explore; each token city outside
-the set that the sweep reaches is a child (its arrivals explored), and reaching the end of the
-journey is a leaf scored exactly as the engine would (`score.Scorer`) with the checkpoint points
-earned. So every journey of the puzzle is, token by token, a path of the tree whose leaf scores at
-least as much (the relaxation only ever allows more).
+The counting bound (`bound.py`) counts the Explores of a relaxed journey and scores that many
+tokens apart from the route. Here routing and scoring stay together. A node of the tree is a set
+of token cities explored, each exactly once, and the states (`Labels`: stage, city, day, fresh
+power, Tickets as `relax.py` counts them, checkpoint points earned) a journey can be in just
+after exploring the last of them. Expanding a node sweeps forward over the days from its labels
+with every move but an Explore (`relax.Moves`: Refresh, Plan, Travel by departure, by a Ticket of
+a type held at the start, by any two, by the power; checkpoints completed where and when the
+rules complete them); each token city outside the set that the sweep reaches is a child, its
+arrivals explored, and reaching the end of the journey is a leaf, scored as the engine scores
+(`score.Scorer`) with the checkpoint points earned. Unlike the counting bound's relaxation, the
+sweep knows which tokens are still on the map: no Travel passes one (but Hendrika's), a city
+with a Cursed Souvenir is left only by exploring it, Catalina's power stops on an empty city;
+and the die's discard, Lisette's doubled Tickets and Carlo's Explore by the power (each
+exhausting the power) and Yuki's step back (a state with the power fresh is also one of the day
+before with it exhausted; the sweep goes over that day again) are as the rules have them. What
+it still allows beyond the rules: Hendrika passes tokens without her power, the starting Tickets
+are of any type held, the top Ticket counts mean "that many or more", and with die results in
+order every Explore takes the shortest with the most Tickets drawn. So every journey of the
+puzzle is, token by token, a path of the tree whose leaf scores at least as much.
 
-A node's optimistic value (`Branch.optimism`) is the best score sheet of its tokens plus as many
-more of the others as `bound.explore_table` says its labels can still explore, plus the best
-checkpoint bars still open: never below any leaf under it. The search always expands the most
-optimistic node, so at any moment the bound is the larger of the best leaf and the most
-optimistic open node: valid whenever the time runs out, and proven when a leaf is on top.
+A node's optimism (`Branch.optimism`) is the best score sheet of its tokens with as many more of
+the others as `relax.explore_table` says its labels can still explore (by counts, as the
+counting bound's sheet), plus the checkpoint points earned and the best bars still open: never
+below any leaf under it. The most optimistic node is expanded first, so at any moment the bound
+is the larger of the best leaf and the most optimistic open node: valid whenever the time runs
+out, and the relaxation's optimum once a leaf is on top. A label is dropped when another of the
+same set is at least as good (same stage and city, no later, power at least as fresh, as many
+Tickets of both kinds and checkpoint points): waiting turns an earlier arrival into a later one.
 
-Labels are kept only if no other label of the same node set is at least as good (same stage and
-city, no later, power at least as fresh, at least as many Tickets of both kinds and checkpoint
-points): waiting turns an earlier arrival into a later one, so the dropped one's journeys are the
-kept one's. Yuki's steps back are `bound.Moves`' clock that stops; her checkpoint points are then
-the best bars, counted apart."""
+What limits it: on the tiny board the tree closes in a fraction of a second, at the exhaustive
+optimum on most puzzles. On the reference board a node takes a few tenths of a second (a sweep of
+80 days over 71 cities, 2 power states and 27 Ticket states) and has some fifty children whose
+optimism is barely below their parent's: the completion counts the relaxed journey's Explores,
+shuttle included, and takes the best tokens anywhere. A minute expands a few hundred nodes of a
+tree some ten levels deep, so the bound falls only a few points below the counting bound."""
 
 from __future__ import annotations
 
@@ -70,29 +81,22 @@ class Branch:
     def __init__(self, puzzle: Puzzle, board: Board | None = None) -> None:
         self.puzzle = puzzle
         board = self.board = board or Board(puzzle)
-        self.moves = Moves(board)
+        self.moves = Moves(board, stopped_clock=False)
         self.table = explore_table(board)
         self.scorer = Scorer(puzzle)
         self.stages = board.stages
         self.n = board.n
-        self.yuki = self.moves.backs > 0
+        self.back = board.back_days if any(board.back) else 0  # Yuki's step back
         limit = self.moves.limit
         self.bar = np.zeros((self.stages + 1, limit + 1), dtype=np.int_)
-        if not self.yuki:
-            for stage in range(self.stages):
-                for day in range(limit + 1):
-                    self.bar[stage, day] = board.bars[stage][min(day, board.limit)]
+        for stage in range(self.stages):
+            for day in range(limit + 1):
+                self.bar[stage, day] = board.bars[stage][day]
         self.best_bars = np.zeros((self.stages + 1, limit + 2), dtype=np.int_)
         for stage in range(self.stages - 1, -1, -1):  # the best bars still open from a day on
             for day in range(limit + 1):
                 later = max(board.bars[stage][min(day, board.limit) :], default=0)
                 self.best_bars[stage, day] = later + self.best_bars[stage + 1, day]
-        self.static = int(self.best_bars[board.start_stage, max(board.start_day, 0)])
-        if not self.yuki:
-            self.static = 0
-            self.open_bars = self.best_bars
-        else:  # Yuki's checkpoint points: the best bars, counted apart
-            self.open_bars = np.zeros_like(self.best_bars)
         self._gathers = self._ticket_gathers()
         self._sheet = _Sheet(puzzle, board, self.scorer)
         self._cursed = np.array([board.cursed_mask >> c & 1 for c in range(self.n)], dtype=np.bool_)
@@ -154,7 +158,7 @@ class Branch:
 
     def leaf(self, cities: frozenset[int], points: int) -> int:
         """The score of a journey that explores `cities` and earns `points` at checkpoints."""
-        return self._sheet.exact(cities) + points + self.static
+        return self._sheet.exact(cities) + points
 
     def optimism(self, cities: frozenset[int], labels: Labels, explored: int) -> int | None:
         """The most any journey on from `labels` can score, having explored `cities` (None if
@@ -167,8 +171,8 @@ class Branch:
             return None
         sheet = self._sheet.most(cities)
         value = sheet[np.minimum(more[alive], len(sheet) - 1)]
-        value += labels[alive, POINTS] + self.open_bars[stage[alive], day[alive]]
-        return int(value.max()) + self.static
+        value += labels[alive, POINTS] + self.best_bars[stage[alive], day[alive]]
+        return int(value.max())
 
     def expand(self, cities: frozenset[int], labels: Labels) -> tuple[dict[int, Labels], int]:
         """The sweep from a node's labels: for each token city outside `cities` it reaches, the
@@ -195,20 +199,49 @@ class Branch:
         cover = np.full((stages, len(targets), 2, HAND + 1, FREE + 1), -1, dtype=np.int16)
         found: list[Labels] = []
         ended = -1
-        for day in range(int(labels[:, DAY].min()), limit + 1):
-            if day not in pending:
+        back = self.back
+        for day in range(max(0, int(labels[:, DAY].min()) - back), limit + 1):
+            if day not in pending and not (back and day + back in pending):
                 continue
-            here = pending.pop(day)
-            self._same_day(here, day)
-            ended = max(ended, int(here[stages].max()))
-            found.append(self._arrivals(here, day, targets, cover))
-            here[:stages, self._stuck] = -1  # a Cursed Souvenir's city is left by exploring it
-            self._onwards(here, day, at)
+            here = at(day)
+            del pending[day]
+            stepped = np.full(here[:stages, :, 0].shape, -1, dtype=np.int16)
+            while True:
+                self._same_day(here, day)
+                ended = max(ended, int(here[stages].max()))
+                found.append(self._arrivals(here, day, targets, cover))
+                here[:stages, self._stuck] = -1  # a Cursed Souvenir's city is left by exploring
+                self._onwards(here, day, at)
+                if not self._stepped_back(here, day, pending, stepped):
+                    break
         rows = np.concatenate(found) if found else np.zeros((0, 6), dtype=np.int_)
         rows = rows[np.argsort(rows[:, CITY], kind="stable")]
         cut = np.flatnonzero(np.diff(rows[:, CITY])) + 1
         children = {int(part[0, CITY]): part for part in np.split(rows, cut) if len(part)}
         return children, ended
+
+    def _stepped_back(
+        self,
+        here: NDArray[np.int16],
+        day: int,
+        pending: dict[int, NDArray[np.int16]],
+        stepped: NDArray[np.int16],
+    ) -> bool:
+        """Yuki's step back: the states `back` days later with the power fresh (their
+        checkpoints completed first, as the rules complete them on arrival) are states of
+        `day` with the power exhausted. Whether that added any not `stepped` back before (then
+        `day` is swept again)."""
+        later = pending.get(day + self.back) if self.back else None
+        if later is None or day + self.back > self.moves.limit:
+            return False
+        stages = self.stages
+        self._same_day(later, day + self.back)
+        fresh = later[:stages, :, 1]
+        if not (fresh > stepped).any():
+            return False
+        np.maximum(stepped, fresh, out=stepped)
+        np.maximum(here[:stages, :, 0], fresh, out=here[:stages, :, 0])
+        return True
 
     def _ways(self, open_token: NDArray[np.bool_]) -> None:
         """The hops a node's sweep may take with the tokens `open_token` still on the map: none

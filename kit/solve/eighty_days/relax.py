@@ -158,11 +158,13 @@ class Moves:
     `back_days` more per step back Yuki may take), the transport types departing on each day
     (with those of the days a step back reaches), every hop not passing a checkpoint city (any
     hop for Hendrika), the Ticket counts after each way of spending, the Explore's days and the
-    Tickets it gives in each city."""
+    Tickets it gives in each city. With `stopped_clock` False, Yuki's steps back are left to
+    the sweep (the days and departures are the Timeline's)."""
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, stopped_clock: bool = True) -> None:
         puzzle, rules, power = board.puzzle, board.rules, board.power
-        self.backs = board.stages - board.start_stage if any(board.back) else 0
+        stops = stopped_clock and any(board.back)
+        self.backs = board.stages - board.start_stage if stops else 0
         self.limit = limit = board.limit + self.backs * board.back_days
         length = puzzle.tables.length
         self.departs = [0] * (limit + 1)
