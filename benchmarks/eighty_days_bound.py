@@ -1,0 +1,65 @@
+"""The 80-day planner's upper bounds on the reference board's standard solo puzzles.
+
+    python benchmarks/eighty_days_bound.py [--sides regular fast] [--travellers Paulo ...]
+                                           [--explore 2 3 4] [--days 80] [--time-limit 60]
+                                           [--floor SCORE]
+
+Prints, per puzzle (side x Traveller x Explore days, ending by `--days`): the counting bound
+(`bound.counted_bound`), the tree search's bound after `--time-limit` seconds in all
+(`branch.Branch`, the relaxed journey's table included), whether the tree closed (the bound is
+then its relaxation's optimum), the nodes it expanded and the seconds. `--floor` is a real plan's
+score (say, from `benchmarks/eighty_days.py`): the tree drops what cannot beat it, and a bound
+equal to it proves that plan optimal. The machine's load average is printed first and last:
+the node counts are only comparable on a quiet machine."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+
+from kit.amazing_journey.content import load_content
+from kit.solve.eighty_days import standard_puzzle
+from kit.solve.eighty_days.bound import counted_bound
+from kit.solve.eighty_days.branch import Branch
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--sides", nargs="*", default=["regular", "fast"])
+    parser.add_argument("--travellers", nargs="*", default=None)
+    parser.add_argument("--explore", nargs="*", type=int, default=None, help="the die's results")
+    parser.add_argument("--days", type=int, default=None)
+    parser.add_argument("--time-limit", type=float, default=60.0)
+    parser.add_argument("--floor", type=int, default=None)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    content = load_content("regular")
+    travellers = args.travellers or [t.short for t in content.travellers]
+    explores = args.explore or sorted(result.days for result in content.rules.explore)
+    print("load average: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+    print(
+        f"{'side':<8} {'traveller':<9} {'explore':>7} {'counted':>7} {'tree':>5} "
+        f"{'closed':<6} {'nodes':>6} {'time s':>7}"
+    )
+    for side in args.sides:
+        for traveller in travellers:
+            for explore in explores:
+                puzzle = standard_puzzle(side, traveller, explore, args.seed, args.days)
+                began = time.perf_counter()
+                branch = Branch(puzzle)
+                counted = counted_bound(puzzle, branch.board, branch.table)
+                left = max(0.0, args.time_limit - (time.perf_counter() - began))
+                found = branch.run(left, args.floor)
+                tree = "-" if found.bound is None else found.bound
+                print(
+                    f"{side:<8} {traveller:<9} {explore:>7} {counted if counted else '-':>7} "
+                    f"{tree:>5} {'yes' if found.closed else 'no':<6} {found.nodes:>6} "
+                    f"{time.perf_counter() - began:>7.1f}",
+                    flush=True,
+                )
+    print("load average: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+
+
+if __name__ == "__main__":
+    main()
