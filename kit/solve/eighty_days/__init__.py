@@ -12,6 +12,8 @@ The parts, one per module:
 - `board`: the board as small integers and bitmasks for the searches (`Board`);
 - `score`: the score sheet as a function of the tokens collected (`Scorer`);
 - `search`: the primal search over Explore and checkpoint events with exact legs;
+- `relax`: the relaxed journey the bounds share (`Moves`, `explore_table`);
+- `branch`: the tree search over the sets of tokens explored, the tighter bound (`Branch`);
 - `bound`: a valid upper bound on every plan's score (`upper_bound`);
 - `model`: the CP-SAT model over a network or part of one;
 - `replay`: every plan replayed in the engine, `PlanError` on any difference;
