@@ -43,7 +43,7 @@ PRESOLVE_SECONDS_PER_ARC = 6e-5
 """About the time CP-SAT's presolve takes per arc on the reference board: it does not stop at
 the time limit, so it is skipped when the time left is shorter."""
 
-BOUND_SHARE = 0.25
+BOUND_SHARE = 0.1
 """The share of the time limit that the bound's tree search (`branch.py`) may take."""
 
 SEARCH_SHARE = 0.5
