@@ -21,7 +21,7 @@ from kit.core.commands import ArgumentParser, UsageError, count, run, seconds
 from kit.solve.orienteering import (
     OPResult,
     Strengthening,
-    read_tsiligirides,
+    read_op_file,
     solve,
     solve_plain,
 )
@@ -71,7 +71,7 @@ def main(argv: Sequence[str]) -> int:
     for number, path, best in best_known(args.data):
         if number not in args.sets:
             continue
-        instance = read_tsiligirides(path)
+        instance = read_op_file(path)
         kit = solve(
             instance, time_limit=args.time_limit, workers=args.workers, strengthening=strengthening
         )

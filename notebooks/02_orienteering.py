@@ -38,7 +38,7 @@ import networkx as nx
 from IPython.display import HTML, display
 
 from kit.amazing_journey import load_content
-from kit.solve.orienteering import OPInstance, read_tsiligirides, solve
+from kit.solve.orienteering import OPInstance, read_op_file, solve
 from kit.widgets import board_svg
 
 # %% [markdown]
@@ -137,7 +137,7 @@ for line in (DATA / "best_known.tsv").read_text().splitlines()[1:]:
     published[file] = int(best)
 
 file = "set-2/tsiligirides_problem_2_budget_30.txt"
-instance = read_tsiligirides(DATA / file)
+instance = read_op_file(DATA / file)
 result = solve(instance, time_limit=30)
 print(f"{file}: {result.status} score {result.score}, published {published[file]}")
 assert result.score == published[file] and result.optimal

@@ -24,7 +24,7 @@ from kit.solve.orienteering import (
     expand_route,
     heuristic_route,
     main,
-    read_tsiligirides,
+    read_op_file,
     solve,
     solve_plain,
 )
@@ -60,7 +60,7 @@ def assert_valid_route(instance: OPInstance, result) -> None:
 
 
 def test_reader_reads_sizes_scores_and_scaled_distances():
-    one = read_tsiligirides(DATA / "set-1" / "tsiligirides_problem_1_budget_50.txt")
+    one = read_op_file(DATA / "set-1" / "tsiligirides_problem_1_budget_50.txt")
     assert (one.name, one.n, sum(one.scores), one.start, one.end) == (
         "tsiligirides_problem_1_budget_50",
         32,
@@ -73,8 +73,8 @@ def test_reader_reads_sizes_scores_and_scaled_distances():
     assert one.scores[2] == 10 and one.coords[2] == (18.0, 15.9)
     # |(10.5, 14.4) - (11.2, 14.1)| = sqrt(0.58) = 0.76157..., times 10,000 rounded down
     assert one.distances[0][1] == one.distances[1][0] == 7615
-    two = read_tsiligirides(DATA / "set-2" / "tsiligirides_problem_2_budget_15.txt")
-    three = read_tsiligirides(DATA / "set-3" / "tsiligirides_problem_3_budget_015.txt")
+    two = read_op_file(DATA / "set-2" / "tsiligirides_problem_2_budget_15.txt")
+    three = read_op_file(DATA / "set-3" / "tsiligirides_problem_3_budget_015.txt")
     assert (two.n, sum(two.scores)) == (21, 450)
     assert (three.n, sum(three.scores)) == (33, 800)
     # "10.30" in set 2 is read as the exact decimal 10.3
@@ -109,7 +109,7 @@ def test_malformed_files_name_the_file_the_line_and_the_problem(tmp_path, text, 
     path = tmp_path / "broken.txt"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(ValueError) as caught:
-        read_tsiligirides(path)
+        read_op_file(path)
     assert isinstance(caught.value, OPFileError)
     message = str(caught.value)
     assert str(path) in message and line in message and problem in message
@@ -123,14 +123,14 @@ def test_files_that_cannot_be_read_are_named(tmp_path):
         (tmp_path / "binary.txt", "not a text file (not UTF-8)"),
     ]:
         with pytest.raises(OPFileError) as caught:
-            read_tsiligirides(path)
+            read_op_file(path)
         assert str(caught.value) == f"{path}: {problem}"
 
 
 def test_trailing_blank_lines_are_accepted(tmp_path):
     path = tmp_path / "tidy.txt"
     path.write_text("3\t1\n0\t0\t0\n2\t0\t0\n1\t0\t7\n\n\n", encoding="utf-8")
-    assert solve(read_tsiligirides(path)).score == 7
+    assert solve(read_op_file(path)).score == 7
 
 
 # ---- published optima ------------------------------------------------------------------------
@@ -138,7 +138,7 @@ def test_trailing_blank_lines_are_accepted(tmp_path):
 
 @pytest.mark.parametrize(("file", "best"), best_known(1, 2), ids=lambda v: str(v).split("/")[-1])
 def test_sets_1_and_2_solve_to_the_published_optimum(file, best):
-    instance = read_tsiligirides(DATA / file)
+    instance = read_op_file(DATA / file)
     result = solve(instance, time_limit=60, workers=2)
     assert result.status == "OPTIMAL"
     assert result.score == best
@@ -147,14 +147,14 @@ def test_sets_1_and_2_solve_to_the_published_optimum(file, best):
 
 
 def test_plain_model_agrees_on_a_published_optimum():
-    instance = read_tsiligirides(DATA / "set-2" / "tsiligirides_problem_2_budget_23.txt")
+    instance = read_op_file(DATA / "set-2" / "tsiligirides_problem_2_budget_23.txt")
     result = solve_plain(instance, time_limit=60)
     assert (result.status, result.score) == ("OPTIMAL", 210)
     assert_valid_route(instance, result)
 
 
 def test_progress_callback_hears_every_improvement():
-    instance = read_tsiligirides(DATA / "set-2" / "tsiligirides_problem_2_budget_30.txt")
+    instance = read_op_file(DATA / "set-2" / "tsiligirides_problem_2_budget_30.txt")
     heard = []
     result = solve(instance, time_limit=60, on_solution=lambda *a: heard.append(a))
     scores = [score for score, _, _ in heard]
@@ -170,7 +170,7 @@ def test_main_prints_the_route_its_score_status_and_bound(capsys):
     assert first == "tsiligirides_problem_2_budget_30: 21 points, travel limit 30"
     assert result.startswith("OPTIMAL score 265 (bound 265), length ")
     route = [int(point) for point in result.split(": ")[1].split(" -> ")]
-    assert read_tsiligirides(file).evaluate(route)[0] == 265
+    assert read_op_file(file).evaluate(route)[0] == 265
     assert "a route scoring 265" in out.err  # the improving routes, as they were found
 
 
@@ -201,7 +201,7 @@ def test_ctrl_c_stops_the_search_and_keeps_its_answer():
 
 
 def test_heuristic_route_is_feasible_and_good():
-    instance = read_tsiligirides(DATA / "set-3" / "tsiligirides_problem_3_budget_060.txt")
+    instance = read_op_file(DATA / "set-3" / "tsiligirides_problem_3_budget_060.txt")
     score, length = instance.evaluate(heuristic_route(instance))
     assert length <= instance.budget and 500 <= score <= 580  # 580 is the optimum
 
@@ -243,7 +243,7 @@ def test_a_solver_claim_that_the_route_does_not_bear_out_raises():
 
 
 def test_brute_force_refuses_big_instances():
-    instance = read_tsiligirides(DATA / "set-2" / "tsiligirides_problem_2_budget_15.txt")
+    instance = read_op_file(DATA / "set-2" / "tsiligirides_problem_2_budget_15.txt")
     with pytest.raises(ValueError, match="19 optional points, brute force stops at 12"):
         brute_force(instance)
 

@@ -5,8 +5,9 @@ travel at most `tmax`, and collects the *score* of every point visited on the wa
 most once). Which points, in which order, give the largest total score?
 
 This is the teaching entry point to route optimisation in the kit, and the part of the solver
-stack that is checked against published optimal values (Tsiligirides' instances, read by
-`read_tsiligirides`). Game maps come in through `OPInstance.from_graph`.
+stack that is checked against published optimal values: Tsiligirides' three sets and the harder
+sets 64 and 66 of Chao, Golden and Wasil, all in the standard OP file format read by
+`read_op_file`. Game maps come in through `OPInstance.from_graph`.
 
 Vocabulary used below:
 - *points* are numbered 0..n-1; `start` and `end` are two different point numbers (a round trip
@@ -302,10 +303,11 @@ class OPInstance:
         return sum(self.scores[i] for i in route), length
 
 
-def read_tsiligirides(path: str | Path) -> OPInstance:
-    """Read one instance in the Tsiligirides format: `Tmax<TAB>P` (P = 1 path), then the start
-    point `x y 0`, the end point `x y 0`, and one `x y score` line per further point. Any error
-    names the file, the line and the problem, because these files are edited by hand."""
+def read_op_file(path: str | Path) -> OPInstance:
+    """Read one instance in the standard OP file format (Tsiligirides' sets, Chao, Golden and
+    Wasil's sets 64 and 66): `Tmax<TAB>P` (P = 1 path), then the start point `x y 0`, the end
+    point `x y 0`, and one `x y score` line per further point. Any error names the file, the
+    line and the problem, because these files are edited by hand."""
     path = Path(path)
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
@@ -809,8 +811,8 @@ def solve_plain(
 
 def main(argv: Sequence[str]) -> int:
     """`kit solve orienteering FILE [--time-limit S] [--workers N]`: the best route of an
-    instance file in the standard OP format (Tsiligirides'), with its score, the solver's status
-    and the proven bound; improving routes are reported on stderr as they are found. Ctrl-C
+    instance file in the standard OP format (see `read_op_file`), with its score, the solver's
+    status and the proven bound; improving routes are reported on stderr as they are found. Ctrl-C
     stops the search and prints the best route found so far."""
     parser = ArgumentParser(
         prog="kit solve orienteering",
@@ -820,7 +822,7 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--time-limit", type=seconds, default=60.0, help="seconds (default 60)")
     parser.add_argument("--workers", type=count, default=2, help="CP-SAT threads (default 2)")
     args = parser.parse_args(list(argv))
-    instance = read_tsiligirides(args.file)
+    instance = read_op_file(args.file)
     print(f"{instance.name}: {instance.n} points, travel limit {instance.tmax:g}", flush=True)
 
     def show(score: int, bound: float, elapsed: float) -> None:
@@ -847,7 +849,7 @@ __all__ = [
     "brute_force",
     "expand_route",
     "heuristic_route",
-    "read_tsiligirides",
+    "read_op_file",
     "solve",
     "solve_plain",
 ]
