@@ -7,6 +7,7 @@ import math
 import os
 import signal
 import threading
+from fractions import Fraction
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -16,6 +17,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from kit.solve.orienteering import (
+    KIT,
+    PLAIN,
     OPFileError,
     OPInstance,
     RouteError,
@@ -31,12 +34,44 @@ from kit.solve.orienteering import (
 from kit.solve.plan import run_solver
 
 DATA = Path(__file__).parent / "data" / "op-tsiligirides"
+CHAO = Path(__file__).parent / "data" / "op-chao"
 
 
 def best_known(*sets: int) -> list[tuple[str, int]]:
     with open(DATA / "best_known.tsv", encoding="utf-8") as table:
         rows = csv.DictReader(table, delimiter="\t")
         return [(r["file"], int(r["best_known_score"])) for r in rows if int(r["set"]) in sets]
+
+
+def chao_table() -> dict[str, dict[str, str]]:
+    """The published scores of sets 64 and 66, by file."""
+    with open(CHAO / "best_known.tsv", encoding="utf-8") as table:
+        return {row["file"]: row for row in csv.DictReader(table, delimiter="\t")}
+
+
+PROVEN_ABOVE_PUBLISHED = {"set-64/chao_set_64_1_80.txt": (1284, 1272)}
+"""(proven optimum, highest published score) where the two differ."""
+
+QUICK_CHAO = [
+    "set-64/chao_set_64_1_15.txt",
+]
+"""The instances of sets 64 and 66 that prove in a few seconds; `benchmarks/orienteering.py`
+solves all 40."""
+
+
+def exact_length_within(instance: OPInstance, route: list[int], limit: Fraction) -> bool:
+    """Whether the exact Euclidean length of `route` (a sum of square roots, from the file's
+    decimal coordinates) is at most `limit`: every leg is bounded above by a ceiling square root
+    at 10^40 times the scale, so the sum of those bounds is above the true length and within
+    10^-38 of it; it is compared with the limit in whole numbers."""
+    unit = 10**40
+    exact = [(Fraction(str(x)), Fraction(str(y))) for x, y in instance.coords]
+    above = 0
+    for a, b in zip(route, route[1:], strict=False):
+        square = ((exact[a][0] - exact[b][0]) ** 2 + (exact[a][1] - exact[b][1]) ** 2) * unit**2
+        root = math.isqrt(math.ceil(square))
+        above += root if root * root >= square else root + 1
+    return above <= limit * unit
 
 
 def assert_valid_route(instance: OPInstance, result) -> None:
@@ -79,6 +114,28 @@ def test_reader_reads_sizes_scores_and_scaled_distances():
     assert (three.n, sum(three.scores)) == (33, 800)
     # "10.30" in set 2 is read as the exact decimal 10.3
     assert two.coords[5] == (3.2, 10.3)
+
+
+def test_reader_reads_the_chao_sets_unchanged():
+    diamond = read_op_file(CHAO / "set-64" / "chao_set_64_1_80.txt")
+    square = read_op_file(CHAO / "set-66" / "chao_set_66_1_005.txt")
+    assert (diamond.n, sum(diamond.scores), diamond.tmax) == (64, 1344, 80)
+    assert diamond.coords[:2] == ((0.0, -7.0), (0.0, 7.0))
+    assert all(abs(x) + abs(y) <= 7 for x, y in diamond.coords)
+    assert (square.n, sum(square.scores), square.tmax) == (66, 1680, 5)
+    assert square.coords[:2] == ((-0.5, 0.0), (0.5, 0.0))
+    assert sorted(set(square.scores)) == [0, 5, 15, 25, 35]
+    assert b"\r\n" in (CHAO / "set-66" / "chao_set_66_1_005.txt").read_bytes()
+
+
+def test_chao_table_lists_every_file_and_the_highest_published_score():
+    table = chao_table()
+    assert len(table) == 40 and all((CHAO / file).is_file() for file in table)
+    for row in table.values():
+        published = [int(row[column]) for column in ("chao_1996", "schilde_gls", "vns_log")]
+        assert int(row["best_known_score"]) == max(published)
+    # Chao, Golden and Wasil's 195 for set 66, Tmax 20, is below the 205 of the VNS table
+    assert table["set-66/chao_set_66_1_020.txt"]["chao_1996"] == "195"
 
 
 def test_distances_are_exact_where_floats_would_round_wrongly():
@@ -144,6 +201,34 @@ def test_sets_1_and_2_solve_to_the_published_optimum(file, best):
     assert result.score == best
     assert result.bound == best and result.gap == 0
     assert_valid_route(instance, result)
+
+
+@pytest.mark.parametrize("file", QUICK_CHAO, ids=lambda v: v.split("/")[-1])
+def test_chao_sets_solve_to_the_proven_optimum(file):
+    instance = read_op_file(CHAO / file)
+    published = int(chao_table()[file]["best_known_score"])
+    proven, _ = PROVEN_ABOVE_PUBLISHED.get(file, (published, published))
+    result = solve(instance, time_limit=60, workers=2)
+    assert (result.status, result.score, result.bound) == ("OPTIMAL", proven, proven)
+    assert_valid_route(instance, result)
+    assert exact_length_within(instance, list(result.indices), Fraction(instance.tmax))
+
+
+def test_set_64_with_budget_80_scores_1284_above_the_published_1272():
+    file = "set-64/chao_set_64_1_80.txt"
+    instance = read_op_file(CHAO / file)
+    proven, published = PROVEN_ABOVE_PUBLISHED[file]
+    assert int(chao_table()[file]["best_known_score"]) == published == 1272
+    # the kit's optimal route, as point numbers in file order (0 is the start, 1 the end)
+    route = [0, 2, 4, 7, 11, 17, 12, 18, 24, 31, 39, 45, 38, 30, 23, 16, 22, 29, 37, 44, 50, 55]
+    route += [51, 46, 52, 57, 53, 47, 40, 32, 25, 33, 26, 34, 41, 48, 42, 35, 27, 20, 14, 19]
+    route += [13, 9, 6, 10, 15, 21, 28, 36, 43, 49, 54, 58, 61, 63, 1]
+    assert len(set(route)) == len(route) and sum(instance.scores[i] for i in route) == proven
+    # exactly 79.196... long: within 80, and not within 79.19
+    assert exact_length_within(instance, route, Fraction(80))
+    assert not exact_length_within(instance, route, Fraction("79.19"))
+    assert exact_length_within(instance, route, Fraction("79.20"))
+    assert instance.evaluate(route)[0] == proven  # and within the budget in scaled legs
 
 
 def test_plain_model_agrees_on_a_published_optimum():
@@ -387,3 +472,28 @@ def test_cp_sat_optimum_equals_brute_force(instance):
         assert result.score == exact.score
         if result.route:
             assert_valid_route(instance, result)
+
+
+def mirrored_field(tmax: float) -> OPInstance:
+    """Start and end on an axis of symmetry, every point mirrored across it and across the
+    bisector between them, and three points on the way from start to end."""
+    coords = [(0, -3), (0, 3), (0, 0), (0, 1.5), (0, -1.5)]
+    scores = [0, 0, 7, 2, 2]
+    for x, y, score in [(2, 1, 5), (1, 2, 3)]:
+        for sx, sy in [(1, 1), (1, -1), (-1, 1), (-1, -1)]:
+            coords.append((sx * x, sy * y))
+            scores.append(score)
+    return OPInstance.from_points(coords, scores, tmax=tmax, name="mirrored")
+
+
+@pytest.mark.parametrize(("tmax", "best"), [(6, 11), (8, 16), (11, 23), (16, 38)])
+def test_symmetry_breaking_and_on_the_way_points_keep_the_optimum(tmax, best):
+    # both mirrors map the field onto itself: the kit keeps one of each pair of mirrored routes,
+    # and a leg through (0, 0) or (0, ±1.5) is taken only with the point visited
+    instance = mirrored_field(tmax)
+    exact = brute_force(instance)
+    assert (exact.status, exact.score) == ("OPTIMAL", best)
+    for strengthening in (KIT, PLAIN):
+        result = solve(instance, strengthening=strengthening)
+        assert (result.status, result.score) == ("OPTIMAL", best)
+        assert_valid_route(instance, result)

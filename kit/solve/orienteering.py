@@ -639,21 +639,49 @@ class Strengthening:
       route within budget can use them;
     - `hint`: start the search from `heuristic_route`;
     - `cuts`: let the bound-proving search separate subtour cuts on the circuit (CP-SAT's
-      linearization level 2), which tightens the LP bound on the score most of all.
+      linearization level 2), which tightens the LP bound on the score most of all;
+    - `conflicts`: forbid visiting both points of a pair that no route within budget can join
+      (`_conflicts`): the LP otherwise takes a half of each of two far-apart points;
+    - `mirrors`: when a reflection maps the instance onto itself (`_mirrors`: across the line
+      through start and end, or across the bisector between them, which reverses the route),
+      keep only the routes whose score on the positive side of the axis is at least that on the
+      negative side: every route or its mirror image is kept, and the search no longer proves
+      the same bound twice, once on each side.
 
     Measured on Tsiligirides' sets (`benchmarks/orienteering.py --kit ...`): the cuts do most of
-    the work; pruning and the hint each save a quarter to a third of what is left. Tried and left
-    out because they made the search slower: arrival-distance variables (t_j >= t_i + d(i, j)
-    on used legs), a distance-flow formulation on the legs, and requiring a score at least the
-    hint's."""
+    the work; pruning and the hint each save a quarter to a third of what is left. On Chao's
+    sets 64 and 66 (two workers on a two-core machine at load 8 to 12): `conflicts` and `mirrors`
+    are what make the small budgets of set 66 fast. Set 66 with Tmax 20 (992 conflicting pairs,
+    both mirrors) is proven in 11 to 15 s with both, and not within 30 s with the conflicts
+    alone (bound 245 against the optimum 205) nor within 40 s with neither (bound 265). The
+    conflicts vanish as the budget grows (none from Tmax 35 on set 64, from Tmax 50 on set 66);
+    the mirrors apply to every instance of both sets and to none of Tsiligirides'.
+
+    Tried and left out because they made the search slower: arrival-distance variables
+    (t_j >= t_i + d(i, j) on used legs), a distance-flow formulation on the legs, requiring a
+    score at least the hint's, a knapsack over the points' cheapest incoming legs (set 64,
+    Tmax 25: 21 to 23 s with it, 7 to 9 s without), and taking a leg i -> j only when visiting
+    the points k with d(i, k) + d(k, j) <= d(i, j) on the way (valid, but together with the
+    mirrors it kept set 64, Tmax 55 from its optimal route: 960 of 984 within 30 s, against a
+    proof in 14 s without it). Knowing the optimum from the start does not shorten the long
+    proofs (set 66, Tmax 25 and set 64, Tmax 30 with the optimal score imposed: bounds 355 and
+    492 after 40 s, for 290 and 474): what is left is the LP bound, not the search for routes."""
 
     prune: bool = True
     hint: bool = True
     cuts: bool = True
+    conflicts: bool = True
+    mirrors: bool = True
 
 
 KIT = Strengthening()
-PLAIN = Strengthening(prune=False, hint=False, cuts=False)
+PLAIN = Strengthening(
+    prune=False,
+    hint=False,
+    cuts=False,
+    conflicts=False,
+    mirrors=False,
+)
 
 
 @dataclass
@@ -664,6 +692,84 @@ class _Model:
     legs: dict[tuple[int, int], Any]  # (i, j) -> the literal "the route goes i -> j"
     length: Any
     score: Any
+
+
+def _all_shortest(instance: OPInstance) -> list[list[float]]:
+    """Shortest scaled distances between every two points (Floyd-Warshall; inf: no way)."""
+    best = [[math.inf if leg is None else leg for leg in row] for row in instance.distances]
+    for k in range(instance.n):
+        through = best[k]
+        for row in best:
+            if (first := row[k]) < math.inf:
+                row[:] = [min(a, first + b) for a, b in zip(row, through, strict=True)]
+    return best
+
+
+def _conflicts(instance: OPInstance, points: Sequence[int]) -> list[tuple[int, int]]:
+    """The pairs of points that no route within budget can both visit: start -> i -> j -> end
+    and start -> j -> i -> end are both too long, even along shortest ways."""
+    way = _all_shortest(instance)
+    s, e, budget = instance.start, instance.end, instance.budget
+    middle = [i for i in points if i not in (s, e)]
+    return [
+        (i, j)
+        for a, i in enumerate(middle)
+        for j in middle[a + 1 :]
+        if min(way[s][i] + way[i][j] + way[j][e], way[s][j] + way[j][i] + way[i][e]) > budget
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class _Mirror:
+    """A reflection of the plane that maps the instance onto itself: `image[i]` is the point
+    where point i lands (same score, every distance kept), `side[i]` is +1, -1 or 0 (on the
+    axis), and `reverses` says that it swaps start and end (a route is then read backwards)."""
+
+    image: tuple[int, ...]
+    side: tuple[int, ...]
+    reverses: bool
+
+
+def _mirrors(instance: OPInstance) -> list[_Mirror]:
+    """The reflections across the line through start and end and across the perpendicular
+    bisector of start and end that map the instance onto itself. Found on the coordinates,
+    then checked exactly on the scores and the integer distances."""
+    if instance.coords is None:
+        return []
+    (sx, sy), (ex, ey) = instance.coords[instance.start], instance.coords[instance.end]
+    ux, uy = ex - sx, ey - sy
+    norm = math.hypot(ux, uy)
+    if norm == 0:
+        return []
+    ux, uy = ux / norm, uy / norm
+    mx, my = (sx + ex) / 2, (sy + ey) / 2
+    where = {(round(x, 6), round(y, 6)): i for i, (x, y) in enumerate(instance.coords)}
+    found = []
+    for along in (True, False):  # the axis runs along start -> end, or across it
+        ax, ay = (ux, uy) if along else (-uy, ux)
+        image, side = [], []
+        for x, y in instance.coords:
+            dx, dy = x - mx, y - my
+            inner = dx * ax + dy * ay  # the part along the axis stays, the rest flips
+            rx, ry = mx + 2 * inner * ax - dx, my + 2 * inner * ay - dy
+            image.append(where.get((round(rx, 6), round(ry, 6)), -1))
+            across = -dx * ay + dy * ax
+            side.append(0 if abs(across) < 1e-9 else 1 if across > 0 else -1)
+        d, n = instance.distances, instance.n
+        if (
+            -1 not in image
+            and all(instance.scores[image[i]] == instance.scores[i] for i in range(n))
+            and all(d[image[i]][image[j]] == d[i][j] for i in range(n) for j in range(n))
+            and (along or all(d[i][j] == d[j][i] for i in range(n) for j in range(i)))
+        ):
+            found.append(_Mirror(tuple(image), tuple(side), reverses=not along))
+    return found
+
+
+def _mirrored(route: list[int], mirror: _Mirror) -> list[int]:
+    """`route` reflected by `mirror`, read from start to end."""
+    image = [mirror.image[i] for i in route]
+    return image[::-1] if mirror.reverses else image
 
 
 def _build(instance: OPInstance, strengthening: Strengthening) -> _Model:
@@ -703,9 +809,20 @@ def _build(instance: OPInstance, strengthening: Strengthening) -> _Model:
     fixed = instance.scores[s] + instance.scores[e]
     score: Any = sum(instance.scores[i] * literal for i, literal in visit.items()) + fixed
     model.maximize(score)
+    if strengthening.conflicts:
+        for i, j in _conflicts(instance, points):
+            model.add_bool_or([visit[i].Not(), visit[j].Not()])
+    mirrors = _mirrors(instance) if strengthening.mirrors else []
+    for mirror in mirrors:  # keep the route whose higher score is on the axis's positive side
+        model.add(
+            sum(mirror.side[i] * instance.scores[i] * literal for i, literal in visit.items()) >= 0
+        )
 
     if strengthening.hint:
         route = heuristic_route(instance, points)
+        for mirror in mirrors:
+            if sum(mirror.side[i] * instance.scores[i] for i in route) < 0:
+                route = _mirrored(route, mirror)
         used = set(zip(route, route[1:], strict=False))
         for key, literal in legs.items():
             model.add_hint(literal, key in used)
