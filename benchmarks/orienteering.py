@@ -8,7 +8,8 @@ best known scores beside them.
 Prints one line per instance (kit and plain score, status and seconds), then per set and
 overall: the number of instances proven optimal, the total seconds and the speed ratio
 plain / kit. The optimum to match is the best known score, except where the kit proves a higher
-one (`PROVEN_ABOVE_BEST_KNOWN`). `--plain-limit` caps the plain model's time on each instance
+one (`PROVEN_ABOVE_BEST_KNOWN`); a kit route longer than Tmax in exact arithmetic (legs are
+rounded down) would be flagged. `--plain-limit` caps the plain model's time on each instance
 (default: the same as `--time-limit`); where it stops unproven, its time is a lower bound on what
 a proof would take, and the totals say so with ">=". `--kit` picks which parts of
 `Strengthening` are on, to measure what each brings. Ctrl-C stops at the instance being solved
@@ -102,6 +103,8 @@ def main(argv: Sequence[str]) -> int:
         if plain.interrupted:
             break
         note = "" if optimum == best else f"  (proven {optimum}, above the best known)"
+        if kit.indices and not instance.fits_exactly(kit.indices):
+            note += "  (the kit's route is over Tmax in exact arithmetic)"
         print(f"{instance.name:<36} {best:>5} | {cell(kit)} | {cell(plain)}{note}", flush=True)
         for key in (number, "all"):
             total = totals.setdefault(

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import csv
+import dataclasses
 import math
 import os
 import signal
 import threading
-from fractions import Fraction
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -57,21 +57,6 @@ QUICK_CHAO = [
 ]
 """The instances of sets 64 and 66 that prove in a few seconds; `benchmarks/orienteering.py`
 solves all 40."""
-
-
-def exact_length_within(instance: OPInstance, route: list[int], limit: Fraction) -> bool:
-    """Whether the exact Euclidean length of `route` (a sum of square roots, from the file's
-    decimal coordinates) is at most `limit`: every leg is bounded above by a ceiling square root
-    at 10^40 times the scale, so the sum of those bounds is above the true length and within
-    10^-38 of it; it is compared with the limit in whole numbers."""
-    unit = 10**40
-    exact = [(Fraction(str(x)), Fraction(str(y))) for x, y in instance.coords]
-    above = 0
-    for a, b in zip(route, route[1:], strict=False):
-        square = ((exact[a][0] - exact[b][0]) ** 2 + (exact[a][1] - exact[b][1]) ** 2) * unit**2
-        root = math.isqrt(math.ceil(square))
-        above += root if root * root >= square else root + 1
-    return above <= limit * unit
 
 
 def assert_valid_route(instance: OPInstance, result) -> None:
@@ -211,7 +196,7 @@ def test_chao_sets_solve_to_the_proven_optimum(file):
     result = solve(instance, time_limit=60, workers=2)
     assert (result.status, result.score, result.bound) == ("OPTIMAL", proven, proven)
     assert_valid_route(instance, result)
-    assert exact_length_within(instance, list(result.indices), Fraction(instance.tmax))
+    assert instance.fits_exactly(result.indices)  # in exact arithmetic, not only rounded
 
 
 def test_set_64_with_budget_80_scores_1284_above_the_published_1272():
@@ -224,10 +209,10 @@ def test_set_64_with_budget_80_scores_1284_above_the_published_1272():
     route += [51, 46, 52, 57, 53, 47, 40, 32, 25, 33, 26, 34, 41, 48, 42, 35, 27, 20, 14, 19]
     route += [13, 9, 6, 10, 15, 21, 28, 36, 43, 49, 54, 58, 61, 63, 1]
     assert len(set(route)) == len(route) and sum(instance.scores[i] for i in route) == proven
-    # exactly 79.196... long: within 80, and not within 79.19
-    assert exact_length_within(instance, route, Fraction(80))
-    assert not exact_length_within(instance, route, Fraction("79.19"))
-    assert exact_length_within(instance, route, Fraction("79.20"))
+    # exactly 79.19596... long: within 80 and 79.196, not within 79.1959
+    assert instance.fits_exactly(route)
+    assert dataclasses.replace(instance, tmax=79.196).fits_exactly(route)
+    assert not dataclasses.replace(instance, tmax=79.1959).fits_exactly(route)
     assert instance.evaluate(route)[0] == proven  # and within the budget in scaled legs
 
 
@@ -305,6 +290,9 @@ def test_an_impossible_budget_is_reported_not_raised():
 
 def test_routes_that_break_the_rules_are_refused():
     instance = OPInstance.from_points([(0, 0), (3, 4), (1, 1)], [0, 0, 10], tmax=7)
+    # sqrt(2) + sqrt(13) = 5.0197...: rounded legs and exact arithmetic agree on either side
+    assert dataclasses.replace(instance, tmax=5.0198).fits_exactly([0, 2, 1])
+    assert not dataclasses.replace(instance, tmax=5.0197).fits_exactly([0, 2, 1])
     assert instance.evaluate([0, 2, 1]) == (10, 14142 + 36055)  # sqrt(2) + sqrt(13)
     for route, problem in [
         ([2, 1], "does not run from 0 to 1"),
@@ -427,6 +415,8 @@ def test_fractional_weights_are_scaled():
     instance = OPInstance.from_graph(graph, "S", "T", budget=0.3)
     assert (instance.scale, instance.budget) == (10_000, 3000)
     assert solve(instance).score == 1
+    with pytest.raises(ValueError, match="graph: no coordinates, so no Euclidean length"):
+        instance.fits_exactly([0, 1, 2])
 
 
 def test_bad_graph_input_is_explained():

@@ -302,6 +302,24 @@ class OPInstance:
             )
         return sum(self.scores[i] for i in route), length
 
+    def fits_exactly(self, indices: Sequence[int]) -> bool:
+        """Whether the route's exact Euclidean length, from the coordinates as written and with
+        no rounding, is at most `tmax`. The solvers round every leg down, so a route they
+        return may in principle be longer than `tmax` by up to a unit per leg; this settles it.
+        Each leg is bounded above by a whole number: its length times 10^40, rounded up (an
+        integer square root), so the sum is above the true length by less than 10^-38."""
+        if self.coords is None:
+            raise ValueError(f"{self.name}: no coordinates, so no Euclidean length")
+        unit = 10**40
+        exact = [(_exact(x), _exact(y)) for x, y in self.coords]
+        above = 0
+        for a, b in zip(indices, indices[1:], strict=False):
+            (ax, ay), (bx, by) = exact[a], exact[b]
+            square = math.ceil(((ax - bx) ** 2 + (ay - by) ** 2) * unit**2)
+            root = math.isqrt(square)
+            above += root if root * root == square else root + 1
+        return above <= _exact(self.tmax) * unit
+
 
 def read_op_file(path: str | Path) -> OPInstance:
     """Read one instance in the standard OP file format (Tsiligirides' sets, Chao, Golden and
