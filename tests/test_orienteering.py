@@ -54,6 +54,9 @@ PROVEN_ABOVE_PUBLISHED = {"set-64/chao_set_64_1_80.txt": (1284, 1272)}
 
 QUICK_CHAO = [
     "set-64/chao_set_64_1_15.txt",
+    "set-66/chao_set_66_1_005.txt",
+    "set-66/chao_set_66_1_010.txt",
+    "set-66/chao_set_66_1_015.txt",
 ]
 """The instances of sets 64 and 66 that prove in a few seconds; `benchmarks/orienteering.py`
 solves all 40."""

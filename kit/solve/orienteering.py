@@ -712,28 +712,37 @@ class _Model:
     score: Any
 
 
-def _all_shortest(instance: OPInstance) -> list[list[float]]:
-    """Shortest scaled distances between every two points (Floyd-Warshall; inf: no way)."""
-    best = [[math.inf if leg is None else leg for leg in row] for row in instance.distances]
-    for k in range(instance.n):
-        through = best[k]
-        for row in best:
-            if (first := row[k]) < math.inf:
-                row[:] = [min(a, first + b) for a, b in zip(row, through, strict=True)]
-    return best
-
-
-def _conflicts(instance: OPInstance, points: Sequence[int]) -> list[tuple[int, int]]:
+def _conflicts(
+    instance: OPInstance,
+    points: Sequence[int],
+    from_start: Sequence[int | None],
+    to_end: Sequence[int | None],
+) -> list[tuple[int, int]]:
     """The pairs of points that no route within budget can both visit: start -> i -> j -> end
-    and start -> j -> i -> end are both too long, even along shortest ways."""
-    way = _all_shortest(instance)
-    s, e, budget = instance.start, instance.end, instance.budget
-    middle = [i for i in points if i not in (s, e)]
-    return [
+    and start -> j -> i -> end are both too long, even along shortest ways. The direct legs
+    screen the pairs first (a shortest way is never longer), so shortest ways are searched
+    from the few points left, not between every two points."""
+    budget, d = instance.budget, instance.distances
+    middle = [i for i in points if i not in (instance.start, instance.end)]
+    shortest: dict[int, list[int | None]] = {}
+
+    def too_long(i: int, leg: int | None, j: int) -> bool:
+        before, after = from_start[i], to_end[j]
+        return before is None or leg is None or after is None or before + leg + after > budget
+
+    def way(i: int, j: int) -> int | None:
+        if i not in shortest:
+            shortest[i] = _shortest_from(instance, i)
+        return shortest[i][j]
+
+    candidates = [
         (i, j)
         for a, i in enumerate(middle)
         for j in middle[a + 1 :]
-        if min(way[s][i] + way[i][j] + way[j][e], way[s][j] + way[j][i] + way[i][e]) > budget
+        if too_long(i, d[i][j], j) and too_long(j, d[j][i], i)
+    ]
+    return [
+        (i, j) for i, j in candidates if too_long(i, way(i, j), j) and too_long(j, way(j, i), i)
     ]
 
 
@@ -828,7 +837,7 @@ def _build(instance: OPInstance, strengthening: Strengthening) -> _Model:
     score: Any = sum(instance.scores[i] * literal for i, literal in visit.items()) + fixed
     model.maximize(score)
     if strengthening.conflicts:
-        for i, j in _conflicts(instance, points):
+        for i, j in _conflicts(instance, points, from_start, to_end):
             model.add_bool_or([visit[i].Not(), visit[j].Not()])
     mirrors = _mirrors(instance) if strengthening.mirrors else []
     for mirror in mirrors:  # keep the route whose higher score is on the axis's positive side
