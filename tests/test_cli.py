@@ -22,7 +22,7 @@ from kit.cli import HELP, main, save_game
 from kit.core import CHANCE, State
 from kit.core.bots import RandomBot, simulate
 from kit.core.commands import run
-from kit.solve.orienteering import read_tsiligirides
+from kit.solve.orienteering import read_op_file
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data" / "op-tsiligirides"
@@ -272,7 +272,7 @@ def test_ctrl_c_stops_the_orienteering_solver_with_the_best_route_so_far(tmp_pat
         r"stopped by Ctrl-C, the best route so far: FEASIBLE score (\d+) \(bound", result
     )
     route = [int(point) for point in result.split(": ")[-1].split(" -> ")]
-    assert read_tsiligirides(file).evaluate(route)[0] == int(found.group(1))
+    assert read_op_file(file).evaluate(route)[0] == int(found.group(1))
     best = max(int(s) for s in re.findall(r"a route scoring (\d+)", err + rest))
     assert int(found.group(1)) == best and "Traceback" not in rest
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import dataclasses
 import math
 import os
 import signal
@@ -16,6 +17,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from kit.solve.orienteering import (
+    KIT,
+    PLAIN,
     OPFileError,
     OPInstance,
     RouteError,
@@ -24,19 +27,39 @@ from kit.solve.orienteering import (
     expand_route,
     heuristic_route,
     main,
-    read_tsiligirides,
+    read_op_file,
     solve,
     solve_plain,
 )
 from kit.solve.plan import run_solver
 
 DATA = Path(__file__).parent / "data" / "op-tsiligirides"
+CHAO = Path(__file__).parent / "data" / "op-chao"
 
 
 def best_known(*sets: int) -> list[tuple[str, int]]:
     with open(DATA / "best_known.tsv", encoding="utf-8") as table:
         rows = csv.DictReader(table, delimiter="\t")
         return [(r["file"], int(r["best_known_score"])) for r in rows if int(r["set"]) in sets]
+
+
+def chao_table() -> dict[str, dict[str, str]]:
+    """The published scores of sets 64 and 66, by file."""
+    with open(CHAO / "best_known.tsv", encoding="utf-8") as table:
+        return {row["file"]: row for row in csv.DictReader(table, delimiter="\t")}
+
+
+PROVEN_ABOVE_PUBLISHED = {"set-64/chao_set_64_1_80.txt": (1284, 1272)}
+"""(proven optimum, highest published score) where the two differ."""
+
+QUICK_CHAO = [
+    "set-64/chao_set_64_1_15.txt",
+    "set-66/chao_set_66_1_005.txt",
+    "set-66/chao_set_66_1_010.txt",
+    "set-66/chao_set_66_1_015.txt",
+]
+"""The instances of sets 64 and 66 that prove in a few seconds; `benchmarks/orienteering.py`
+solves all 40."""
 
 
 def assert_valid_route(instance: OPInstance, result) -> None:
@@ -60,7 +83,7 @@ def assert_valid_route(instance: OPInstance, result) -> None:
 
 
 def test_reader_reads_sizes_scores_and_scaled_distances():
-    one = read_tsiligirides(DATA / "set-1" / "tsiligirides_problem_1_budget_50.txt")
+    one = read_op_file(DATA / "set-1" / "tsiligirides_problem_1_budget_50.txt")
     assert (one.name, one.n, sum(one.scores), one.start, one.end) == (
         "tsiligirides_problem_1_budget_50",
         32,
@@ -73,12 +96,34 @@ def test_reader_reads_sizes_scores_and_scaled_distances():
     assert one.scores[2] == 10 and one.coords[2] == (18.0, 15.9)
     # |(10.5, 14.4) - (11.2, 14.1)| = sqrt(0.58) = 0.76157..., times 10,000 rounded down
     assert one.distances[0][1] == one.distances[1][0] == 7615
-    two = read_tsiligirides(DATA / "set-2" / "tsiligirides_problem_2_budget_15.txt")
-    three = read_tsiligirides(DATA / "set-3" / "tsiligirides_problem_3_budget_015.txt")
+    two = read_op_file(DATA / "set-2" / "tsiligirides_problem_2_budget_15.txt")
+    three = read_op_file(DATA / "set-3" / "tsiligirides_problem_3_budget_015.txt")
     assert (two.n, sum(two.scores)) == (21, 450)
     assert (three.n, sum(three.scores)) == (33, 800)
     # "10.30" in set 2 is read as the exact decimal 10.3
     assert two.coords[5] == (3.2, 10.3)
+
+
+def test_reader_reads_the_chao_sets_unchanged():
+    diamond = read_op_file(CHAO / "set-64" / "chao_set_64_1_80.txt")
+    square = read_op_file(CHAO / "set-66" / "chao_set_66_1_005.txt")
+    assert (diamond.n, sum(diamond.scores), diamond.tmax) == (64, 1344, 80)
+    assert diamond.coords[:2] == ((0.0, -7.0), (0.0, 7.0))
+    assert all(abs(x) + abs(y) <= 7 for x, y in diamond.coords)
+    assert (square.n, sum(square.scores), square.tmax) == (66, 1680, 5)
+    assert square.coords[:2] == ((-0.5, 0.0), (0.5, 0.0))
+    assert sorted(set(square.scores)) == [0, 5, 15, 25, 35]
+    assert b"\r\n" in (CHAO / "set-66" / "chao_set_66_1_005.txt").read_bytes()
+
+
+def test_chao_table_lists_every_file_and_the_highest_published_score():
+    table = chao_table()
+    assert len(table) == 40 and all((CHAO / file).is_file() for file in table)
+    for row in table.values():
+        published = [int(row[column]) for column in ("chao_1996", "schilde_gls", "vns_log")]
+        assert int(row["best_known_score"]) == max(published)
+    # Chao, Golden and Wasil's 195 for set 66, Tmax 20, is below the 205 of the VNS table
+    assert table["set-66/chao_set_66_1_020.txt"]["chao_1996"] == "195"
 
 
 def test_distances_are_exact_where_floats_would_round_wrongly():
@@ -109,7 +154,7 @@ def test_malformed_files_name_the_file_the_line_and_the_problem(tmp_path, text, 
     path = tmp_path / "broken.txt"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(ValueError) as caught:
-        read_tsiligirides(path)
+        read_op_file(path)
     assert isinstance(caught.value, OPFileError)
     message = str(caught.value)
     assert str(path) in message and line in message and problem in message
@@ -123,14 +168,14 @@ def test_files_that_cannot_be_read_are_named(tmp_path):
         (tmp_path / "binary.txt", "not a text file (not UTF-8)"),
     ]:
         with pytest.raises(OPFileError) as caught:
-            read_tsiligirides(path)
+            read_op_file(path)
         assert str(caught.value) == f"{path}: {problem}"
 
 
 def test_trailing_blank_lines_are_accepted(tmp_path):
     path = tmp_path / "tidy.txt"
     path.write_text("3\t1\n0\t0\t0\n2\t0\t0\n1\t0\t7\n\n\n", encoding="utf-8")
-    assert solve(read_tsiligirides(path)).score == 7
+    assert solve(read_op_file(path)).score == 7
 
 
 # ---- published optima ------------------------------------------------------------------------
@@ -138,7 +183,7 @@ def test_trailing_blank_lines_are_accepted(tmp_path):
 
 @pytest.mark.parametrize(("file", "best"), best_known(1, 2), ids=lambda v: str(v).split("/")[-1])
 def test_sets_1_and_2_solve_to_the_published_optimum(file, best):
-    instance = read_tsiligirides(DATA / file)
+    instance = read_op_file(DATA / file)
     result = solve(instance, time_limit=60, workers=2)
     assert result.status == "OPTIMAL"
     assert result.score == best
@@ -146,15 +191,43 @@ def test_sets_1_and_2_solve_to_the_published_optimum(file, best):
     assert_valid_route(instance, result)
 
 
+@pytest.mark.parametrize("file", QUICK_CHAO, ids=lambda v: v.split("/")[-1])
+def test_chao_sets_solve_to_the_proven_optimum(file):
+    instance = read_op_file(CHAO / file)
+    published = int(chao_table()[file]["best_known_score"])
+    proven, _ = PROVEN_ABOVE_PUBLISHED.get(file, (published, published))
+    result = solve(instance, time_limit=60, workers=2)
+    assert (result.status, result.score, result.bound) == ("OPTIMAL", proven, proven)
+    assert_valid_route(instance, result)
+    assert instance.fits_exactly(result.indices)  # in exact arithmetic, not only rounded
+
+
+def test_set_64_with_budget_80_scores_1284_above_the_published_1272():
+    file = "set-64/chao_set_64_1_80.txt"
+    instance = read_op_file(CHAO / file)
+    proven, published = PROVEN_ABOVE_PUBLISHED[file]
+    assert int(chao_table()[file]["best_known_score"]) == published == 1272
+    # the kit's optimal route, as point numbers in file order (0 is the start, 1 the end)
+    route = [0, 2, 4, 7, 11, 17, 12, 18, 24, 31, 39, 45, 38, 30, 23, 16, 22, 29, 37, 44, 50, 55]
+    route += [51, 46, 52, 57, 53, 47, 40, 32, 25, 33, 26, 34, 41, 48, 42, 35, 27, 20, 14, 19]
+    route += [13, 9, 6, 10, 15, 21, 28, 36, 43, 49, 54, 58, 61, 63, 1]
+    assert len(set(route)) == len(route) and sum(instance.scores[i] for i in route) == proven
+    # exactly 79.19596... long: within 80 and 79.196, not within 79.1959
+    assert instance.fits_exactly(route)
+    assert dataclasses.replace(instance, tmax=79.196).fits_exactly(route)
+    assert not dataclasses.replace(instance, tmax=79.1959).fits_exactly(route)
+    assert instance.evaluate(route)[0] == proven  # and within the budget in scaled legs
+
+
 def test_plain_model_agrees_on_a_published_optimum():
-    instance = read_tsiligirides(DATA / "set-2" / "tsiligirides_problem_2_budget_23.txt")
+    instance = read_op_file(DATA / "set-2" / "tsiligirides_problem_2_budget_23.txt")
     result = solve_plain(instance, time_limit=60)
     assert (result.status, result.score) == ("OPTIMAL", 210)
     assert_valid_route(instance, result)
 
 
 def test_progress_callback_hears_every_improvement():
-    instance = read_tsiligirides(DATA / "set-2" / "tsiligirides_problem_2_budget_30.txt")
+    instance = read_op_file(DATA / "set-2" / "tsiligirides_problem_2_budget_30.txt")
     heard = []
     result = solve(instance, time_limit=60, on_solution=lambda *a: heard.append(a))
     scores = [score for score, _, _ in heard]
@@ -170,7 +243,7 @@ def test_main_prints_the_route_its_score_status_and_bound(capsys):
     assert first == "tsiligirides_problem_2_budget_30: 21 points, travel limit 30"
     assert result.startswith("OPTIMAL score 265 (bound 265), length ")
     route = [int(point) for point in result.split(": ")[1].split(" -> ")]
-    assert read_tsiligirides(file).evaluate(route)[0] == 265
+    assert read_op_file(file).evaluate(route)[0] == 265
     assert "a route scoring 265" in out.err  # the improving routes, as they were found
 
 
@@ -201,7 +274,7 @@ def test_ctrl_c_stops_the_search_and_keeps_its_answer():
 
 
 def test_heuristic_route_is_feasible_and_good():
-    instance = read_tsiligirides(DATA / "set-3" / "tsiligirides_problem_3_budget_060.txt")
+    instance = read_op_file(DATA / "set-3" / "tsiligirides_problem_3_budget_060.txt")
     score, length = instance.evaluate(heuristic_route(instance))
     assert length <= instance.budget and 500 <= score <= 580  # 580 is the optimum
 
@@ -220,6 +293,9 @@ def test_an_impossible_budget_is_reported_not_raised():
 
 def test_routes_that_break_the_rules_are_refused():
     instance = OPInstance.from_points([(0, 0), (3, 4), (1, 1)], [0, 0, 10], tmax=7)
+    # sqrt(2) + sqrt(13) = 5.0197...: rounded legs and exact arithmetic agree on either side
+    assert dataclasses.replace(instance, tmax=5.0198).fits_exactly([0, 2, 1])
+    assert not dataclasses.replace(instance, tmax=5.0197).fits_exactly([0, 2, 1])
     assert instance.evaluate([0, 2, 1]) == (10, 14142 + 36055)  # sqrt(2) + sqrt(13)
     for route, problem in [
         ([2, 1], "does not run from 0 to 1"),
@@ -243,7 +319,7 @@ def test_a_solver_claim_that_the_route_does_not_bear_out_raises():
 
 
 def test_brute_force_refuses_big_instances():
-    instance = read_tsiligirides(DATA / "set-2" / "tsiligirides_problem_2_budget_15.txt")
+    instance = read_op_file(DATA / "set-2" / "tsiligirides_problem_2_budget_15.txt")
     with pytest.raises(ValueError, match="19 optional points, brute force stops at 12"):
         brute_force(instance)
 
@@ -342,6 +418,8 @@ def test_fractional_weights_are_scaled():
     instance = OPInstance.from_graph(graph, "S", "T", budget=0.3)
     assert (instance.scale, instance.budget) == (10_000, 3000)
     assert solve(instance).score == 1
+    with pytest.raises(ValueError, match="graph: no coordinates, so no Euclidean length"):
+        instance.fits_exactly([0, 1, 2])
 
 
 def test_bad_graph_input_is_explained():
@@ -387,3 +465,28 @@ def test_cp_sat_optimum_equals_brute_force(instance):
         assert result.score == exact.score
         if result.route:
             assert_valid_route(instance, result)
+
+
+def mirrored_field(tmax: float) -> OPInstance:
+    """Start and end on an axis of symmetry, every point mirrored across it and across the
+    bisector between them, and three points on the way from start to end."""
+    coords = [(0, -3), (0, 3), (0, 0), (0, 1.5), (0, -1.5)]
+    scores = [0, 0, 7, 2, 2]
+    for x, y, score in [(2, 1, 5), (1, 2, 3)]:
+        for sx, sy in [(1, 1), (1, -1), (-1, 1), (-1, -1)]:
+            coords.append((sx * x, sy * y))
+            scores.append(score)
+    return OPInstance.from_points(coords, scores, tmax=tmax, name="mirrored")
+
+
+@pytest.mark.parametrize(("tmax", "best"), [(6, 11), (8, 16), (11, 23), (16, 38)])
+def test_symmetry_breaking_and_on_the_way_points_keep_the_optimum(tmax, best):
+    # both mirrors map the field onto itself: the kit keeps one of each pair of mirrored routes,
+    # and a leg through (0, 0) or (0, ±1.5) is taken only with the point visited
+    instance = mirrored_field(tmax)
+    exact = brute_force(instance)
+    assert (exact.status, exact.score) == ("OPTIMAL", best)
+    for strengthening in (KIT, PLAIN):
+        result = solve(instance, strengthening=strengthening)
+        assert (result.status, result.score) == ("OPTIMAL", best)
+        assert_valid_route(instance, result)

@@ -5,8 +5,9 @@ travel at most `tmax`, and collects the *score* of every point visited on the wa
 most once). Which points, in which order, give the largest total score?
 
 This is the teaching entry point to route optimisation in the kit, and the part of the solver
-stack that is checked against published optimal values (Tsiligirides' instances, read by
-`read_tsiligirides`). Game maps come in through `OPInstance.from_graph`.
+stack that is checked against published optimal values: Tsiligirides' three sets and the harder
+sets 64 and 66 of Chao, Golden and Wasil, all in the standard OP file format read by
+`read_op_file`. Game maps come in through `OPInstance.from_graph`.
 
 Vocabulary used below:
 - *points* are numbered 0..n-1; `start` and `end` are two different point numbers (a round trip
@@ -301,11 +302,30 @@ class OPInstance:
             )
         return sum(self.scores[i] for i in route), length
 
+    def fits_exactly(self, indices: Sequence[int]) -> bool:
+        """Whether the route's exact Euclidean length, from the coordinates as written and with
+        no rounding, is at most `tmax`. The solvers round every leg down, so a route they
+        return may in principle be longer than `tmax` by up to a unit per leg; this settles it.
+        Each leg is bounded above by a whole number: its length times 10^40, rounded up (an
+        integer square root), so the sum is above the true length by less than 10^-38."""
+        if self.coords is None:
+            raise ValueError(f"{self.name}: no coordinates, so no Euclidean length")
+        unit = 10**40
+        exact = [(_exact(x), _exact(y)) for x, y in self.coords]
+        above = 0
+        for a, b in zip(indices, indices[1:], strict=False):
+            (ax, ay), (bx, by) = exact[a], exact[b]
+            square = math.ceil(((ax - bx) ** 2 + (ay - by) ** 2) * unit**2)
+            root = math.isqrt(square)
+            above += root if root * root == square else root + 1
+        return above <= _exact(self.tmax) * unit
 
-def read_tsiligirides(path: str | Path) -> OPInstance:
-    """Read one instance in the Tsiligirides format: `Tmax<TAB>P` (P = 1 path), then the start
-    point `x y 0`, the end point `x y 0`, and one `x y score` line per further point. Any error
-    names the file, the line and the problem, because these files are edited by hand."""
+
+def read_op_file(path: str | Path) -> OPInstance:
+    """Read one instance in the standard OP file format (Tsiligirides' sets, Chao, Golden and
+    Wasil's sets 64 and 66): `Tmax<TAB>P` (P = 1 path), then the start point `x y 0`, the end
+    point `x y 0`, and one `x y score` line per further point. Any error names the file, the
+    line and the problem, because these files are edited by hand."""
     path = Path(path)
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
@@ -637,21 +657,53 @@ class Strengthening:
       route within budget can use them;
     - `hint`: start the search from `heuristic_route`;
     - `cuts`: let the bound-proving search separate subtour cuts on the circuit (CP-SAT's
-      linearization level 2), which tightens the LP bound on the score most of all.
+      linearization level 2), which tightens the LP bound on the score most of all;
+    - `conflicts`: forbid visiting both points of a pair that no route within budget can join
+      (`_conflicts`): the LP otherwise takes a half of each of two far-apart points;
+    - `mirrors`: when a reflection maps the instance onto itself (`_mirrors`: across the line
+      through start and end, or across the bisector between them, which reverses the route),
+      keep only the routes whose score on the positive side of the axis is at least that on the
+      negative side: every route or its mirror image is kept, and the search no longer proves
+      the same bound twice, once on each side.
 
     Measured on Tsiligirides' sets (`benchmarks/orienteering.py --kit ...`): the cuts do most of
-    the work; pruning and the hint each save a quarter to a third of what is left. Tried and left
-    out because they made the search slower: arrival-distance variables (t_j >= t_i + d(i, j)
-    on used legs), a distance-flow formulation on the legs, and requiring a score at least the
-    hint's."""
+    the work; pruning and the hint each save a quarter to a third of what is left. On Chao's
+    sets 64 and 66 (two workers on a two-core machine at load 8 to 12): `conflicts` and `mirrors`
+    are what make the small budgets of set 66 fast. Set 66 with Tmax 20 (992 conflicting pairs,
+    both mirrors) is proven in 11 to 15 s with both, and not within 30 s with the conflicts
+    alone (bound 245 against the optimum 205) nor within 40 s with neither (bound 265). The
+    conflicts vanish as the budget grows (none from Tmax 35 on set 64, from Tmax 50 on set 66);
+    the mirrors apply to every instance of both sets and to none of Tsiligirides'. In one run of
+    the benchmark at load 11 to 21 with 30 s per instance, the kit proved 8 of the 14 instances
+    of set 64 and 12 of the 26 of set 66, the plain model 2 of each; the others stop at 30 s,
+    short of the optimal route as often as of the bound (set 64, Tmax 80: 1284 proven in 38 s
+    at load 21 with a longer limit).
+
+    Tried and left out because they made the search slower: arrival-distance variables
+    (t_j >= t_i + d(i, j) on used legs), a distance-flow formulation on the legs, requiring a
+    score at least the hint's, a knapsack over the points' cheapest incoming legs (set 64,
+    Tmax 25: 21 to 23 s with it, 7 to 9 s without), and taking a leg i -> j only when visiting
+    the points k with d(i, k) + d(k, j) <= d(i, j) on the way (valid, but together with the
+    mirrors it kept set 64, Tmax 55 from its optimal route: 960 of 984 within 30 s, against a
+    proof in 14 s without it). Knowing the optimum from the start does not shorten the long
+    proofs (set 66, Tmax 25 and set 64, Tmax 30 with the optimal score imposed: bounds 355 and
+    492 after 40 s, for 290 and 474): what is left is the LP bound, not the search for routes."""
 
     prune: bool = True
     hint: bool = True
     cuts: bool = True
+    conflicts: bool = True
+    mirrors: bool = True
 
 
 KIT = Strengthening()
-PLAIN = Strengthening(prune=False, hint=False, cuts=False)
+PLAIN = Strengthening(
+    prune=False,
+    hint=False,
+    cuts=False,
+    conflicts=False,
+    mirrors=False,
+)
 
 
 @dataclass
@@ -662,6 +714,93 @@ class _Model:
     legs: dict[tuple[int, int], Any]  # (i, j) -> the literal "the route goes i -> j"
     length: Any
     score: Any
+
+
+def _conflicts(
+    instance: OPInstance,
+    points: Sequence[int],
+    from_start: Sequence[int | None],
+    to_end: Sequence[int | None],
+) -> list[tuple[int, int]]:
+    """The pairs of points that no route within budget can both visit: start -> i -> j -> end
+    and start -> j -> i -> end are both too long, even along shortest ways. The direct legs
+    screen the pairs first (a shortest way is never longer), so shortest ways are searched
+    from the few points left, not between every two points."""
+    budget, d = instance.budget, instance.distances
+    middle = [i for i in points if i not in (instance.start, instance.end)]
+    shortest: dict[int, list[int | None]] = {}
+
+    def too_long(i: int, leg: int | None, j: int) -> bool:
+        before, after = from_start[i], to_end[j]
+        return before is None or leg is None or after is None or before + leg + after > budget
+
+    def way(i: int, j: int) -> int | None:
+        if i not in shortest:
+            shortest[i] = _shortest_from(instance, i)
+        return shortest[i][j]
+
+    candidates = [
+        (i, j)
+        for a, i in enumerate(middle)
+        for j in middle[a + 1 :]
+        if too_long(i, d[i][j], j) and too_long(j, d[j][i], i)
+    ]
+    return [
+        (i, j) for i, j in candidates if too_long(i, way(i, j), j) and too_long(j, way(j, i), i)
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class _Mirror:
+    """A reflection of the plane that maps the instance onto itself: `image[i]` is the point
+    where point i lands (same score, every distance kept), `side[i]` is +1, -1 or 0 (on the
+    axis), and `reverses` says that it swaps start and end (a route is then read backwards)."""
+
+    image: tuple[int, ...]
+    side: tuple[int, ...]
+    reverses: bool
+
+
+def _mirrors(instance: OPInstance) -> list[_Mirror]:
+    """The reflections across the line through start and end and across the perpendicular
+    bisector of start and end that map the instance onto itself. Found on the coordinates,
+    then checked exactly on the scores and the integer distances."""
+    if instance.coords is None:
+        return []
+    (sx, sy), (ex, ey) = instance.coords[instance.start], instance.coords[instance.end]
+    ux, uy = ex - sx, ey - sy
+    norm = math.hypot(ux, uy)
+    if norm == 0:
+        return []
+    ux, uy = ux / norm, uy / norm
+    mx, my = (sx + ex) / 2, (sy + ey) / 2
+    where = {(round(x, 6), round(y, 6)): i for i, (x, y) in enumerate(instance.coords)}
+    found = []
+    for along in (True, False):  # the axis runs along start -> end, or across it
+        ax, ay = (ux, uy) if along else (-uy, ux)
+        image, side = [], []
+        for x, y in instance.coords:
+            dx, dy = x - mx, y - my
+            inner = dx * ax + dy * ay  # the part along the axis stays, the rest flips
+            rx, ry = mx + 2 * inner * ax - dx, my + 2 * inner * ay - dy
+            image.append(where.get((round(rx, 6), round(ry, 6)), -1))
+            across = -dx * ay + dy * ax
+            side.append(0 if abs(across) < 1e-9 else 1 if across > 0 else -1)
+        d, n = instance.distances, instance.n
+        if (
+            -1 not in image
+            and all(instance.scores[image[i]] == instance.scores[i] for i in range(n))
+            and all(d[image[i]][image[j]] == d[i][j] for i in range(n) for j in range(n))
+            and (along or all(d[i][j] == d[j][i] for i in range(n) for j in range(i)))
+        ):
+            found.append(_Mirror(tuple(image), tuple(side), reverses=not along))
+    return found
+
+
+def _mirrored(route: list[int], mirror: _Mirror) -> list[int]:
+    """`route` reflected by `mirror`, read from start to end."""
+    image = [mirror.image[i] for i in route]
+    return image[::-1] if mirror.reverses else image
 
 
 def _build(instance: OPInstance, strengthening: Strengthening) -> _Model:
@@ -701,9 +840,20 @@ def _build(instance: OPInstance, strengthening: Strengthening) -> _Model:
     fixed = instance.scores[s] + instance.scores[e]
     score: Any = sum(instance.scores[i] * literal for i, literal in visit.items()) + fixed
     model.maximize(score)
+    if strengthening.conflicts:
+        for i, j in _conflicts(instance, points, from_start, to_end):
+            model.add_bool_or([visit[i].Not(), visit[j].Not()])
+    mirrors = _mirrors(instance) if strengthening.mirrors else []
+    for mirror in mirrors:  # keep the route whose higher score is on the axis's positive side
+        model.add(
+            sum(mirror.side[i] * instance.scores[i] * literal for i, literal in visit.items()) >= 0
+        )
 
     if strengthening.hint:
         route = heuristic_route(instance, points)
+        for mirror in mirrors:
+            if sum(mirror.side[i] * instance.scores[i] for i in route) < 0:
+                route = _mirrored(route, mirror)
         used = set(zip(route, route[1:], strict=False))
         for key, literal in legs.items():
             model.add_hint(literal, key in used)
@@ -809,8 +959,8 @@ def solve_plain(
 
 def main(argv: Sequence[str]) -> int:
     """`kit solve orienteering FILE [--time-limit S] [--workers N]`: the best route of an
-    instance file in the standard OP format (Tsiligirides'), with its score, the solver's status
-    and the proven bound; improving routes are reported on stderr as they are found. Ctrl-C
+    instance file in the standard OP format (see `read_op_file`), with its score, the solver's
+    status and the proven bound; improving routes are reported on stderr as they are found. Ctrl-C
     stops the search and prints the best route found so far."""
     parser = ArgumentParser(
         prog="kit solve orienteering",
@@ -820,7 +970,7 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--time-limit", type=seconds, default=60.0, help="seconds (default 60)")
     parser.add_argument("--workers", type=count, default=2, help="CP-SAT threads (default 2)")
     args = parser.parse_args(list(argv))
-    instance = read_tsiligirides(args.file)
+    instance = read_op_file(args.file)
     print(f"{instance.name}: {instance.n} points, travel limit {instance.tmax:g}", flush=True)
 
     def show(score: int, bound: float, elapsed: float) -> None:
@@ -847,7 +997,7 @@ __all__ = [
     "brute_force",
     "expand_route",
     "heuristic_route",
-    "read_tsiligirides",
+    "read_op_file",
     "solve",
     "solve_plain",
 ]
