@@ -1,0 +1,23 @@
+"""The four-week planner: the best four weeks in Europe for a solo player, with its chance fixed.
+
+    from kit.solve.four_weeks import standard_puzzle, greedy_score
+    puzzle = standard_puzzle(seed=1)      # the deal: hand, deck order, Festivals
+    state = puzzle.replay(history)        # anyone can replay a plan in the engine
+
+The parts, one per module:
+- `puzzle`: a solo deal with all of its chance fixed (`Puzzle`, `standard_puzzle`);
+- `baseline`: the greedy bot's games on the deal (`greedy_score`)."""
+
+from __future__ import annotations
+
+from kit.solve.four_weeks.baseline import greedy_game, greedy_score
+from kit.solve.four_weeks.puzzle import STANDARD_SEEDS, PlanError, Puzzle, standard_puzzle
+
+__all__ = [
+    "STANDARD_SEEDS",
+    "PlanError",
+    "Puzzle",
+    "greedy_game",
+    "greedy_score",
+    "standard_puzzle",
+]

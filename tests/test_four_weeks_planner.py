@@ -1,0 +1,88 @@
+"""The four-week planner: deals with their chance fixed, the greedy yardstick, and every plan
+replayed and scored by the engine."""
+
+from __future__ import annotations
+
+import pytest
+
+from kit.core import KitError
+from kit.four_weeks import FourWeeks, setup
+from kit.solve.four_weeks import PlanError, Puzzle, greedy_game, greedy_score, standard_puzzle
+
+
+def ids(puzzle: Puzzle, cards: tuple[int, ...]) -> list[str]:
+    return [puzzle.content.locations[c].id for c in cards]
+
+
+def test_a_deal_fixes_the_hand_the_festivals_and_the_deck_order() -> None:
+    puzzle = standard_puzzle(
+        3, hand=["BRI1", "BRI5"], festivals=[["ITA"], ["Proms"]], deck=["FRA1"]
+    )
+    assert {"BRI1", "BRI5"} <= set(ids(puzzle, puzzle.hand))
+    assert len(puzzle.hand) == 7 and len(puzzle.deck) == 43
+    assert sorted(puzzle.cards) == list(range(50))
+    assert ids(puzzle, puzzle.deck)[0] == "FRA1"
+    names = [[puzzle.content.festivals[f].name for f in week] for week in puzzle.festivals]
+    assert names[0][0] == "Venice Carnival" and names[1][0] == "Proms"
+    assert all(len(week) == 2 for week in names)
+    assert len({name for week in names for name in week}) == 8
+    # the same seed deals the same puzzle
+    again = standard_puzzle(3, hand=["BRI1", "BRI5"], festivals=[["ITA"], ["Proms"]], deck=["FRA1"])
+    assert again == puzzle and again.hand == puzzle.hand
+
+
+def test_the_puzzle_draws_in_its_order() -> None:
+    puzzle = standard_puzzle(1)
+    state = puzzle.state()
+    hand = list(state.hands[0])
+    for action in ("start in BRI for free", "write: discard 3 cards and spend 1 day for 1 "
+                   "Income track step"):  # fmt: skip
+        puzzle.play(state, action)
+    for card in hand[:3]:
+        puzzle.play(state, state.game.actions.discard[card])
+    # the week goes on; at its end the hand of 4 is drawn up to 7 from the deck's order
+    while state.week == 0:
+        if state.decision is not None:
+            puzzle.play(state, "keep the hand")
+            continue
+        step = ("stay in BRI", "skip the Activity and lose 1 day", "end the turn")[state.step]
+        puzzle.play(state, step)
+    assert state.hands[0] == sorted(hand[3:] + list(puzzle.deck[:3]))
+
+
+def test_a_greedy_game_replays_to_the_same_score() -> None:
+    puzzle = standard_puzzle(2)
+    final = greedy_game(puzzle, 5)
+    history = [str(a) for a in final.history[len(puzzle.position.history) :]]
+    assert puzzle.replay(history).scores()[0].total == final.scores()[0].total
+    best = max(greedy_game(puzzle, n).scores()[0].total for n in range(6))
+    assert greedy_score(puzzle, 6) == best >= greedy_score(puzzle, 1)
+    assert greedy_score(puzzle, 1) == greedy_game(puzzle, 0).scores()[0].total
+
+
+def test_a_replay_refuses_what_the_engine_or_the_puzzle_does_not_allow() -> None:
+    puzzle = standard_puzzle(2)
+    with pytest.raises(PlanError, match="action 2 of the plan: 'visit BRI5"):
+        puzzle.replay(["start in IBE for free", "visit BRI5 (British Museum)"])
+    final = greedy_game(puzzle, 0)
+    history = [str(a) for a in final.history[len(puzzle.position.history) :]]
+    draw = next(i for i, name in enumerate(history) if name.startswith("player 0 draws"))
+    other = next(
+        f"player 0 draws {puzzle.content.locations[c].title}"
+        for c in puzzle.deck
+        if f"draws {puzzle.content.locations[c].title}" not in history[draw]
+    )
+    with pytest.raises(PlanError, match=f"action {draw + 1} of the plan: .* the puzzle has"):
+        puzzle.replay([*history[:draw], other])
+
+
+def test_bad_puzzles_are_refused() -> None:
+    with pytest.raises(KitError, match="solo game"):
+        Puzzle(FourWeeks(players=2, seed=1).new_game(), (), ())
+    started = setup(FourWeeks(players=1, seed=1), actions=["start in BRI for free"])
+    with pytest.raises(KitError, match="first Travel step"):
+        Puzzle(started, tuple(started.deck), ((),) * 4)
+    with pytest.raises(KitError, match="deck: 'BRI9'"):
+        standard_puzzle(1, deck=["BRI9"])
+    with pytest.raises(KitError, match="no Festival 'XYZ' is left for week 2"):
+        standard_puzzle(1, festivals=[[], ["XYZ"]])
