@@ -3,11 +3,26 @@ replayed and scored by the engine."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
+from ortools.sat.python import cp_model
 
 from kit.core import KitError
 from kit.four_weeks import FourWeeks, setup
-from kit.solve.four_weeks import PlanError, Puzzle, greedy_game, greedy_score, standard_puzzle
+from kit.solve.four_weeks import (
+    Model,
+    PlanError,
+    Puzzle,
+    greedy_game,
+    greedy_score,
+    play_solution,
+    solve,
+    standard_puzzle,
+)
+from kit.solve.four_weeks.model import new_solver
+from kit.solve.four_weeks.planner import first_solution
+from kit.solve.plan import FEASIBLE, OPTIMAL, run_solver
 
 
 def ids(puzzle: Puzzle, cards: tuple[int, ...]) -> list[str]:
@@ -86,3 +101,41 @@ def test_bad_puzzles_are_refused() -> None:
         standard_puzzle(1, deck=["BRI9"])
     with pytest.raises(KitError, match="no Festival 'XYZ' is left for week 2"):
         standard_puzzle(1, festivals=[[], ["XYZ"]])
+
+
+def test_a_plan_replays_in_the_engine_to_the_models_score_from_the_best_greedy_game() -> None:
+    puzzle = standard_puzzle(1)
+    plan = solve(puzzle, time_limit=8, workers=2, plays=20)
+    assert plan.status in (OPTIMAL, FEASIBLE)
+    assert plan.sheet is not None and plan.sheet.total == plan.objective
+    final = puzzle.replay(plan.history)
+    assert final.is_terminal and final.scores()[0] == plan.sheet
+    assert plan.objective is not None and plan.objective >= greedy_score(puzzle, 20)
+    assert plan.bound is not None and plan.bound >= plan.objective
+    assert any("Bucket List, Local tile, Festival" in text for text in plan.assumptions)
+    # the steps are the turns, day by day over the four weeks
+    days = [step.day for step in plan.steps]
+    assert days == sorted(days) and days[0] == 1 and plan.steps[-1].end == 28
+    assert plan.steps[0].actions[0].startswith("start in ")
+
+
+def test_every_solution_of_the_model_replays_exactly() -> None:
+    """Each improving solution of a short search from the best greedy game, played in the
+    engine, scores its objective (play_solution raises PlanError if not)."""
+    puzzle = standard_puzzle(4)
+    model = Model(puzzle)
+    first = first_solution(puzzle, model, time.perf_counter() + 5, 2, 5)
+    assert first is not None
+    model.hint_solution(first)
+    checked = []
+
+    class Check(cp_model.CpSolverSolutionCallback):  # type: ignore[misc]
+        def on_solution_callback(self) -> None:
+            objective = int(round(self.objective_value))
+            solution = model.solution(self.value, objective)
+            state, _ = play_solution(puzzle, solution)
+            checked.append(state.scores()[0].total == objective)
+
+    solver = new_solver(5, 2)
+    run_solver(solver, model.m, Check())
+    assert checked and all(checked)
