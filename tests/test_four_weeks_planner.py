@@ -4,6 +4,7 @@ replayed and scored by the engine."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 from ortools.sat.python import cp_model
@@ -20,9 +21,12 @@ from kit.solve.four_weeks import (
     solve,
     standard_puzzle,
 )
+from kit.solve.four_weeks.exact import exact_search
 from kit.solve.four_weeks.model import new_solver
 from kit.solve.four_weeks.planner import first_solution
-from kit.solve.plan import FEASIBLE, OPTIMAL, run_solver
+from kit.solve.plan import FEASIBLE, INFEASIBLE, OPTIMAL, run_solver
+
+TINY = Path(__file__).parent / "data" / "tiny_four_weeks"
 
 
 def ids(puzzle: Puzzle, cards: tuple[int, ...]) -> list[str]:
@@ -139,3 +143,32 @@ def test_every_solution_of_the_model_replays_exactly() -> None:
     solver = new_solver(5, 2)
     run_solver(solver, model.m, Check())
     assert checked and all(checked)
+
+
+@pytest.mark.parametrize(
+    ("seed", "claims", "optimum"), [(1, (), 31), (2, (), 30), (2, ("CCC",), 29)]
+)
+def test_the_model_s_optimum_is_the_exhaustive_search_s_on_a_tiny_week(
+    seed: int, claims: tuple[str, ...], optimum: int
+) -> None:
+    """One week of three days, a hand of two, seven cards: every play by the plan's
+    conventions, searched over engine states, against the model proven optimal."""
+    puzzle = standard_puzzle(seed, content=str(TINY), claims=claims)
+    exact = exact_search(puzzle)
+    plan = solve(puzzle, time_limit=10, workers=2, plays=5)
+    assert exact.status == plan.status == OPTIMAL
+    assert exact.objective == plan.objective == optimum
+    assert puzzle.replay(exact.history).scores()[0].total == optimum
+    assert plan.sheet is not None and plan.sheet.total == optimum
+
+
+def test_an_impossible_bucket_list_is_reported_plainly() -> None:
+    """AAA's Bucket List asks 2 food cards: in this deal they cannot be visited and the pawn
+    brought back to AAA within the three days."""
+    puzzle = standard_puzzle(1, content=str(TINY), claims=["AAA"])
+    assert exact_search(puzzle).status == INFEASIBLE
+    plan = solve(puzzle, time_limit=10, workers=2, plays=5)
+    assert plan.status == INFEASIBLE and plan.objective is None and not plan.history
+    assert str(plan) == "No plan: the puzzle is infeasible; the goal cannot be reached at all."
+    with pytest.raises(KitError, match="claims: no region 'XYZ'"):
+        standard_puzzle(1, claims=["XYZ"])

@@ -41,7 +41,8 @@ The constraint groups (each is a named method below):
 - resources: a turn's travel, Excitement, effects, Local tile and Festival in that order, each
   payment covered, then the week's income (2 Coins and the Income track's position);
 - Extras: each Local tile once a week, each Bucket List and Festival once, in the pawn's region,
-  the Bucket List's tags among the cards visited, the Festival on that week's display;
+  the Bucket List's tags among the cards visited, the Festival on that week's display; the
+  Bucket Lists of the puzzle's `claims` are claimed;
 - score: Locations' points, 3 per region with a Day disc each week (a solo player always has
   the most there, so Insider Tips change nothing), Extras, regions visited, leftover resources.
 
@@ -530,6 +531,8 @@ class Model:
                     m.add_at_most_one(days)
         for variables in (*claims.values(), *attends.values()):
             m.add_at_most_one(variables)
+        for r in self.puzzle.claims:  # the puzzle's goal
+            m.add(sum(claims.get(r, [])) == 1)
 
     def _add(self, held: list[Expr], change: dict[str, int], var: Var) -> None:
         """Add an Extra's change to `held`, and its points to the score."""

@@ -37,12 +37,14 @@ class PlanError(KitError):
 class Puzzle:
     """A solo game at its first Travel step, and its chance in advance: `deck` the cards left
     in the Location deck in the order they will be drawn, `festivals` the Festivals revealed for
-    each week (week 1's are on the display already)."""
+    each week (week 1's are on the display already). `claims` are regions whose Bucket List
+    the plan must claim (a goal that can make a puzzle impossible)."""
 
     position: FourWeeksState = field(repr=False, compare=False)
     deck: tuple[int, ...]
     festivals: tuple[tuple[int, ...], ...]
     seed: int = 0
+    claims: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         state, rules = self.position, self.position.game.content.rules
@@ -60,6 +62,11 @@ class Puzzle:
         shown = [f for week in self.festivals for f in week]
         if len(set(shown)) != len(shown):
             raise KitError("festivals: a Festival is revealed only once")
+        content = state.game.content
+        for r in self.claims:
+            if content.bucket_lists[r] is None or state.buckets[r] >= 0:
+                code = content.regions[r].code
+                raise KitError(f"claims: {code} has no Bucket List left to claim")
 
     @property
     def content(self) -> Content:
@@ -134,9 +141,15 @@ class Puzzle:
             for w, week in enumerate(self.festivals)
         )
         ids = [self.content.locations[c].id for c in self.deck]
+        goal: tuple[str, ...] = ()
+        if self.claims:
+            goal = (
+                "the plan claims the Bucket Lists of " + ", ".join(codes[r] for r in self.claims),
+            )
         return (
             f"the deck is drawn in the order {' '.join(ids[:12])} ... (deal {self.seed})",
             f"the Festivals are {weeks}",
+            *goal,
         )
 
 
@@ -146,10 +159,12 @@ def standard_puzzle(
     festivals: Sequence[Sequence[str]] | None = None,
     deck: Sequence[str] | None = None,
     content: str | None = None,
+    claims: Sequence[str] = (),
 ) -> Puzzle:
     """A solo deal: the opening `hand` (card ids), the `festivals` of each week (names or
     region codes) and the start of the `deck`'s order (card ids) as given, the rest as `seed`
-    picks them. `content` is a folder of the four files of `seeds/four_weeks/`."""
+    picks them. `content` is a folder of the four files of `seeds/four_weeks/`; `claims` the
+    region codes whose Bucket List the plan must claim."""
     game = FourWeeks(players=1, seed=seed, content=content)
     rules = game.content.rules
     weeks = [list(week) for week in festivals or ()]
@@ -178,7 +193,12 @@ def standard_puzzle(
         first.append(ids[card])
     rest = [c for c in state.deck if c not in first]
     shuffle.shuffle(rest)
-    return Puzzle(state, tuple(first + rest), tuple(chosen), seed)
+    codes = {region.code: region.index for region in game.content.regions}
+    for code in claims:
+        if code not in codes:
+            raise KitError(f"claims: no region {code!r}; the regions are {', '.join(codes)}")
+    goal = tuple(codes[code] for code in claims)
+    return Puzzle(state, tuple(first + rest), tuple(chosen), seed, goal)
 
 
 def _festival(content: Content, name: str, left: list[int], week: int) -> int:
