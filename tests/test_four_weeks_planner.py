@@ -17,6 +17,7 @@ from kit.solve.four_weeks import (
     Puzzle,
     greedy_game,
     greedy_score,
+    main,
     play_solution,
     solve,
     standard_puzzle,
@@ -172,3 +173,20 @@ def test_an_impossible_bucket_list_is_reported_plainly() -> None:
     assert str(plan) == "No plan: the puzzle is infeasible; the goal cannot be reached at all."
     with pytest.raises(KitError, match="claims: no region 'XYZ'"):
         standard_puzzle(1, claims=["XYZ"])
+
+
+def test_the_command_prints_the_calendar_and_refuses_bad_arguments(capsys) -> None:
+    assert main(["--seed", "1", "--time-limit", "6", "--content", str(TINY)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("optimal plan scoring 31 (bound 31, gap 0.0%")
+    assert "Week 1\n  Mon   1  " in out and "  Wed   3  " in out
+    assert "Total                31" in out
+    assert main(["--seed", "1", "--content", str(TINY), "--claim", "AAA"]) == 1
+    assert capsys.readouterr().out.startswith("No plan: the puzzle is infeasible")
+    for bad, says in (
+        (["--seed", "x"], "--seed: expected a whole number"),
+        (["--time-limit", "0"], "--time-limit: expected a number of seconds above 0"),
+        (["--claim", "XYZ"], "claims: no region 'XYZ'"),
+    ):
+        with pytest.raises(KitError, match=says):
+            main(bad)

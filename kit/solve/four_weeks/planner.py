@@ -13,7 +13,7 @@ from collections.abc import Callable
 from kit.core import IllegalAction
 from kit.four_weeks.actions import FourWeeksAction
 from kit.four_weeks.content import ACTIVITIES
-from kit.four_weeks.effects import RESOURCE_NAMES
+from kit.four_weeks.effects import amount, plural
 from kit.four_weeks.state import (
     EXTRAS,
     ActivityDiscards,
@@ -231,8 +231,6 @@ def _activity(state: FourWeeksState, turn: Turn) -> FourWeeksAction:
 def _held(state: FourWeeksState, region: int) -> str:
     """The region and what the player holds after a turn, for the calendar."""
     code = state.game.content.regions[region].code
-    held = ", ".join(
-        f"{n} {names[1]}" for names, n in zip(RESOURCE_NAMES, state.res[0], strict=True)
-    )
-    trips = f", {state.tickets[0]} free trips" if state.tickets[0] else ""
+    held = ", ".join(amount(n, r) for r, n in enumerate(state.res[0]))
+    trips = f", {plural(state.tickets[0], 'free trip', 'free trips')}" if state.tickets[0] else ""
     return f"{code}; {held}{trips}"
