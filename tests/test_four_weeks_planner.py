@@ -131,7 +131,7 @@ def test_every_solution_of_the_model_replays_exactly() -> None:
     model = Model(puzzle)
     first = first_solution(puzzle, model, time.perf_counter() + 5, 2, 5)
     assert first is not None
-    model.hint_solution(first)
+    model.hint_solution(first[0])
     checked = []
 
     class Check(cp_model.CpSolverSolutionCallback):  # type: ignore[misc]

@@ -15,10 +15,12 @@ Activity covers that day and, for a visit of several days, the next ones; the va
 - `paid_{k}_{d}_{part}`: the card's effect (part 0) or weekday bonus (part 1) with a payment
   is resolved: exactly when the player can pay it then (the engine never lets a player
   decline a payment it can make);
-- `discard_{k}_{d}`: card k is one of the three discarded by Write, Rest or Plan on day d;
-  `drop_{k}_{w}`: card k is discarded at the end of week w (to seven, or more);
-- `drawn_{d}`: how many cards of the order have come into the hand before day d's turn;
-  `used_{d}`: how many of them were visited or discarded before it;
+- `drawn_{w}_{k}`, `held_{w}_{k}`: card k has come into the hand by the start, by the end of
+  week w (in the order: card k only after card k - 1); `drawn_{d}` how many cards have come
+  before day d's turn; `drop_{w}` how many cards are discarded at the end of week w; which
+  cards Write, Rest, Plan and the week's end discard is not modelled, only how many: any
+  card never visited will do, and `pool_{w}_{k}`, `kept_{w}_{k}` (card k is drawn by then
+  and visited some day) count how many such cards are in hand;
 - `coins_{d}`, `energy_{d}`, `excitement_{d}`, `locals_{d}`, `trips_{d}`: what the player holds
   at the start of day d; `income_{w}` the Income track's position at the end of week w;
 - `local_{d}_{r}`, `claim_{d}_{r}`, `attend_{d}_{f}`: the turn of day d uses region r's Local
@@ -32,10 +34,11 @@ The constraint groups (each is a named method below):
 - calendar: every day is covered by exactly one Activity, a turn per Activity;
 - travel: the pawn moves only when a turn starts, by train (energy by the segments), plane
   (coins) or free trip, and never "travels" to where it is;
-- hand: a card is visited or discarded once at most, only after it is drawn; the hand comes
-  from the order: seven at the start of each week (drawn up to seven after the discards), plus
-  the cards that effects and Plan draw; at most seven are kept over a week's end; the deck is
-  never drawn empty;
+- hand: a card is visited once at most, only after it is drawn; the hand comes from the
+  order: seven at the start of each week (drawn up to seven after the discards), plus the
+  cards that effects and Plan draw; at most seven are kept over a week's end; every discard
+  is a card in hand that is never visited (Write, Rest and Plan: one held since the week's
+  start); the deck is never drawn past its end;
 - visits: the pawn is in the card's region; Excitement spent first, then effect and bonus, each
   resolved exactly when it can be paid;
 - resources: a turn's travel, Excitement, effects, Local tile and Festival in that order, each
@@ -48,9 +51,14 @@ The constraint groups (each is a named method below):
 
 The model is exact for the puzzle's fixed chance, with these choices made for the plan (they can
 only lower its score, never make it illegal): a weekday bonus without a payment is taken before
-the card's effect; a turn's Extras come in the order Bucket List, Local tile, Festival; the deck's
-order is never drawn past its end (the discards are not shuffled back). `Solution.turns` turns a
-solution into engine actions (`planner.py` replays them)."""
+the card's effect; a turn's Extras come in the order Bucket List, Local tile, Festival; Write,
+Rest and Plan discard cards held since the week's start; the deck's order is never drawn past
+its end (the discards are not shuffled back). `Model.solution` reads a solution's turns, which
+`planner.play_solution` plays in the engine.
+
+Its LP relaxation is weak (a pawn spread over every region scores every region, pays for
+every Extra): its bound stays several times above the plans it finds, so it proves optimality
+on tiny puzzles only (tests/data/tiny_four_weeks), not on the standard deals."""
 
 from __future__ import annotations
 

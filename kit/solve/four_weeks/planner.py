@@ -1,9 +1,11 @@
 """`solve`: the model solved within a time limit, its best solution played in the engine.
 
-Every solution becomes engine actions (`play_solution`), played from `puzzle.state()` with the
-puzzle's chance; the engine's final score must equal the model's objective, else `PlanError`
-(a bug of the model, never a result). Ctrl-C stops the search and the best solution found so
-far is returned as a feasible plan."""
+The search starts from the best greedy game the model can follow (`first_solution`: the game's
+choices fixed, CP-SAT completes the rest), given to CP-SAT as a whole solution; a plan is never
+worse than that game. Every solution becomes engine actions (`play_solution`), played from
+`puzzle.state()` with the puzzle's chance; the engine's final score must equal the model's
+objective, else `PlanError` (a bug of the model, never a result). Ctrl-C stops the search and
+the best solution found so far is returned as a feasible plan."""
 
 from __future__ import annotations
 
@@ -47,8 +49,9 @@ except ImportError:  # pragma: no cover
 FIRST_PLAYS = 50
 """The greedy games the search may start from (the best one the model can follow)."""
 
-FIRST_SECONDS = 2.0
-"""The most time that completing one greedy game into a solution of the model may take."""
+FIRST_SECONDS = 4.0
+"""The most time that completing one greedy game into a solution of the model may take
+(half the time left at most)."""
 
 OnSolution = Callable[[int, float, float], None]
 """Progress callback: `(score, bound, elapsed_seconds)` for every improving solution."""
@@ -81,24 +84,30 @@ def solve(
     model = Model(puzzle)
     first = first_solution(puzzle, model, deadline, workers, plays)
     if first is not None:
-        model.hint_solution(first)
+        model.hint_solution(first[0])
     solver = new_solver(max(0.1, deadline - time.perf_counter()), workers)
     callback = _Progress(on_solution, began) if on_solution else None
     status, _ = run_solver(solver, model.m, callback)
     elapsed = time.perf_counter() - began
     if status == cp_model.INFEASIBLE:
         return Plan(INFEASIBLE, (), None, None, None, elapsed, _assumptions(puzzle))
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return Plan(UNKNOWN, (), None, None, solver.best_objective_bound, elapsed)
-    objective = int(round(solver.objective_value))
-    solution = model.solution(solver.value, objective)
+    found = status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+    bound = solver.best_objective_bound if found else None
+    if found and (first is None or solver.objective_value >= first[1]):
+        objective = int(round(solver.objective_value))
+        solution = model.solution(solver.value, objective)
+    elif first is not None:  # the search did not get past the greedy game in time
+        values, objective = first
+        solution = model.solution(lambda var: values[var.index], objective)
+    else:
+        return Plan(UNKNOWN, (), None, None, None, elapsed)
     state, steps = play_solution(puzzle, solution)
     return Plan(
         OPTIMAL if status == cp_model.OPTIMAL else FEASIBLE,
         tuple(steps),
         state.scores()[0],
         objective,
-        solver.best_objective_bound,
+        bound,
         elapsed,
         _assumptions(puzzle),
         history=tuple(str(a) for a in state.history[len(puzzle.position.history) :]),
@@ -107,9 +116,10 @@ def solve(
 
 def first_solution(
     puzzle: Puzzle, model: Model, deadline: float, workers: int, plays: int
-) -> dict[int, int] | None:
-    """The best greedy game the model can follow, as values of all the model's variables: the
-    game's choices fixed on a copy of the model, the rest (resources, counts) solved for."""
+) -> tuple[dict[int, int], int] | None:
+    """The best greedy game the model can follow, as values of all the model's variables (the
+    game's choices fixed on a copy of the model, the rest, resources and counts, solved for)
+    and its score."""
     games = sorted(
         (greedy_game(puzzle, number) for number in range(plays)),
         key=lambda state: -state.scores()[0].total,
@@ -126,10 +136,12 @@ def first_solution(
             fixed.add(fixed.get_int_var_from_proto_index(index) == value)
         fixed.clear_hints()  # type: ignore[no-untyped-call]
         solver = new_solver(min(left / 2, FIRST_SECONDS), workers)
+        solver.parameters.stop_after_first_solution = True
         status, _ = run_solver(solver, fixed)
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             count = len(fixed.proto.variables)
-            return {i: solver.value(fixed.get_int_var_from_proto_index(i)) for i in range(count)}
+            values = {i: solver.value(fixed.get_int_var_from_proto_index(i)) for i in range(count)}
+            return values, int(round(solver.objective_value))
     return None
 
 
@@ -138,6 +150,7 @@ def _assumptions(puzzle: Puzzle) -> tuple[str, ...]:
         *puzzle.assumptions(),
         "a weekday bonus without a payment is taken before the card's effect",
         "a turn's Extras come in the order Bucket List, Local tile, Festival",
+        "Write, Rest and Plan discard cards held since the week's start, never visited",
         "the deck is never drawn to its end (the discards are not shuffled back)",
     )
 
