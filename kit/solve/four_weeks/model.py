@@ -163,7 +163,6 @@ class _Day:
     """The variables and expressions of one day's turn (zero on a day that starts none)."""
 
     visits: list[tuple[int, int, Var]] = field(default_factory=list)  # (card, excitement, var)
-    gains: dict[str, Expr] = field(default_factory=dict)  # after the Activity, by effect name
     covering: list[Var] = field(default_factory=list)
 
 

@@ -173,7 +173,7 @@ def standard_puzzle(
     weeks += [[] for _ in range(rules.weeks - len(weeks))]
     state = setup(game, festivals=weeks[0], hands=[list(hand)] if hand is not None else [])
     shuffle = random.Random(seed)
-    left = [f for f in state.festival_deck]
+    left = list(state.festival_deck)
     shuffle.shuffle(left)
     chosen: list[tuple[int, ...]] = [tuple(state.festivals)]
     for number, week in enumerate(weeks[1:], start=2):
