@@ -110,12 +110,12 @@ def test_bad_puzzles_are_refused() -> None:
 
 def test_a_plan_replays_in_the_engine_to_the_models_score_from_the_best_greedy_game() -> None:
     puzzle = standard_puzzle(1)
-    plan = solve(puzzle, time_limit=8, workers=2, plays=20)
+    plan = solve(puzzle, time_limit=12, workers=2, plays=10)
     assert plan.status in (OPTIMAL, FEASIBLE)
     assert plan.sheet is not None and plan.sheet.total == plan.objective
     final = puzzle.replay(plan.history)
     assert final.is_terminal and final.scores()[0] == plan.sheet
-    assert plan.objective is not None and plan.objective >= greedy_score(puzzle, 20)
+    assert plan.objective is not None and plan.objective >= greedy_score(puzzle, 10)
     assert plan.bound is not None and plan.bound >= plan.objective
     assert any("Bucket List, Local tile, Festival" in text for text in plan.assumptions)
     # the steps are the turns, day by day over the four weeks
@@ -129,7 +129,7 @@ def test_every_solution_of_the_model_replays_exactly() -> None:
     engine, scores its objective (play_solution raises PlanError if not)."""
     puzzle = standard_puzzle(4)
     model = Model(puzzle)
-    first = first_solution(puzzle, model, time.perf_counter() + 5, 2, 5)
+    first = first_solution(puzzle, model, time.perf_counter() + 30, 2, 5)
     assert first is not None
     model.hint_solution(first[0])
     checked = []
@@ -176,7 +176,7 @@ def test_an_impossible_bucket_list_is_reported_plainly() -> None:
 
 
 def test_the_command_prints_the_calendar_and_refuses_bad_arguments(capsys) -> None:
-    assert main(["--seed", "1", "--time-limit", "6", "--content", str(TINY)]) == 0
+    assert main(["--seed", "1", "--time-limit", "10", "--content", str(TINY)]) == 0
     out = capsys.readouterr().out
     assert out.startswith("optimal plan scoring 31 (bound 31, gap 0.0%")
     assert "Week 1\n  Mon   1  " in out and "  Wed   3  " in out
