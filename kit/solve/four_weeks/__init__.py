@@ -1,0 +1,40 @@
+"""The four-week planner: the best four weeks in Europe for a solo player, with its chance fixed.
+
+    from kit.solve.four_weeks import standard_puzzle, greedy_score
+    puzzle = standard_puzzle(seed=1)      # the deal: hand, deck order, Festivals
+    plan = solve(puzzle, time_limit=10)   # the best plan found, replayed by the engine
+    print(plan)                           # turn by turn, the score sheet, bound and gap
+    state = puzzle.replay(history)        # anyone can replay a plan in the engine
+
+The parts, one per module:
+- `puzzle`: a solo deal with all of its chance fixed (`Puzzle`, `standard_puzzle`);
+- `model`: the CP-SAT model over the 28 days (`Model`);
+- `planner`: `solve`, the model solved from the best greedy game and replayed in the engine;
+- `exact`: the exhaustive search over engine states for tiny puzzles (`exact_search`);
+- `baseline`: the greedy bot's games on the deal (`greedy_score`);
+- `command`: `kit solve four-weeks` (`main`)."""
+
+from __future__ import annotations
+
+from kit.solve.four_weeks.baseline import greedy_game, greedy_score
+from kit.solve.four_weeks.command import calendar, main
+from kit.solve.four_weeks.exact import exact_search
+from kit.solve.four_weeks.model import Model
+from kit.solve.four_weeks.planner import OnSolution, play_solution, solve
+from kit.solve.four_weeks.puzzle import STANDARD_SEEDS, PlanError, Puzzle, standard_puzzle
+
+__all__ = [
+    "STANDARD_SEEDS",
+    "Model",
+    "OnSolution",
+    "PlanError",
+    "Puzzle",
+    "calendar",
+    "exact_search",
+    "greedy_game",
+    "greedy_score",
+    "main",
+    "play_solution",
+    "solve",
+    "standard_puzzle",
+]

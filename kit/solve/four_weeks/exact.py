@@ -1,0 +1,143 @@
+"""The exhaustive search: the optimum by depth-first search over engine states, for tiny puzzles
+(one week, a few cards; see tests/data/tiny_four_weeks).
+
+It knows nothing of the model: it tries the engine's own legal actions (memoised on the state),
+so it is the reference the model is tested against. It plays by the plan's conventions, the
+choices the model makes for a plan (see `model.py`): a weekday bonus without a payment before
+the card's effect, a turn's Extras in the order Bucket List, Local tile, Festival, Write, Rest and
+Plan discarding cards held since the week's start, and the deck never drawn past its end. A
+play that misses the puzzle's goal (its `claims`) does not count."""
+
+from __future__ import annotations
+
+import time
+
+from kit.core import KitError
+from kit.four_weeks.actions import Claim, Discard, Draw, FourWeeksAction, Order, UseLocal
+from kit.four_weeks.state import (
+    FESTIVAL,
+    LOCAL,
+    TRAVEL,
+    ActivityDiscards,
+    EffectOrder,
+    FourWeeksState,
+)
+from kit.solve.four_weeks.model import parts
+from kit.solve.four_weeks.puzzle import Puzzle
+from kit.solve.plan import INFEASIBLE, OPTIMAL, Plan, Step
+
+MAX_STATES = 2_000_000
+"""The exhaustive search gives up beyond this many states (the puzzle is not tiny)."""
+
+Key = tuple[object, ...]
+
+NONE = -(10**9)
+"""The value of a play that misses the puzzle's goal."""
+
+
+def exact_search(puzzle: Puzzle, max_states: int = MAX_STATES) -> Plan:
+    """The best final score over every play of the puzzle by the plan's conventions."""
+    began = time.perf_counter()
+    start = puzzle.state()
+    puzzle.settle(start)
+    first = len(puzzle.position.history)
+    memo: dict[Key, tuple[int, FourWeeksAction | None]] = {}
+
+    def best(state: FourWeeksState, held: frozenset[int]) -> int:
+        if state.is_terminal:
+            met = all(state.buckets[r] == 0 for r in puzzle.claims)
+            return state.scores()[0].total if met else NONE
+        key = _key(state, held)
+        if key in memo:
+            return memo[key][0]
+        if len(memo) >= max_states:
+            raise KitError(f"the exact search stops at {max_states} states: the puzzle is not tiny")
+        top, chosen = NONE, None
+        for action in _allowed(state, held):
+            child = state.clone()
+            puzzle.play(child, action)
+            if _draws(child, first) > len(puzzle.deck):
+                continue  # the deck drawn past its end
+            kept = held
+            if child.step == TRAVEL and child.day[0] == 0 and child.week != state.week:
+                kept = frozenset(child.hands[0])
+            value = best(child, kept)
+            if value > top:
+                top, chosen = value, action
+        memo[key] = (top, chosen)
+        return top
+
+    held = frozenset(start.hands[0])
+    score = best(start, held)
+    if score == NONE:
+        return Plan(INFEASIBLE, (), None, None, None, time.perf_counter() - began,
+                    puzzle.assumptions())  # fmt: skip
+    # follow the memo's best actions from the start
+    state, steps = start, []
+    while not state.is_terminal:
+        action = memo[_key(state, held)][1]
+        assert action is not None
+        week = state.week
+        day = week * puzzle.content.rules.days_per_week + state.day[0] + 1
+        puzzle.play(state, action)
+        if state.step == TRAVEL and state.day[0] == 0 and state.week != week:
+            held = frozenset(state.hands[0])
+        steps.append(Step(day, day, (str(action),)))
+    sheet = state.scores()[0]
+    history = tuple(str(a) for a in state.history[first:])
+    return Plan(OPTIMAL, tuple(steps), sheet, score, score, time.perf_counter() - began,
+                puzzle.assumptions(), history=history)  # fmt: skip
+
+
+def _allowed(state: FourWeeksState, held: frozenset[int]) -> list[FourWeeksAction]:
+    """The legal actions the plan's conventions allow."""
+    actions: tuple[FourWeeksAction, ...] = state.legal_actions()
+    decision = state.decision
+    if isinstance(decision, EffectOrder):
+        card = state.game.content.locations[decision.card]
+        first = parts(card, decision.weekday)[0] is card.bonus
+        return [a for a in actions if isinstance(a, Order) and a.bonus_first == first]
+    if isinstance(decision, ActivityDiscards):
+        return [a for a in actions if isinstance(a, Discard) and a.card in held]
+    allowed = []
+    for action in actions:
+        if isinstance(action, Claim) and state.extras & (LOCAL | FESTIVAL):
+            continue
+        if isinstance(action, UseLocal) and state.extras & FESTIVAL:
+            continue
+        allowed.append(action)
+    return allowed
+
+
+def _draws(state: FourWeeksState, first: int) -> int:
+    return sum(isinstance(a, Draw) for a in state.history[first:])
+
+
+def _key(state: FourWeeksState, held: frozenset[int]) -> Key:
+    """What decides the rest of a solo game (the history and the caches left out; the deck's
+    order is the puzzle's, so its size says what it holds)."""
+    return (
+        held,
+        state.week,
+        state.step,
+        repr(state.decision),
+        tuple(state.res[0]),
+        tuple(state.pts[0]),
+        state.income[0],
+        state.pos[0],
+        state.day[0],
+        tuple(state.calendar[0]),
+        state.insider[0],
+        tuple(state.hands[0]),
+        tuple(sorted(state.visited[0])),
+        tuple(state.tags[0]),
+        state.tickets[0],
+        len(state.deck),
+        tuple(state.discard),
+        state.owed[0],
+        tuple(state.festivals),
+        state.used_local[0],
+        state.used_festival[0],
+        tuple(state.buckets),
+        state.extras,
+    )

@@ -1,0 +1,740 @@
+"""The CP-SAT model of a puzzle: the player's four weeks, day by day.
+
+The calendar has `weeks * days_per_week` days, numbered from 0. A turn starts on a day and its
+Activity covers that day and, for a visit of several days, the next ones; the variables are:
+
+- `start_{d}`: a turn starts on day d (it does on the first day of every week);
+- `in_{d}_{r}`: the pawn is in region r during day d (exactly one region a day); a day that
+  starts no turn keeps the region of the day before;
+- `stay_{d}`, `train_{d}`, `fly_{d}`, `trip_{d}`: how the turn of day d travels (exactly one
+  when a turn starts there, none otherwise; the first placement of day 0 is free);
+  `train_energy_{d}` is the train's cost, the segments between the two regions;
+- `visit_{k}_{d}_{e}`: the turn of day d visits card k (the k-th card in the order they come:
+  the opening hand, then the deck), spending e Excitement: it covers `days - e` days, all in
+  the same week; `write_{d}`, `rest_{d}`, `plan_{d}`, `skip_{d}`: the other Activities;
+- `paid_{k}_{d}_{part}`: the card's effect (part 0) or weekday bonus (part 1) with a payment
+  is resolved: exactly when the player can pay it then (the engine never lets a player
+  decline a payment it can make);
+- `drawn_{w}_{k}`, `held_{w}_{k}`: card k has come into the hand by the start, by the end of
+  week w (in the order: card k only after card k - 1); `drawn_{d}` how many cards have come
+  before day d's turn; `drop_{w}` how many cards are discarded at the end of week w; which
+  cards Write, Rest, Plan and the week's end discard is not modelled, only how many: any
+  card never visited will do, and `pool_{w}_{k}`, `kept_{w}_{k}` (card k is drawn by then
+  and visited some day) count how many such cards are in hand;
+- `coins_{d}`, `energy_{d}`, `excitement_{d}`, `locals_{d}`, `trips_{d}`: what the player holds
+  at the start of day d; `income_{w}` the Income track's position at the end of week w;
+- `local_{d}_{r}`, `claim_{d}_{r}`, `attend_{d}_{f}`: the turn of day d uses region r's Local
+  tile, claims its Bucket List, attends Festival f; `tags_{d}_{g}` the visited cards' tag g
+  up to day d's turn;
+- `scored_{w}_{r}`: a Day disc is placed in region r in week w (region scoring);
+  `seen_{r}`: one is placed there at all (regions visited).
+
+The constraint groups (each is a named method below):
+
+- calendar: every day is covered by exactly one Activity, a turn per Activity;
+- travel: the pawn moves only when a turn starts, by train (energy by the segments), plane
+  (coins) or free trip, and never "travels" to where it is;
+- hand: a card is visited once at most, only after it is drawn; the hand comes from the
+  order: seven at the start of each week (drawn up to seven after the discards), plus the
+  cards that effects and Plan draw; at most seven are kept over a week's end; every discard
+  is a card in hand that is never visited (Write, Rest and Plan: one held since the week's
+  start); the deck is never drawn past its end;
+- visits: the pawn is in the card's region; Excitement spent first, then effect and bonus, each
+  resolved exactly when it can be paid;
+- resources: a turn's travel, Excitement, effects, Local tile and Festival in that order, each
+  payment covered, then the week's income (2 Coins and the Income track's position);
+- Extras: each Local tile once a week, each Bucket List and Festival once, in the pawn's region,
+  the Bucket List's tags among the cards visited, the Festival on that week's display; the
+  Bucket Lists of the puzzle's `claims` are claimed;
+- score: Locations' points, 3 per region with a Day disc each week (a solo player always has
+  the most there, so Insider Tips change nothing), Extras, regions visited, leftover resources.
+
+The model is exact for the puzzle's fixed chance, with these choices made for the plan (they can
+only lower its score, never make it illegal): a weekday bonus without a payment is taken before
+the card's effect; a turn's Extras come in the order Bucket List, Local tile, Festival; Write,
+Rest and Plan discard cards held since the week's start; the deck's order is never drawn past
+its end (the discards are not shuffled back). `Model.solution` reads a solution's turns, which
+`planner.play_solution` plays in the engine.
+
+Its LP relaxation is weak (a pawn spread over every region scores every region, pays for
+every Extra): its bound stays several times above the plans it finds, so it proves optimality
+on tiny puzzles only (tests/data/tiny_four_weeks), not on the standard deals."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from kit.core import KitError
+from kit.four_weeks.actions import (
+    Activity,
+    Attend,
+    Claim,
+    Discard,
+    Fly,
+    Skip,
+    Start,
+    Stay,
+    Ticket,
+    Train,
+    UseLocal,
+    Visit,
+)
+from kit.four_weeks.content import ACTIVITIES, TAGS, Location
+from kit.four_weeks.effects import PAYMENTS, RESOURCES, Effect
+from kit.four_weeks.state import WeekEndDiscards
+from kit.solve.four_weeks.puzzle import Puzzle
+
+try:
+    from ortools.sat.python import cp_model
+except ImportError:  # pragma: no cover - the exact search still works
+    cp_model = None  # type: ignore[assignment]
+
+Var = Any
+"""A CP-SAT variable (`cp_model.IntVar`; its Booleans too)."""
+
+Expr = Any
+"""A CP-SAT linear expression, or a plain number where nothing varies."""
+
+HELD = 60
+"""The most of one resource the model lets the player hold (far above any plan's)."""
+
+STAY, TRAIN, FLY, TRIP = "stay", "train", "fly", "trip"
+WRITE, REST, PLAN = ACTIVITIES
+VISIT, SKIP = "visit", "skip"
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One turn of a solution: its first and last day, the region, how the pawn got there,
+    the Activity (a card visited with the Excitement spent, or Write, Rest, Plan, skip), and the
+    Extras (Bucket List, Local tile, Festival or None)."""
+
+    day: int
+    end: int
+    region: int
+    travel: str
+    activity: str
+    card: int = -1
+    excitement: int = 0
+    claim: bool = False
+    local: bool = False
+    festival: int | None = None
+
+
+@dataclass(frozen=True)
+class Solution:
+    """A solution: its turns in order, how many cards are dropped at each week's end (any
+    that are never visited, as the discards of Write, Rest and Plan), the cards visited, its
+    score."""
+
+    turns: tuple[Turn, ...]
+    drops: tuple[int, ...]
+    visited: frozenset[int]
+    objective: int
+
+
+def net(effect: Effect) -> dict[str, int]:
+    """An effect's total change per named effect, payments as negative resources."""
+    total: dict[str, int] = {}
+    for name, amount in effect:
+        if name in PAYMENTS:
+            name, amount = RESOURCES[PAYMENTS[name]], -amount
+        total[name] = total.get(name, 0) + amount
+    return total
+
+
+def costs(effect: Effect) -> dict[int, int]:
+    """An effect's payments: the amount of each resource it asks (by resource index)."""
+    return {PAYMENTS[name]: amount for name, amount in effect if name in PAYMENTS}
+
+
+def parts(card: Location, weekday: int) -> list[Effect]:
+    """What a visit on `weekday` resolves, in the plan's order: a matching weekday bonus with
+    no payment first (it can only help pay the effect), else the effect first."""
+    if not card.bonus or weekday not in card.bonus_days:
+        return [card.effect]
+    return [card.bonus, card.effect] if not costs(card.bonus) else [card.effect, card.bonus]
+
+
+@dataclass
+class _Day:
+    """The variables and expressions of one day's turn (zero on a day that starts none)."""
+
+    visits: list[tuple[int, int, Var]] = field(default_factory=list)  # (card, excitement, var)
+    covering: list[Var] = field(default_factory=list)
+
+
+class Model:
+    """The CP-SAT variables and constraints of a puzzle (see the module's docstring)."""
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        if cp_model is None:
+            raise KitError("OR-Tools is not installed: use exact_search on small puzzles")
+        self.puzzle = puzzle
+        content, rules = puzzle.content, puzzle.content.rules
+        for index, effect in enumerate(rules.activities):
+            if costs(effect):
+                raise KitError(f"the planner needs {ACTIVITIES[index]} to ask no payment")
+        self.m = cp_model.CpModel()
+        self.per_week = rules.days_per_week
+        self.days = rules.weeks * rules.days_per_week
+        self.regions = range(len(content.regions))
+        self.cards = puzzle.cards
+        self.points: list[Expr] = []
+        self.day = [_Day() for _ in range(self.days)]
+        self._calendar()
+        self._travel()
+        self._resources()
+        self._hand()
+        self._extras()
+        self._score()
+        self.m.maximize(sum(self.points))
+
+    # --- the variables of days and Activities ---------------------------------------------------
+    def _calendar(self) -> None:
+        m, rules, content = self.m, self.puzzle.content.rules, self.puzzle.content
+        per_week = self.per_week
+        self.start = [m.new_bool_var(f"start_{d}") for d in range(self.days)]
+        self.pos = [[m.new_bool_var(f"in_{d}_{r}") for r in self.regions] for d in range(self.days)]
+        self.activity: dict[str, list[Var | None]] = {}
+        for d in range(self.days):
+            m.add_exactly_one(self.pos[d])
+            if d % per_week == 0:
+                m.add(self.start[d] == 1)
+        self.visit: dict[tuple[int, int, int], Var] = {}
+        for k, c in enumerate(self.cards):
+            card = content.locations[c]
+            for d in range(self.days):
+                left = per_week - d % per_week
+                for e in range(card.days):
+                    if card.days - e <= left:
+                        var = m.new_bool_var(f"visit_{k}_{d}_{e}")
+                        self.visit[k, d, e] = var
+                        self.day[d].visits.append((k, e, var))
+                        for other in range(d, d + card.days - e):
+                            self.day[other].covering.append(var)
+        for d in range(self.days):
+            for r in self.regions:
+                here = [v for k, _, v in self.day[d].visits if self._region(k) == r]
+                if here:
+                    m.add(sum(here) <= self.pos[d][r])
+        for name in (*ACTIVITIES, SKIP):
+            length = rules.activity_days if name != SKIP else rules.skip_days
+            row: list[Var | None] = []
+            for d in range(self.days):
+                left = per_week - d % per_week
+                if name != SKIP and length > left:
+                    row.append(None)
+                    continue
+                var = m.new_bool_var(f"{name}_{d}")
+                row.append(var)
+                for other in range(d, d + min(length, left)):
+                    self.day[other].covering.append(var)
+            self.activity[name] = row
+        for d in range(self.days):
+            m.add_exactly_one(self.day[d].covering)
+            m.add(self.start[d] == sum(self._starting(d)))
+
+    def _skip(self, d: int) -> Var:
+        skip = self.activity[SKIP][d]
+        assert skip is not None  # a skip fits every day
+        return skip
+
+    def _region(self, k: int) -> int:
+        return self.puzzle.content.locations[self.cards[k]].region
+
+    def _starting(self, d: int) -> list[Var]:
+        """The Activities that start on day d."""
+        found = [var for _, _, var in self.day[d].visits]
+        return found + [v for row in self.activity.values() if (v := row[d]) is not None]
+
+    def _wrp(self, d: int) -> Expr:
+        """1 when day d's turn is Write, Rest or Plan."""
+        return sum(v for name in ACTIVITIES if (v := self.activity[name][d]) is not None)
+
+    # --- travel ---------------------------------------------------------------------------------
+    def _travel(self) -> None:
+        m, content = self.m, self.puzzle.content
+        n = len(content.regions)
+        self.mode: dict[str, list[Var]] = {name: [] for name in (STAY, TRAIN, FLY, TRIP)}
+        self.train_energy: list[Expr] = [0]
+        for name in self.mode:
+            self.mode[name].append(None)
+        for d in range(1, self.days):
+            here, before = self.pos[d], self.pos[d - 1]
+            same = []
+            for r in self.regions:
+                both = m.new_bool_var(f"same_{d}_{r}")
+                m.add_implication(both, here[r])
+                m.add_implication(both, before[r])
+                m.add_bool_or([both, here[r].Not(), before[r].Not()])
+                same.append(both)
+                # no turn, no move
+                m.add(here[r] == before[r]).only_enforce_if(self.start[d].Not())
+            modes = [m.new_bool_var(f"{name}_{d}") for name in self.mode]
+            for name, var in zip(self.mode, modes, strict=True):
+                self.mode[name].append(var)
+            m.add(sum(modes) == self.start[d])
+            m.add(sum(same) == 1).only_enforce_if(modes[0])
+            m.add(sum(same) == 0).only_enforce_if(modes[0].Not(), self.start[d])
+            where = sum(r * v for r, v in zip(self.regions, here, strict=True))
+            came = sum(r * v for r, v in zip(self.regions, before, strict=True))
+            segments = m.new_int_var(0, max(map(max, content.distance)), f"segments_{d}")
+            pair = m.new_int_var(0, n * n - 1, f"trip_{d}_index")
+            m.add(pair == n * came + where)
+            m.add_element(pair, [x for row in content.distance for x in row], segments)
+            energy = m.new_int_var(0, HELD, f"train_energy_{d}")
+            per_segment = content.rules.train_energy_per_segment
+            m.add(energy == per_segment * segments).only_enforce_if(modes[1])
+            m.add(energy == 0).only_enforce_if(modes[1].Not())
+            self.train_energy.append(energy)
+
+    # --- resources and visits -------------------------------------------------------------------
+    def _resources(self) -> None:
+        """The resources at the start of each day, each payment covered, each payable effect
+        resolved; the Income track and the week's income."""
+        m, content = self.m, self.puzzle.content
+        rules = content.rules
+        state = self.puzzle.position
+        held0 = state.res[0]
+        self.held = [
+            [m.new_int_var(0, HELD, f"{name}_{d}") for name in RESOURCES]
+            for d in range(self.days + 1)
+        ]
+        self.trips = [m.new_int_var(0, HELD, f"trips_{d}") for d in range(self.days + 1)]
+        for r, amount in enumerate(held0):
+            m.add(self.held[0][r] == amount)
+        m.add(self.trips[0] == state.tickets[0])
+        self.paid: dict[tuple[int, int, int], Var] = {}
+        self.gained: list[dict[str, Expr]] = []
+        self.after_activity: list[list[Expr]] = []
+        incomes: list[Expr] = []
+        for d in range(self.days):
+            held = list(self.held[d])
+            if d:
+                held[0] = held[0] - rules.plane_coins * self.mode[FLY][d]
+                held[1] = held[1] - self.train_energy[d]
+                m.add(self.trips[d] >= self.mode[TRIP][d])
+            excitement = sum(e * var for _, e, var in self.day[d].visits)
+            held[2] = held[2] - excitement
+            for r in (0, 1, 2):
+                m.add(held[r] >= 0)
+            gains = self._visit_gains(d, held)
+            for index, name in enumerate(ACTIVITIES):
+                var = self.activity[name][d]
+                if var is not None:
+                    for effect, amount in net(rules.activities[index]).items():
+                        gains[effect] = gains.get(effect, 0) + amount * var
+            self.gained.append(gains)
+            after = [held[r] + gains.get(name, 0) for r, name in enumerate(RESOURCES)]
+            self.after_activity.append(after)
+            incomes.append(gains.get("income", 0))
+        # the Income track: its position at each week's end
+        top = len(rules.income_track) - 1
+        self.income = []
+        for w in range(rules.weeks):
+            raw = state.income[0] + sum(incomes[: (w + 1) * self.per_week])
+            position = m.new_int_var(0, top, f"income_{w}")
+            m.add_min_equality(position, [raw, top])
+            self.income.append(position)
+
+    def _visit_gains(self, d: int, held: list[Expr]) -> dict[str, Expr]:
+        """The effects and bonuses of day d's visit, each part resolved exactly when payable,
+        checked against `held` (after travel and Excitement) and the parts before it."""
+        m, content = self.m, self.puzzle.content
+        gains: dict[str, Expr] = {}
+        by_card: dict[int, list[Var]] = {}
+        for k, _, var in self.day[d].visits:
+            by_card.setdefault(k, []).append(var)
+        for k, variables in by_card.items():
+            card = content.locations[self.cards[k]]
+            visited = sum(variables)
+            now = list(held)
+            for number, part in enumerate(parts(card, d % self.per_week)):
+                applied: Expr = visited
+                asked = costs(part)
+                if asked:
+                    paid = m.new_bool_var(f"paid_{k}_{d}_{number}")
+                    self.paid[k, d, number] = paid
+                    m.add(paid <= visited)
+                    for r, amount in asked.items():
+                        m.add(now[r] >= amount).only_enforce_if(paid)
+                    short = []
+                    for r, amount in asked.items():
+                        lack = m.new_bool_var(f"short_{k}_{d}_{number}_{r}")
+                        m.add(now[r] <= amount - 1).only_enforce_if(lack)
+                        short.append(lack)
+                    # visited and unpaid: some payment is short
+                    m.add(sum(short) >= visited - paid)
+                    applied = paid
+                for name, amount in net(part).items():
+                    gains[name] = gains.get(name, 0) + amount * applied
+                    if name in RESOURCES:
+                        r = RESOURCES.index(name)
+                        now[r] = now[r] + amount * applied
+        return gains
+
+    # --- the hand -------------------------------------------------------------------------------
+    def _hand(self) -> None:
+        """The hand by counts: which cards are discarded does not matter as long as they are
+        never visited, so the model counts discards and checks that enough such cards are in
+        hand (`_pool`); which cards are visited it knows one by one."""
+        m, rules = self.m, self.puzzle.content.rules
+        cards, per_week, size = self.cards, self.per_week, rules.hand_size
+        opening = len(self.puzzle.hand)
+        weeks = rules.weeks
+        visits: dict[int, list[Var]] = {k: [] for k in range(len(cards))}
+        for (k, _d, _), var in self.visit.items():
+            visits[k].append(var)
+        self.visited = []
+        for k in range(len(cards)):
+            m.add_at_most_one(visits[k])
+            self.visited.append(sum(visits[k]))
+        # drawn by the start and by the end of each week, as "card k is drawn" chains
+        self.by_start = [self._drawn_chain(f"drawn_{w}", opening) for w in range(weeks)]
+        self.by_end = [self._drawn_chain(f"held_{w}", opening) for w in range(weeks)]
+        # cards drawn before each day's turn: by the week's start, then by effects and Plan
+        self.drawn: list[Var] = []
+        for d in range(self.days):
+            drawn = m.new_int_var(0, len(cards), f"drawn_{d}")
+            if d % per_week == 0:
+                m.add(drawn == _count(self.by_start[d // per_week], opening))
+            else:
+                m.add(drawn == self.drawn[-1] + self.gained[d - 1].get("draw", 0))
+            self.drawn.append(drawn)
+        for (k, d, _), var in self.visit.items():
+            if k >= opening:
+                m.add(self.drawn[d] >= k + 1).only_enforce_if(var)
+        self.drops: list[Var] = []
+        used: Expr = 0  # cards visited or discarded before the week
+        thrown: Expr = 0  # cards discarded before the week
+        for w in range(weeks):
+            start, end = self.by_start[w], self.by_end[w]
+            days = self._week(w)
+            visited = sum(var for d in days for _, _, var in self.day[d].visits)
+            discarded = rules.activity_discards * sum(self._wrp(d) for d in days)
+            draws = sum(self.gained[d].get("draw", 0) for d in days)
+            if w:
+                m.add(_count(start, opening) == used + size)
+            else:
+                m.add(_count(start, opening) == opening)
+            m.add(_count(end, opening) == _count(start, opening) + draws)
+            # Write, Rest and Plan discard cards held at the week's start, never visited
+            m.add(thrown + discarded <= self._pool(start, f"pool_{w}"))
+            used, thrown = used + visited + discarded, thrown + discarded
+            if w < weeks - 1:
+                drop = m.new_int_var(0, len(cards), f"drop_{w}")
+                self.drops.append(drop)
+                m.add(thrown + drop <= self._pool(end, f"kept_{w}"))
+                # at most the hand size kept over the week's end
+                m.add(_count(end, opening) - used - drop <= size)
+                used, thrown = used + drop, thrown + drop
+
+    def _drawn_chain(self, name: str, opening: int) -> list[Var | int]:
+        """`chain[k]` is 1 when card k has been drawn: the opening hand always, the deck's
+        cards in order (card k only after card k - 1)."""
+        m = self.m
+        chain: list[Var | int] = [1] * opening
+        for k in range(opening, len(self.cards)):
+            var = m.new_bool_var(f"{name}_{k}")
+            if k > opening:
+                m.add_implication(var, chain[-1])
+            chain.append(var)
+        return chain
+
+    def _pool(self, drawn: list[Var | int], name: str) -> Expr:
+        """How many of the drawn cards are never visited."""
+        m = self.m
+        total: Expr = 0
+        for k, held in enumerate(drawn):
+            if isinstance(held, int):
+                total = total + 1 - self.visited[k]
+                continue
+            both = m.new_bool_var(f"{name}_{k}")
+            m.add(both <= held)
+            m.add(both <= self.visited[k])
+            m.add(both >= held + self.visited[k] - 1)
+            total = total + held - both
+        return total
+
+    # --- Extras ---------------------------------------------------------------------------------
+    def _extras(self) -> None:
+        m, content = self.m, self.puzzle.content
+        rules = content.rules
+        self.local: dict[tuple[int, int], Var] = {}
+        self.claim: dict[tuple[int, int], Var] = {}
+        self.attend: dict[tuple[int, int], Var] = {}
+        tags: list[list[Expr]] = [[0] * len(TAGS)]
+        claims: dict[int, list[Var]] = {}
+        attends: dict[int, list[Var]] = {}
+        for d in range(self.days):
+            week = d // self.per_week
+            counted = []
+            for g in range(len(TAGS)):
+                gained = sum(
+                    var
+                    for k, _, var in self.day[d].visits
+                    if g in content.locations[self.cards[k]].tags
+                )
+                var = m.new_int_var(0, len(self.cards), f"tags_{d}_{g}")
+                m.add(var == tags[-1][g] + gained)
+                counted.append(var)
+            tags.append(counted)
+            held = list(self.after_activity[d])
+            for r in self.regions:
+                bucket = content.bucket_lists[r]
+                if bucket is not None and self.puzzle.position.buckets[r] < 0:
+                    var = m.new_bool_var(f"claim_{d}_{r}")
+                    self.claim[d, r] = var
+                    m.add_implication(var, self.pos[d][r])
+                    m.add_implication(var, self.start[d])
+                    for g, count in bucket.needs:
+                        m.add(counted[g] >= count).only_enforce_if(var)
+                    claims.setdefault(r, []).append(var)
+                    self.points.append(bucket.points * var)
+            locals_used: list[tuple[Var, Effect]] = []
+            for r in self.regions:
+                tile = content.local_tiles[r]
+                if tile is not None:
+                    var = m.new_bool_var(f"local_{d}_{r}")
+                    self.local[d, r] = var
+                    m.add_implication(var, self.pos[d][r])
+                    m.add_implication(var, self.start[d])
+                    for res, amount in costs(tile.cost).items():
+                        m.add(held[res] >= amount).only_enforce_if(var)
+                    locals_used.append((var, tile.cost + tile.reward))
+            for var, effect in locals_used:
+                self._add(held, net(effect), var)
+            attended: list[tuple[Var, Effect]] = []
+            for f in self.puzzle.festivals[week]:
+                festival = content.festivals[f]
+                var = m.new_bool_var(f"attend_{d}_{f}")
+                self.attend[d, f] = var
+                m.add_implication(var, self.pos[d][festival.region])
+                m.add_implication(var, self.start[d])
+                for res, amount in costs(festival.cost).items():
+                    m.add(held[res] >= amount).only_enforce_if(var)
+                attends.setdefault(f, []).append(var)
+                attended.append((var, festival.cost + festival.reward))
+            for var, effect in attended:
+                self._add(held, net(effect), var)
+            for res in range(len(RESOURCES)):
+                extra = 0
+                if d % self.per_week == self.per_week - 1:
+                    extra = self._income_of(week, res)
+                m.add(self.held[d + 1][res] == held[res] + extra)
+            m.add(
+                self.trips[d + 1]
+                == self.trips[d]
+                + self.gained[d].get("ticket", 0)
+                - (self.mode[TRIP][d] if d else 0)
+            )
+        for w in range(rules.weeks):
+            for r in self.regions:
+                days = [self.local[d, r] for d in self._week(w) if (d, r) in self.local]
+                if days:
+                    m.add_at_most_one(days)
+        for variables in (*claims.values(), *attends.values()):
+            m.add_at_most_one(variables)
+        for r in self.puzzle.claims:  # the puzzle's goal
+            m.add(sum(claims.get(r, [])) == 1)
+
+    def _add(self, held: list[Expr], change: dict[str, int], var: Var) -> None:
+        """Add an Extra's change to `held`, and its points to the score."""
+        for name, amount in change.items():
+            if name in RESOURCES:
+                r = RESOURCES.index(name)
+                held[r] = held[r] + amount * var
+            elif name == "points":
+                self.points.append(amount * var)
+            else:
+                raise KitError(f"the planner does not handle {name!r} in an Extra")
+
+    def _income_of(self, week: int, res: int) -> Expr:
+        """The week's income in resource `res`: the base and the track's position."""
+        rules = self.puzzle.content.rules
+        base = rules.income_base if res == rules.income_resource else 0
+        table = [net(gain).get(RESOURCES[res], 0) for gain in rules.income_track]
+        if not any(table):
+            return base
+        value = self.m.new_int_var(0, max(table), f"income_{RESOURCES[res]}_{week}")
+        self.m.add_element(self.income[week], table, value)
+        return base + value
+
+    def _week(self, w: int) -> range:
+        return range(w * self.per_week, (w + 1) * self.per_week)
+
+    # --- the score ------------------------------------------------------------------------------
+    def _score(self) -> None:
+        m, content = self.m, self.puzzle.content
+        rules = content.rules
+        for d in range(self.days):
+            self.points.append(self.gained[d].get("points", 0))
+        seen: dict[int, list[Var]] = {r: [] for r in self.regions}
+        already = {slot for slot in self.puzzle.position.calendar[0] if slot >= 0}
+        for w in range(rules.weeks):
+            for r in self.regions:
+                placed = []
+                for d in self._week(w):
+                    disc = m.new_bool_var(f"disc_{d}_{r}")
+                    placing = self.start[d] - self._skip(d)
+                    m.add(disc <= placing)
+                    m.add_implication(disc, self.pos[d][r])
+                    m.add(disc >= placing + self.pos[d][r] - 1)
+                    placed.append(disc)
+                scored = m.new_bool_var(f"scored_{w}_{r}")
+                m.add_max_equality(scored, placed)
+                seen[r].append(scored)
+                self.points.append(rules.region_places[0] * scored)
+        count = []
+        for r in self.regions:
+            var = m.new_bool_var(f"seen_{r}")
+            if r in already:
+                m.add(var == 1)
+            else:
+                m.add_max_equality(var, seen[r])
+            count.append(var)
+        regions = m.new_int_var(0, len(count), "regions_visited")
+        m.add(regions == sum(count))
+        visited = m.new_int_var(0, max(rules.regions_visited), "regions_visited_points")
+        m.add_element(regions, rules.regions_visited, visited)
+        self.points.append(visited)
+        left = m.new_int_var(0, 4 * HELD, "leftover")
+        m.add_division_equality(left, sum(self.held[self.days]), rules.resources_per_point)
+        self.points.append(left)
+
+    # --- hints ---------------------------------------------------------------------------------
+    def hint(self, turns: Sequence[Turn], drops: Sequence[int], model: Any = None) -> None:
+        """Hint the solver at a known game (`turns_of` a greedy game): its turns' regions,
+        travel, Activities and Extras, and its discards at the weeks' ends (in `model`, a copy
+        of this one, when given)."""
+        m = self.m if model is None else model
+        m.clear_hints()
+        index = {c: k for k, c in enumerate(self.cards)}
+        by_day = {turn.day: turn for turn in turns}
+        region = 0
+        for d in range(self.days):
+            turn = by_day.get(d)
+            m.add_hint(self.start[d], turn is not None)
+            if turn is not None:
+                region = turn.region
+            for r in self.regions:
+                m.add_hint(self.pos[d][r], r == region)
+            for name, row in self.mode.items():
+                if row[d] is not None:
+                    m.add_hint(row[d], turn is not None and turn.travel == name)
+            for k, e, var in self.day[d].visits:
+                visits = turn is not None and turn.activity == VISIT
+                wanted = (index[turn.card], turn.excitement) if turn and visits else None
+                m.add_hint(var, wanted == (k, e))
+            for name, row in self.activity.items():
+                if row[d] is not None:
+                    m.add_hint(row[d], turn is not None and turn.activity == name)
+            for (day, r), var in self.claim.items():
+                if day == d:
+                    m.add_hint(var, turn is not None and turn.claim and r == turn.region)
+            for (day, r), var in self.local.items():
+                if day == d:
+                    m.add_hint(var, turn is not None and turn.local and r == turn.region)
+            for (day, f), var in self.attend.items():
+                if day == d:
+                    m.add_hint(var, turn is not None and turn.festival == f)
+        for var, count in zip(self.drops, drops, strict=True):
+            m.add_hint(var, count)
+
+    def hint_solution(self, values: dict[int, int]) -> None:
+        """Hint the solver at a whole solution: a value for each variable, by index."""
+        m = self.m
+        m.clear_hints()  # type: ignore[no-untyped-call]
+        for index, value in values.items():
+            m.add_hint(m.get_int_var_from_proto_index(index), value)
+
+    # --- reading a solution ---------------------------------------------------------------------
+    def solution(self, value: Any, objective: int) -> Solution:
+        """The turns of the solution that `value` (a solver's or callback's `value`) reads."""
+        content = self.puzzle.content
+        turns = []
+        for d in range(self.days):
+            if not value(self.start[d]):
+                continue
+            region = next(r for r in self.regions if value(self.pos[d][r]))
+            travel = STAY if d else "start"
+            for name, row in self.mode.items():
+                if d and value(row[d]):
+                    travel = name
+            card, spent, activity, length = -1, 0, SKIP, 1
+            for k, e, var in self.day[d].visits:
+                if value(var):
+                    card, spent, activity = self.cards[k], e, VISIT
+                    length = content.locations[card].days - e
+            for name, row in self.activity.items():
+                if row[d] is not None and value(row[d]):
+                    activity = name
+                    length = content.rules.activity_days
+                    if name == SKIP:
+                        left = self.per_week - d % self.per_week
+                        length = min(content.rules.skip_days, left)
+            claim = any(value(v) for (day, _), v in self.claim.items() if day == d)
+            local = any(value(v) for (day, _), v in self.local.items() if day == d)
+            festival = next(
+                (f for (day, f), v in self.attend.items() if day == d and value(v)), None
+            )
+            turns.append(
+                Turn(d, d + length - 1, region, travel, activity, card, spent, claim,
+                     local, festival)
+            )  # fmt: skip
+        drops = tuple(value(var) for var in self.drops)
+        visited = frozenset(self.cards[k] for (k, _, _), var in self.visit.items() if value(var))
+        return Solution(tuple(turns), drops, visited, objective)
+
+
+def _count(chain: list[Var | int], opening: int) -> Expr:
+    return opening + sum(chain[opening:])
+
+
+def new_solver(time_limit: float, workers: int) -> Any:
+    """A CP-SAT solver with the planner's parameters (run it with `kit.solve.plan.run_solver`)."""
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = time_limit
+    solver.parameters.num_workers = workers
+    solver.parameters.cp_model_probing_level = 0  # probing takes most of the time otherwise
+    return solver
+
+
+def turns_of(puzzle: Puzzle, history: Sequence[str]) -> tuple[list[Turn], list[int]]:
+    """The turns of a game played from the puzzle's start (a history of action names), and how
+    many cards were discarded at each week's end: how a greedy game becomes a hint."""
+    state = puzzle.state()
+    per_week = puzzle.content.rules.days_per_week
+    found: list[dict[str, Any]] = []
+    drops = [0] * (puzzle.content.rules.weeks - 1)
+    kinds = {Start: "start", Stay: STAY, Train: TRAIN, Fly: FLY, Ticket: TRIP}
+    for name in history:
+        action = state.action_named(name)
+        turn = found[-1] if found else {}
+        if isinstance(action, Start | Stay | Train | Fly | Ticket):
+            day = state.week * per_week + state.day[0]
+            found.append({"day": day, "region": action.region, "travel": kinds[type(action)]})
+        elif isinstance(action, Visit):
+            turn.update(activity=VISIT, card=action.card, excitement=action.excitement)
+        elif isinstance(action, Activity):
+            turn["activity"] = ACTIVITIES[action.activity]
+        elif isinstance(action, Skip):
+            turn["activity"] = SKIP
+        elif isinstance(action, Claim):
+            turn["claim"] = True
+        elif isinstance(action, UseLocal):
+            turn["local"] = True
+        elif isinstance(action, Attend):
+            turn["festival"] = action.festival
+        elif isinstance(action, Discard) and isinstance(state.decision, WeekEndDiscards):
+            drops[state.week] += 1
+        state.apply(action)
+    turns = []
+    for number, turn in enumerate(found):
+        later = found[number + 1]["day"] if number + 1 < len(found) else 10**9
+        last = (turn["day"] // per_week + 1) * per_week - 1
+        turns.append(Turn(end=min(later - 1, last), **turn))
+    return turns, drops

@@ -1,0 +1,192 @@
+"""The four-week planner: deals with their chance fixed, the greedy yardstick, and every plan
+replayed and scored by the engine."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from ortools.sat.python import cp_model
+
+from kit.core import KitError
+from kit.four_weeks import FourWeeks, setup
+from kit.solve.four_weeks import (
+    Model,
+    PlanError,
+    Puzzle,
+    greedy_game,
+    greedy_score,
+    main,
+    play_solution,
+    solve,
+    standard_puzzle,
+)
+from kit.solve.four_weeks.exact import exact_search
+from kit.solve.four_weeks.model import new_solver
+from kit.solve.four_weeks.planner import first_solution
+from kit.solve.plan import FEASIBLE, INFEASIBLE, OPTIMAL, run_solver
+
+TINY = Path(__file__).parent / "data" / "tiny_four_weeks"
+
+
+def ids(puzzle: Puzzle, cards: tuple[int, ...]) -> list[str]:
+    return [puzzle.content.locations[c].id for c in cards]
+
+
+def test_a_deal_fixes_the_hand_the_festivals_and_the_deck_order() -> None:
+    puzzle = standard_puzzle(
+        3, hand=["BRI1", "BRI5"], festivals=[["ITA"], ["Proms"]], deck=["FRA1"]
+    )
+    assert {"BRI1", "BRI5"} <= set(ids(puzzle, puzzle.hand))
+    assert len(puzzle.hand) == 7 and len(puzzle.deck) == 43
+    assert sorted(puzzle.cards) == list(range(50))
+    assert ids(puzzle, puzzle.deck)[0] == "FRA1"
+    names = [[puzzle.content.festivals[f].name for f in week] for week in puzzle.festivals]
+    assert names[0][0] == "Venice Carnival" and names[1][0] == "Proms"
+    assert all(len(week) == 2 for week in names)
+    assert len({name for week in names for name in week}) == 8
+    # the same seed deals the same puzzle
+    again = standard_puzzle(3, hand=["BRI1", "BRI5"], festivals=[["ITA"], ["Proms"]], deck=["FRA1"])
+    assert again == puzzle and again.hand == puzzle.hand
+
+
+def test_the_puzzle_draws_in_its_order() -> None:
+    puzzle = standard_puzzle(1)
+    state = puzzle.state()
+    hand = list(state.hands[0])
+    for action in ("start in BRI for free", "write: discard 3 cards and spend 1 day for 1 "
+                   "Income track step"):  # fmt: skip
+        puzzle.play(state, action)
+    for card in hand[:3]:
+        puzzle.play(state, state.game.actions.discard[card])
+    # the week goes on; at its end the hand of 4 is drawn up to 7 from the deck's order
+    while state.week == 0:
+        if state.decision is not None:
+            puzzle.play(state, "keep the hand")
+            continue
+        step = ("stay in BRI", "skip the Activity and lose 1 day", "end the turn")[state.step]
+        puzzle.play(state, step)
+    assert state.hands[0] == sorted(hand[3:] + list(puzzle.deck[:3]))
+
+
+def test_a_greedy_game_replays_to_the_same_score() -> None:
+    puzzle = standard_puzzle(2)
+    final = greedy_game(puzzle, 5)
+    history = [str(a) for a in final.history[len(puzzle.position.history) :]]
+    assert puzzle.replay(history).scores()[0].total == final.scores()[0].total
+    best = max(greedy_game(puzzle, n).scores()[0].total for n in range(6))
+    assert greedy_score(puzzle, 6) == best >= greedy_score(puzzle, 1)
+    assert greedy_score(puzzle, 1) == greedy_game(puzzle, 0).scores()[0].total
+
+
+def test_a_replay_refuses_what_the_engine_or_the_puzzle_does_not_allow() -> None:
+    puzzle = standard_puzzle(2)
+    with pytest.raises(PlanError, match="action 2 of the plan: 'visit BRI5"):
+        puzzle.replay(["start in IBE for free", "visit BRI5 (British Museum)"])
+    final = greedy_game(puzzle, 0)
+    history = [str(a) for a in final.history[len(puzzle.position.history) :]]
+    draw = next(i for i, name in enumerate(history) if name.startswith("player 0 draws"))
+    other = next(
+        f"player 0 draws {puzzle.content.locations[c].title}"
+        for c in puzzle.deck
+        if f"draws {puzzle.content.locations[c].title}" not in history[draw]
+    )
+    with pytest.raises(PlanError, match=f"action {draw + 1} of the plan: .* the puzzle has"):
+        puzzle.replay([*history[:draw], other])
+
+
+def test_bad_puzzles_are_refused() -> None:
+    with pytest.raises(KitError, match="solo game"):
+        Puzzle(FourWeeks(players=2, seed=1).new_game(), (), ())
+    started = setup(FourWeeks(players=1, seed=1), actions=["start in BRI for free"])
+    with pytest.raises(KitError, match="first Travel step"):
+        Puzzle(started, tuple(started.deck), ((),) * 4)
+    with pytest.raises(KitError, match="deck: 'BRI9'"):
+        standard_puzzle(1, deck=["BRI9"])
+    with pytest.raises(KitError, match="no Festival 'XYZ' is left for week 2"):
+        standard_puzzle(1, festivals=[[], ["XYZ"]])
+
+
+def test_a_plan_replays_in_the_engine_to_the_models_score_from_the_best_greedy_game() -> None:
+    puzzle = standard_puzzle(1)
+    plan = solve(puzzle, time_limit=12, workers=2, plays=10)
+    assert plan.status in (OPTIMAL, FEASIBLE)
+    assert plan.sheet is not None and plan.sheet.total == plan.objective
+    final = puzzle.replay(plan.history)
+    assert final.is_terminal and final.scores()[0] == plan.sheet
+    assert plan.objective is not None and plan.objective >= greedy_score(puzzle, 10)
+    assert plan.bound is not None and plan.bound >= plan.objective
+    assert any("Bucket List, Local tile, Festival" in text for text in plan.assumptions)
+    # the steps are the turns, day by day over the four weeks
+    days = [step.day for step in plan.steps]
+    assert days == sorted(days) and days[0] == 1 and plan.steps[-1].end == 28
+    assert plan.steps[0].actions[0].startswith("start in ")
+
+
+def test_every_solution_of_the_model_replays_exactly() -> None:
+    """Each improving solution of a short search from the best greedy game, played in the
+    engine, scores its objective (play_solution raises PlanError if not)."""
+    puzzle = standard_puzzle(4)
+    model = Model(puzzle)
+    first = first_solution(puzzle, model, time.perf_counter() + 30, 2, 5)
+    assert first is not None
+    model.hint_solution(first[0])
+    checked = []
+
+    class Check(cp_model.CpSolverSolutionCallback):  # type: ignore[misc]
+        def on_solution_callback(self) -> None:
+            objective = int(round(self.objective_value))
+            solution = model.solution(self.value, objective)
+            state, _ = play_solution(puzzle, solution)
+            checked.append(state.scores()[0].total == objective)
+
+    solver = new_solver(5, 2)
+    run_solver(solver, model.m, Check())
+    assert checked and all(checked)
+
+
+@pytest.mark.parametrize(
+    ("seed", "claims", "optimum"), [(1, (), 31), (2, (), 30), (2, ("CCC",), 29)]
+)
+def test_the_model_s_optimum_is_the_exhaustive_search_s_on_a_tiny_week(
+    seed: int, claims: tuple[str, ...], optimum: int
+) -> None:
+    """One week of three days, a hand of two, seven cards: every play by the plan's
+    conventions, searched over engine states, against the model proven optimal."""
+    puzzle = standard_puzzle(seed, content=str(TINY), claims=claims)
+    exact = exact_search(puzzle)
+    plan = solve(puzzle, time_limit=10, workers=2, plays=5)
+    assert exact.status == plan.status == OPTIMAL
+    assert exact.objective == plan.objective == optimum
+    assert puzzle.replay(exact.history).scores()[0].total == optimum
+    assert plan.sheet is not None and plan.sheet.total == optimum
+
+
+def test_an_impossible_bucket_list_is_reported_plainly() -> None:
+    """AAA's Bucket List asks 2 food cards: in this deal they cannot be visited and the pawn
+    brought back to AAA within the three days."""
+    puzzle = standard_puzzle(1, content=str(TINY), claims=["AAA"])
+    assert exact_search(puzzle).status == INFEASIBLE
+    plan = solve(puzzle, time_limit=10, workers=2, plays=5)
+    assert plan.status == INFEASIBLE and plan.objective is None and not plan.history
+    assert str(plan) == "No plan: the puzzle is infeasible; the goal cannot be reached at all."
+    with pytest.raises(KitError, match="claims: no region 'XYZ'"):
+        standard_puzzle(1, claims=["XYZ"])
+
+
+def test_the_command_prints_the_calendar_and_refuses_bad_arguments(capsys) -> None:
+    assert main(["--seed", "1", "--time-limit", "10", "--content", str(TINY)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("optimal plan scoring 31 (bound 31, gap 0.0%")
+    assert "Week 1\n  Mon   1  " in out and "  Wed   3  " in out
+    assert "Total                31" in out
+    assert main(["--seed", "1", "--content", str(TINY), "--claim", "AAA"]) == 1
+    assert capsys.readouterr().out.startswith("No plan: the puzzle is infeasible")
+    for bad, says in (
+        (["--seed", "x"], "--seed: expected a whole number"),
+        (["--time-limit", "0"], "--time-limit: expected a number of seconds above 0"),
+        (["--claim", "XYZ"], "claims: no region 'XYZ'"),
+    ):
+        with pytest.raises(KitError, match=says):
+            main(bad)
