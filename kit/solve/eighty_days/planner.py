@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,10 +23,10 @@ from typing import Any
 from kit.solve.eighty_days.baseline import SLACKS, greedy_game
 from kit.solve.eighty_days.bound import upper_bound
 from kit.solve.eighty_days.model import Model, new_solver, path_of
-from kit.solve.eighty_days.network import Arc, Network
+from kit.solve.eighty_days.network import Arc, Network, NetworkStopped
 from kit.solve.eighty_days.puzzle import Puzzle
 from kit.solve.eighty_days.replay import Choices, verified
-from kit.solve.eighty_days.search import Search
+from kit.solve.eighty_days.search import Helper, Journeyed, Search, helpers_available
 from kit.solve.plan import FEASIBLE, INFEASIBLE, OPTIMAL, UNKNOWN, Plan, run_solver
 
 try:
@@ -86,11 +87,38 @@ class _Found:
     began: float
     plan: Plan | None = None
     bound: float = math.inf  # a valid upper bound (`bound.upper_bound`) once computed
+    helped: _Searched | None = None  # the best journey of the helper's search, replayed
+    lock: threading.Lock = dataclasses.field(default_factory=threading.Lock)
 
     def keep(self, plan: Plan) -> Plan:
-        if self.plan is None or (plan.objective or 0) >= (self.plan.objective or 0):
-            self.plan = plan
+        with self.lock:
+            if self.plan is None or (plan.objective or 0) >= (self.plan.objective or 0):
+                self.plan = plan
         return plan
+
+    def offer(self, plan: Plan, on_solution: OnSolution | None) -> bool:
+        """Keep and stream `plan` if it scores more than the best so far (the two searches
+        find plans at the same time)."""
+        with self.lock:
+            if self.plan is not None and _score(plan) <= _score(self.plan):
+                return False
+            self.plan = plan
+            if on_solution:
+                on_solution(_score(plan), self.bound, _since(self.began))
+        return True
+
+    def taker(self, puzzle: Puzzle, on_solution: OnSolution | None) -> Callable[[Journeyed], None]:
+        """What the helper's journeys are handed to: replayed here (`verified`), kept and
+        streamed if they improve."""
+
+        def take(journey: Journeyed) -> None:
+            plan = verified(
+                puzzle, journey.arcs, journey.choices, journey.score, FEASIBLE, None, self.began
+            )
+            if self.offer(plan, on_solution):
+                self.helped = _Searched(journey.arcs, journey.choices, plan)
+
+        return take
 
     def interrupted(self) -> Interrupted:
         if self.plan is None:
@@ -189,12 +217,29 @@ def _search(
 ) -> Plan:
     """`solve`'s search; every verified plan goes to `found`."""
     began = found.began
-    ceiling = upper_bound(puzzle)
-    if ceiling is not None:
-        found.bound = ceiling
-    left = time_limit - _since(began)
-    searched = _event_search(puzzle, SEARCH_SHARE * left, on_solution, found)
-    network = Network(puzzle)
+    search_end = SEARCH_SHARE * time_limit
+    helper = None
+    if workers > 1 and search_end > 0 and helpers_available():
+        helper = Helper(puzzle, seed, began, search_end, found.taker(puzzle, on_solution))
+    try:
+        ceiling = upper_bound(puzzle)
+        if ceiling is not None:
+            found.bound = ceiling
+        searched = _event_search(puzzle, search_end, on_solution, found, seed)
+        if helper is not None:
+            helper.wait(search_end - _since(began))
+    finally:
+        if helper is not None:
+            helper.stop()
+    helped = found.helped
+    if helped is not None and (searched is None or _score(helped.plan) > _score(searched.plan)):
+        searched = helped
+    try:
+        network = Network(puzzle, deadline=began + time_limit)
+    except NetworkStopped:
+        if searched is not None:
+            return _restamp(searched.plan, FEASIBLE, None, began)
+        return Plan(UNKNOWN, (), None, None, None, _since(began), puzzle.assumptions())
     if network.start not in network.alive:
         return _infeasible(puzzle, began, _left(began + time_limit), workers)
     built = _since(began)  # the network takes seconds on the largest boards
@@ -268,20 +313,18 @@ class _Searched:
 
 
 def _event_search(
-    puzzle: Puzzle, seconds: float, on_solution: OnSolution | None, found: _Found
+    puzzle: Puzzle, until: float, on_solution: OnSolution | None, found: _Found, seed: int
 ) -> _Searched | None:
-    """The event search's best plan within `seconds` (every improving one streamed and kept in
-    `found`), or None if it found none."""
-    if seconds <= 0:
+    """The event search's best plan by `until` seconds after `found.began` (every improving
+    one streamed and kept in `found`), or None if it found none."""
+    if until <= _since(found.began):
         return None
-    search = Search(puzzle, found.began)
+    search = Search(puzzle, found.began, seed - 1)
 
     def improved(plan: Plan) -> None:
-        found.keep(plan)
-        if on_solution:
-            on_solution(plan.objective or 0, found.bound, _since(found.began))
+        found.offer(plan, on_solution)
 
-    search.run(_since(found.began) + seconds, improved)  # its share after the bound's time
+    search.run(until, improved)
     if search.best is None or search.best_journey is None:
         return None
     journey = search.best_journey
