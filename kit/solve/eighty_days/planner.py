@@ -44,9 +44,9 @@ PRESOLVE_SECONDS_PER_ARC = 6e-5
 """About the time CP-SAT's presolve takes per arc on the reference board: it does not stop at
 the time limit, so it is skipped when the time left is shorter."""
 
-SEARCH_SHARE = 0.5
-"""The share of the time left once the bound is computed that the event search (`search.py`)
-may take."""
+SEARCH_SHARE = 0.7
+"""The share of the time limit the event searches (`search.py`) may take, from the start: the
+second worker's from the first moment, the planner's own once the bound is computed."""
 
 FIRST_PLAN_SHARE = 0.3
 """The share of the time left once the network is built that the randomised greedy journeys
@@ -219,13 +219,15 @@ def _search(
     began = found.began
     search_end = SEARCH_SHARE * time_limit
     helper = None
+    halt = threading.Event()
     if workers > 1 and search_end > 0 and helpers_available():
-        helper = Helper(puzzle, seed, began, search_end, found.taker(puzzle, on_solution))
+        take = found.taker(puzzle, on_solution)
+        helper = Helper(puzzle, seed, began, search_end, take, halt)
     try:
         ceiling = upper_bound(puzzle)
         if ceiling is not None:
             found.bound = ceiling
-        searched = _event_search(puzzle, search_end, on_solution, found, seed)
+        searched = _event_search(puzzle, search_end, on_solution, found, seed, halt)
         if helper is not None:
             helper.wait(search_end - _since(began))
     finally:
@@ -313,13 +315,19 @@ class _Searched:
 
 
 def _event_search(
-    puzzle: Puzzle, until: float, on_solution: OnSolution | None, found: _Found, seed: int
+    puzzle: Puzzle,
+    until: float,
+    on_solution: OnSolution | None,
+    found: _Found,
+    seed: int,
+    halt: threading.Event,
 ) -> _Searched | None:
     """The event search's best plan by `until` seconds after `found.began` (every improving
-    one streamed and kept in `found`), or None if it found none."""
+    one streamed and kept in `found`; it stops early once `halt` is set), or None if it found
+    none."""
     if until <= _since(found.began):
         return None
-    search = Search(puzzle, found.began, seed - 1)
+    search = Search(puzzle, found.began, seed - 1, halt)
 
     def improved(plan: Plan) -> None:
         found.offer(plan, on_solution)

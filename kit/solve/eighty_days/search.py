@@ -180,8 +180,15 @@ OnPlan = Callable[[Plan], None]
 class Search:
     """The event search over one puzzle (see the module's docstring)."""
 
-    def __init__(self, puzzle: Puzzle, began: float | None = None, seed: int = 0) -> None:
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        began: float | None = None,
+        seed: int = 0,
+        halt: threading.Event | None = None,
+    ) -> None:
         self.puzzle = puzzle
+        self.halt = halt  # set: stop now (the other search has failed or was interrupted)
         self.rng = random.Random(seed)
         turn = 2 * seed % len(WIDTHS)
         self.widths = WIDTHS[turn:] + WIDTHS[:turn]
@@ -584,7 +591,10 @@ class Search:
             on_plan(self.best)
 
     def _stopped(self, deadline: float) -> bool:
-        """Whether the time or the journeys allowed (`most_steps`) have run out."""
+        """Whether the time or the journeys allowed (`most_steps`) have run out, or `halt`
+        is set."""
+        if self.halt is not None and self.halt.is_set():
+            return True
         if self.most_steps is not None:
             return self.steps >= self.most_steps
         return time.perf_counter() >= deadline
@@ -640,7 +650,8 @@ class Helper:
     once with the puzzle in hand), for the second worker: Python runs one search per core, and
     two searches with other widths and other random neighbourhoods find more than one search
     given twice the time would. Each improving journey is sent back as it is found and handed
-    to `on_journey` in a thread of the caller's process (`Journeyed`; the caller replays it).
+    to `on_journey` in a thread of the caller's process (`Journeyed`; the caller replays it);
+    if that fails, `halt` is set (the caller's own search stops) and `stop` raises the error.
     The helper ignores Ctrl-C: its caller stops it (`stop`)."""
 
     def __init__(
@@ -650,10 +661,12 @@ class Helper:
         began: float,
         time_limit: float,
         on_journey: Callable[[Journeyed], None],
+        halt: threading.Event | None = None,
     ) -> None:
+        self.halt = halt  # set when `on_journey` fails (`stop` raises it again)
         context = multiprocessing.get_context("fork")
         receiver, sender = context.Pipe(duplex=False)
-        self.error: str | None = None
+        self.failure: BaseException | None = None  # raised again by `stop`
         self.process = context.Process(
             target=_helper, args=(puzzle, seed, began, time_limit, sender), daemon=True
         )
@@ -671,12 +684,14 @@ class Helper:
                 except (EOFError, OSError, pickle.UnpicklingError):
                     return  # the helper has ended (or was stopped while sending)
                 if isinstance(message, str):
-                    self.error = message
+                    self.failure = PlanError(message)
                     return
                 try:
                     on_journey(message)
-                except PlanError as error:  # the caller's replay refused it
-                    self.error = str(error)
+                except BaseException as error:  # the replay refused it, or Ctrl-C in a callback
+                    self.failure = error
+                    if self.halt is not None:
+                        self.halt.set()
                     return
 
     def wait(self, timeout: float) -> None:
@@ -686,14 +701,14 @@ class Helper:
         self.stop()
 
     def stop(self) -> None:
-        """Stop the search now; every journey it sent before is handed on. Raises `PlanError`
-        if the engine refused one of the helper's plans."""
+        """Stop the search now; every journey it sent before is handed on. Raises what
+        `on_journey` raised, or `PlanError` if the engine refused one of the helper's plans."""
         if self.process.is_alive():
             self.process.terminate()
         self.process.join()
         self.reader.join()
-        if self.error is not None:
-            raise PlanError(self.error)
+        if self.failure is not None:
+            raise self.failure
 
 
 def helpers_available() -> bool:
