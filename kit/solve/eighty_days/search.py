@@ -65,8 +65,9 @@ journey that needs longer to reach its next token is rarely a good one."""
 
 WIDTHS = (3, 6, 4, 8, 2, 12, 16, 24, 32, 48, 64)
 """The beam widths tried in turn: a wider beam is not always better (each width keeps other
-journeys), so narrow ones come first and several are tried. A search with another seed starts
-further along (the second worker's search begins with another width)."""
+journeys), so narrow ones come first and several are tried. A search with another seed (the
+second worker's) begins with a beam of width 1, a first plan in a fraction of a second, then
+takes the widths from further along."""
 
 SWEEPS_KEPT = 4000
 """The most sweeps kept for reuse (a sweep holds some arrivals per city; all are dropped when
@@ -191,7 +192,7 @@ class Search:
         self.halt = halt  # set: stop now (the other search has failed or was interrupted)
         self.rng = random.Random(seed)
         turn = 2 * seed % len(WIDTHS)
-        self.widths = WIDTHS[turn:] + WIDTHS[:turn]
+        self.widths = WIDTHS if not turn else (1, *WIDTHS[turn:], *WIDTHS[:turn])
         self.current: Journey | None = None
         self.most_steps: int | None = None
         self.steps = 0  # journeys expanded
