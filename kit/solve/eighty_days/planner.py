@@ -1,14 +1,16 @@
 """`solve`: the parts put together, within a time limit, with Ctrl-C keeping the best plan.
 
-A valid upper bound (`bound.py`) comes first, with every plan streamed and returned (the
-better of it and the model's own bound when the model proves one). The event search
-(`search.py`) runs next, for `SEARCH_SHARE` of the time: on the reference
-board its plans are the best of all the parts. Then come a few hundred randomised greedy
-journeys held to the plan's assumptions (mapped onto the network's arcs, scored by a model over
-those arcs alone, replayed); the better of the two plans is the one the model improves.
-On a small network (tiny boards, late positions) CP-SAT then looks on the whole network for a
-better plan only, so that finding none proves the first one optimal. On the reference board
-the plan is improved one window of `WINDOW_DAYS` days at a time (`_windows`)."""
+The event searches (`search.py`) come first, for `SEARCH_SHARE` of the time: with two workers
+a second search starts in its own process at once (its plans are streamed as it finds them),
+while this process computes the valid upper bound (`bound.py`), then runs its own search; on the
+reference board their plans are the best of all the parts. Every plan is streamed with the
+bound once it is known and returned with it (the better of it and the model's own bound when the
+model proves one). Then come a few hundred randomised greedy journeys held to the plan's
+assumptions (mapped onto the network's arcs, scored by a model over those arcs alone,
+replayed); the better of the two plans is the one the model improves. On a small network (tiny
+boards, late positions) CP-SAT then looks on the whole network for a better plan only, so that
+finding none proves the first one optimal. On the reference board the plan is improved one
+window of `WINDOW_DAYS` days at a time (`_windows`)."""
 
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kit.solve.eighty_days.baseline import SLACKS, greedy_game
+from kit.solve.eighty_days.board import Board
 from kit.solve.eighty_days.bound import upper_bound
 from kit.solve.eighty_days.model import Model, new_solver, path_of
 from kit.solve.eighty_days.network import Arc, Network, NetworkStopped
@@ -168,20 +171,22 @@ def solve(
     The time is shared out against one deadline, `time_limit` seconds after the call, and each
     stage is given a share of the time left when it starts, never more:
 
-    1. the bound (`bound.upper_bound`: milliseconds on a tiny board, one to two seconds on the
-       reference board), which cannot be stopped and is computed whatever the limit;
-    2. the event search, for `SEARCH_SHARE` of the time left after the bound;
-    3. the network (seconds on the largest boards, and it cannot be stopped either), then the
-       greedy journeys, started until `FIRST_PLAN_SHARE` of the time left after the network
-       has passed (half of it while none fits the model), each scored by a model over its own
-       arcs for at most `FIRST_PLAN_SECONDS` and the time left;
-    4. the model, until the deadline: one window at a time on a large network (each at most
+    1. the event searches until `SEARCH_SHARE` of the limit: with `workers` above 1 the second
+       one in its own process from the start; in this one the bound first
+       (`bound.upper_bound`: milliseconds on a tiny board, one to two seconds on the reference
+       board; it cannot be stopped and is computed whatever the limit), then the search;
+    2. the network (seconds on the largest boards; it stops at the deadline, and the plan of
+       the searches is then the answer), then the greedy journeys, started until
+       `FIRST_PLAN_SHARE` of the time left after the network has passed (half of it while none
+       fits the model), each scored by a model over its own arcs for at most
+       `FIRST_PLAN_SECONDS` and the time left;
+    3. the model, until the deadline: one window at a time on a large network (each at most
        `WINDOW_SECONDS` and the time left, none started with less than `WINDOW_MIN_SECONDS`),
        or the whole network; the earliest end of an impossible puzzle in the time left.
 
-    So `solve` returns within the limit, but for the bound and the network when the limit is
-    shorter than they take, and the model building or a replay running on past it (tenths of
-    a second); a stage that finds no time left is skipped, with the best verified plan kept."""
+    So `solve` returns within the limit, but for the bound when the limit is shorter than it
+    takes, and the model building or a replay running on past it (tenths of a second); a stage
+    that finds no time left is skipped, with the best verified plan kept."""
     began = time.perf_counter()
     found = _Found(began)
     try:
@@ -217,6 +222,9 @@ def _search(
 ) -> Plan:
     """`solve`'s search; every verified plan goes to `found`."""
     began = found.began
+    board = Board(puzzle)
+    if board.finish_day(board.start_stage, board.start_city, board.start_day) > board.limit:
+        return _infeasible(puzzle, began, _left(began + time_limit), workers)  # even relaxed
     search_end = SEARCH_SHARE * time_limit
     helper = None
     halt = threading.Event()
@@ -227,7 +235,7 @@ def _search(
         ceiling = upper_bound(puzzle)
         if ceiling is not None:
             found.bound = ceiling
-        searched = _event_search(puzzle, search_end, on_solution, found, seed, halt)
+        searched = _event_search(board, search_end, on_solution, found, seed, halt)
         if helper is not None:
             helper.wait(search_end - _since(began))
     finally:
@@ -315,7 +323,7 @@ class _Searched:
 
 
 def _event_search(
-    puzzle: Puzzle,
+    board: Board,
     until: float,
     on_solution: OnSolution | None,
     found: _Found,
@@ -327,7 +335,7 @@ def _event_search(
     none."""
     if until <= _since(found.began):
         return None
-    search = Search(puzzle, found.began, seed - 1, halt)
+    search = Search(board.puzzle, found.began, seed - 1, halt, board)
 
     def improved(plan: Plan) -> None:
         found.offer(plan, on_solution)

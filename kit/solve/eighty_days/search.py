@@ -1,11 +1,18 @@
-"""The primal search: a beam over the journey's events, each leg an exact earliest-arrival search.
+"""The primal search: beams over the journey's events, each leg an exact earliest-arrival search,
+and a large-neighbourhood search around the best journey.
 
 A journey is a sequence of events, each an Explore of a token city or the completion of the next
 checkpoint; between two events the traveller only moves and waits. From a journey, one sweep
 (`Search.sweep`) over the departure timetable finds, for every city at once, the undominated ways
 to arrive there by day, Tickets and the power (an arrival that is no earlier and holds no more is
 dropped, since Refresh can always turn an earlier arrival into a later one); each token city
-reached and explored, or the checkpoint reached, is a child journey (`Search.children`).
+reached and explored, or the checkpoint reached, is a child journey (`Search.children`). Every
+power is the search's own: the Travel ones of Paulo, Catalina, Buck and Wolfgang, Hendrika's
+passing of token and checkpoint cities, Yuki's step back before a move or an Explore (the
+moves of the day before, a day sooner), Lisette's doubled Tickets and Carlo's Explore without
+the die; on the tiny board each of them is needed for the exhaustive optimum, and the search
+finds it (the tests). A sweep depends only on where and when the journey stands, what it holds
+and the cities explored, so sweeps are kept and shared by every beam that passes the same way.
 
 The beam runs over time (`Search.beam`): the journeys standing on the same day, after their last
 event, are ranked by the score sheet of their tokens (`score.Scorer`, which also picks the tokens
@@ -13,18 +20,29 @@ kept and the Objectives played), plus the checkpoint points earned and those the
 would give that day, and the best `width` of them go on. Ranking journeys of the same day against
 each other needs no guess of what a day is worth; ranking them by the number of events did (a
 depth beam with a points-per-day rate found 45-48 where this one finds 52-53 on the Regular side
-with Paulo). Measured on one core of a loaded machine (load average 4-5), one beam of width 3
-takes about 230 sweeps and 3-4 s and finds 53 (Regular, Paulo, 3-day die), 50 (Regular,
-Catalina) and 62 (Fast, Buck); the model's windows after it rarely add a point. Every journey
-that ends and scores more than the best is replayed by the engine (`replay.verified`), so a
-plan of the search is as trustworthy as the model's. Beams of several widths keep different
-journeys, and a wider one is not always better: `run` tries them in turn.
+with Paulo). On a quiet machine one beam of width 3 takes about 230 sweeps and 1 s and finds 53
+(Regular, Paulo, 3-day die). Beams of several widths keep different journeys, and a wider one
+is not always better: `run` tries them in turn.
+
+The neighbourhood search (`Search.improve`) keeps the first events of the best journey, forbids
+the tokens of the next one to four events and re-plans the rest from there with a narrow beam
+whose ranks get a little noise: a journey across new token sets, the change a window of a few
+days cannot make. It is what finds the better plans once the first beams are done: on the Fast
+side with Buck (3-day die) the first beam stops at 52 and the neighbourhoods reach 57 (at load
+6, 19 s); a journey of the same score becomes the one the next neighbourhoods are taken around.
+
+A second worker runs a second search with another seed in a process of its own (`Helper`,
+forked: Python runs one search per core, and threads would share one), which begins with a beam
+of width 1 for a first plan within a fraction of a second and goes on with other widths and
+other neighbourhoods; its journeys are sent back and replayed by the caller. For a given seed a
+search is deterministic when it counts journeys expanded (`most_steps`) instead of seconds.
+Every journey that ends and scores more than the best is replayed by the engine
+(`replay.verified`), so a plan of the search is as trustworthy as the model's.
 
 What it leaves out: a leg never completes a checkpoint on its way to a token (the checkpoint is an
-event of its own) and looks `HORIZON` days ahead; Tickets drawn are of unknown type (spent only as
-any two, as the model assumes); the powers used are the Travel ones of Paulo, Catalina, Buck and
-Wolfgang. Yuki's step back, Hendrika's passing, Lisette's doubling and Carlo's Explore are left to
-the CP-SAT model (`model.py`), which `planner.solve` runs on the search's plan."""
+event of its own) and looks `HORIZON` days ahead; only the earliest arrivals at a target and a
+few richer in Tickets become journeys (`_picked`); Tickets drawn are of unknown type (spent only
+as any two, as the model assumes)."""
 
 from __future__ import annotations
 
@@ -187,6 +205,7 @@ class Search:
         began: float | None = None,
         seed: int = 0,
         halt: threading.Event | None = None,
+        board: Board | None = None,
     ) -> None:
         self.puzzle = puzzle
         self.halt = halt  # set: stop now (the other search has failed or was interrupted)
@@ -197,7 +216,7 @@ class Search:
         self.most_steps: int | None = None
         self.steps = 0  # journeys expanded
         self._sweeps: dict[tuple[int, int, int, bool, Tickets, int], Sweep] = {}
-        self.board = Board(puzzle)
+        self.board = board or Board(puzzle)
         self.scorer = Scorer(puzzle)
         self.began = time.perf_counter() if began is None else began
         self.best: Plan | None = None
