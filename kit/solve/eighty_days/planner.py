@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import multiprocessing
+import signal
 import threading
 import time
 from collections.abc import Callable
@@ -92,6 +94,13 @@ class _Found:
     bound: float = math.inf  # a valid upper bound (`bound.upper_bound`) once computed
     helped: _Searched | None = None  # the best journey of the helper's search, replayed
     lock: threading.Lock = dataclasses.field(default_factory=threading.Lock)
+    bounding: _Bounding | None = None  # the bound, computed in a process of its own
+
+    def stop_bounding(self, deadline: float) -> None:
+        """Wait for the bound until `deadline` at the latest, then give it up."""
+        if self.bounding is not None:
+            self.bounding.stop(deadline)
+            self.bounding = None
 
     def keep(self, plan: Plan) -> Plan:
         with self.lock:
@@ -127,6 +136,56 @@ class _Found:
         if self.plan is None:
             return Interrupted(None)
         return Interrupted(_bounded(_restamp(self.plan, FEASIBLE, None, self.began), self.bound))
+
+
+class _Bounding:
+    """The bound (`bound.upper_bound`) computed in a forked process while the searches run:
+    it cannot be stopped in the middle, but a process can be given up, so a bound not ready by
+    the deadline no longer makes `solve` overrun its limit (the plan then has no bound). The
+    bound is set on `found` as soon as it comes, and streamed with the plans after it."""
+
+    def __init__(self, puzzle: Puzzle, found: _Found) -> None:
+        context = multiprocessing.get_context("fork")
+        receiver, sender = context.Pipe(duplex=False)
+        self.process = context.Process(target=_bound_of, args=(puzzle, sender), daemon=True)
+        self.process.start()
+        sender.close()
+        self.failure: BaseException | None = None
+        self.reader = threading.Thread(target=self._read, args=(receiver, found), daemon=True)
+        self.reader.start()
+
+    def _read(self, receiver: Any, found: _Found) -> None:
+        with receiver:
+            try:
+                ceiling = receiver.recv()
+            except (EOFError, OSError):
+                return  # given up
+        if isinstance(ceiling, BaseException):
+            self.failure = ceiling
+        elif ceiling is not None:
+            with found.lock:
+                found.bound = ceiling
+
+    def stop(self, deadline: float) -> None:
+        """Wait for the bound until `deadline`, then give it up; raises what the bound
+        raised."""
+        self.reader.join(_left(deadline))
+        if self.process.is_alive():
+            self.process.terminate()
+        self.process.join()
+        self.reader.join()
+        if self.failure is not None:
+            raise self.failure
+
+
+def _bound_of(puzzle: Puzzle, sender: Any) -> None:
+    """The body of the bound's process: the bound, or the error that stopped it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        ceiling: int | None | Exception = upper_bound(puzzle)
+    except Exception as error:  # a bug in the bound: raised again by the planner
+        ceiling = error
+    sender.send(ceiling)
 
 
 @dataclass(frozen=True)
@@ -192,9 +251,15 @@ def solve(
     try:
         plan = _search(puzzle, time_limit, workers, on_solution, seed, starts, found)
     except Interrupted:
+        found.stop_bounding(began)
         raise
     except KeyboardInterrupt:
+        found.stop_bounding(began)
         raise found.interrupted() from None
+    except BaseException:
+        found.stop_bounding(began)
+        raise
+    found.stop_bounding(began + time_limit)
     best = found.plan
     if best is not None and _score(best) > _score(plan):
         plan = _restamp(best, FEASIBLE, None, began)  # the model could not follow the search
@@ -232,9 +297,12 @@ def _search(
         take = found.taker(puzzle, on_solution)
         helper = Helper(puzzle, seed, began, search_end, take, halt)
     try:
-        ceiling = upper_bound(puzzle)
-        if ceiling is not None:
-            found.bound = ceiling
+        if helper is not None:
+            found.bounding = _Bounding(puzzle, found)
+        else:
+            ceiling = upper_bound(puzzle)
+            if ceiling is not None:
+                found.bound = ceiling
         searched = _event_search(board, search_end, on_solution, found, seed, halt)
         if helper is not None:
             helper.wait(search_end - _since(began))
