@@ -1,9 +1,9 @@
 """`solve`: the parts put together, within a time limit, with Ctrl-C keeping the best plan.
 
 The event searches (`search.py`) come first, for `SEARCH_SHARE` of the time: with two workers
-a second search starts in its own process at once (its plans are streamed as it finds them),
-while this process computes the valid upper bound (`bound.py`), then runs its own search; on the
-reference board their plans are the best of all the parts. Every plan is streamed with the
+a second search starts in its own process at once (its plans are streamed as it finds them), the
+valid upper bound (`bound.py`) is computed in a third, and this process runs its own search; on
+the reference board their plans are the best of all the parts. Every plan is streamed with the
 bound once it is known and returned with it (the better of it and the model's own bound when the
 model proves one). Then come a few hundred randomised greedy journeys held to the plan's
 assumptions (mapped onto the network's arcs, scored by a model over those arcs alone,
@@ -96,8 +96,8 @@ class _Found:
     lock: threading.Lock = dataclasses.field(default_factory=threading.Lock)
     bounding: _Bounding | None = None  # the bound, computed in a process of its own
 
-    def stop_bounding(self, deadline: float) -> None:
-        """Wait for the bound until `deadline` at the latest, then give it up."""
+    def stop_bounding(self, deadline: float | None) -> None:
+        """Wait for the bound until `deadline` (None: until it comes), then give it up."""
         if self.bounding is not None:
             self.bounding.stop(deadline)
             self.bounding = None
@@ -139,10 +139,11 @@ class _Found:
 
 
 class _Bounding:
-    """The bound (`bound.upper_bound`) computed in a forked process while the searches run:
-    it cannot be stopped in the middle, but a process can be given up, so a bound not ready by
-    the deadline no longer makes `solve` overrun its limit (the plan then has no bound). The
-    bound is set on `found` as soon as it comes, and streamed with the plans after it."""
+    """The bound (`bound.upper_bound`) computed in a forked process while both searches run,
+    instead of before this process's search: its seconds no longer add to the others', so a
+    short limit is kept unless the bound alone takes longer. It cannot be stopped in the
+    middle, so `solve` waits for it (a plan always comes with its bound); Ctrl-C gives it up.
+    The bound is set on `found` as soon as it comes, and streamed with the plans after it."""
 
     def __init__(self, puzzle: Puzzle, found: _Found) -> None:
         context = multiprocessing.get_context("fork")
@@ -166,10 +167,10 @@ class _Bounding:
             with found.lock:
                 found.bound = ceiling
 
-    def stop(self, deadline: float) -> None:
-        """Wait for the bound until `deadline`, then give it up; raises what the bound
-        raised."""
-        self.reader.join(_left(deadline))
+    def stop(self, deadline: float | None) -> None:
+        """Wait for the bound until `deadline` (None: until it comes), then give it up;
+        raises what the bound raised."""
+        self.reader.join(None if deadline is None else _left(deadline))
         if self.process.is_alive():
             self.process.terminate()
         self.process.join()
@@ -231,9 +232,10 @@ def solve(
     stage is given a share of the time left when it starts, never more:
 
     1. the event searches until `SEARCH_SHARE` of the limit: with `workers` above 1 the second
-       one in its own process from the start; in this one the bound first
-       (`bound.upper_bound`: milliseconds on a tiny board, one to two seconds on the reference
-       board; it cannot be stopped and is computed whatever the limit), then the search;
+       one in its own process from the start, the bound (`bound.upper_bound`: milliseconds on
+       a tiny board, one to two seconds on the reference board; it cannot be stopped and is
+       computed whatever the limit) in another, and this process's own search; with one
+       worker, the bound first, then the search;
     2. the network (seconds on the largest boards; it stops at the deadline, and the plan of
        the searches is then the answer), then the greedy journeys, started until
        `FIRST_PLAN_SHARE` of the time left after the network has passed (half of it while none
@@ -244,8 +246,9 @@ def solve(
        or the whole network; the earliest end of an impossible puzzle in the time left.
 
     So `solve` returns within the limit, but for the bound when the limit is shorter than it
-    takes, and the model building or a replay running on past it (tenths of a second); a stage
-    that finds no time left is skipped, with the best verified plan kept."""
+    takes (with two workers it runs beside the searches; `solve` waits for it), and the model
+    building or a replay running on past it (tenths of a second); a stage that finds no time
+    left is skipped, with the best verified plan kept."""
     began = time.perf_counter()
     found = _Found(began)
     try:
@@ -259,7 +262,7 @@ def solve(
     except BaseException:
         found.stop_bounding(began)
         raise
-    found.stop_bounding(began + time_limit)
+    found.stop_bounding(None)  # a plan always comes with its bound
     best = found.plan
     if best is not None and _score(best) > _score(plan):
         plan = _restamp(best, FEASIBLE, None, began)  # the model could not follow the search
