@@ -1,6 +1,6 @@
 """The puzzle's board as the searches see it: small integers and bitmasks, made once.
 
-`Board(puzzle)` holds what the primal search (`legs.py`, `search.py`) and the bounds
+`Board(puzzle)` holds what the primal search (`search.py`) and the bounds
 (`bound.py`) read again and again: the hops from each city (a route, a destination and the
 cities passed on the way, as a bitmask), the transport types departing on each day (a bitmask),
 the token of each city with its type, value and Tickets, the checkpoints with their bars, the

@@ -20,6 +20,8 @@ An `Arc` is also how the other parts describe one planned action (an arc of no n
 from __future__ import annotations
 
 import copy
+import math
+import time
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
@@ -95,12 +97,24 @@ ACTION_FIELDS = (
 """The fields of an `Arc` that name its engine action (with the day it starts on)."""
 
 
+CLOCK_NODES = 512
+"""The network's building looks at the clock (its deadline) every this many nodes."""
+
+
+class NetworkStopped(Exception):
+    """The network was not built by its deadline (building one takes seconds on the reference
+    board: a planner with less time left goes on without it)."""
+
+
 class Network:
     """The (city, day, stage) nodes reachable from the puzzle's position that can still end the
     journey by the limit, and the arcs between them."""
 
-    def __init__(self, puzzle: Puzzle, limit: int | None = None) -> None:
+    def __init__(
+        self, puzzle: Puzzle, limit: int | None = None, deadline: float | None = None
+    ) -> None:
         self.puzzle = puzzle
+        self.deadline = deadline
         state, p = puzzle.position, puzzle.player
         tables = self.tables = puzzle.tables
         self.rules = tables.rules
@@ -203,7 +217,12 @@ class Network:
         """Breadth-first over nodes from the start, then keep what can reach the end."""
         queue = deque([self.start])
         seen = {self.start}
+        deadline = math.inf if self.deadline is None else self.deadline
+        popped = 0
         while queue:
+            popped += 1
+            if popped % CLOCK_NODES == 0 and time.perf_counter() > deadline:
+                raise NetworkStopped(f"the network was not built by its deadline ({popped} nodes)")
             tail = queue.popleft()
             for arc in self._arcs_from(tail):
                 if arc.head != SINK and arc.head not in seen:

@@ -1,31 +1,37 @@
 """`solve`: the parts put together, within a time limit, with Ctrl-C keeping the best plan.
 
-A valid upper bound (`bound.py`) comes first, with every plan streamed and returned (the
-better of it and the model's own bound when the model proves one). The event search
-(`search.py`) runs next, for `SEARCH_SHARE` of the time: on the reference
-board its plans are the best of all the parts. Then come a few hundred randomised greedy
-journeys held to the plan's assumptions (mapped onto the network's arcs, scored by a model over
-those arcs alone, replayed); the better of the two plans is the one the model improves.
-On a small network (tiny boards, late positions) CP-SAT then looks on the whole network for a
-better plan only, so that finding none proves the first one optimal. On the reference board
-the plan is improved one window of `WINDOW_DAYS` days at a time (`_windows`)."""
+The event searches (`search.py`) come first, for `SEARCH_SHARE` of the time: with two workers
+a second search starts in its own process at once (its plans are streamed as it finds them), the
+valid upper bound (`bound.py`) is computed in a third, and this process runs its own search; on
+the reference board their plans are the best of all the parts. Every plan is streamed with the
+bound once it is known and returned with it (the better of it and the model's own bound when the
+model proves one). Then come a few hundred randomised greedy journeys held to the plan's
+assumptions (mapped onto the network's arcs, scored by a model over those arcs alone,
+replayed); the better of the two plans is the one the model improves. On a small network (tiny
+boards, late positions) CP-SAT then looks on the whole network for a better plan only, so that
+finding none proves the first one optimal. On the reference board the plan is improved one
+window of `WINDOW_DAYS` days at a time (`_windows`)."""
 
 from __future__ import annotations
 
 import dataclasses
 import math
+import multiprocessing
+import signal
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from kit.solve.eighty_days.baseline import SLACKS, greedy_game
+from kit.solve.eighty_days.board import Board
 from kit.solve.eighty_days.bound import upper_bound
 from kit.solve.eighty_days.model import Model, new_solver, path_of
-from kit.solve.eighty_days.network import Arc, Network
+from kit.solve.eighty_days.network import Arc, Network, NetworkStopped
 from kit.solve.eighty_days.puzzle import Puzzle
 from kit.solve.eighty_days.replay import Choices, verified
-from kit.solve.eighty_days.search import Search
+from kit.solve.eighty_days.search import Helper, Journeyed, Search, helpers_available
 from kit.solve.plan import FEASIBLE, INFEASIBLE, OPTIMAL, UNKNOWN, Plan, run_solver
 
 try:
@@ -44,11 +50,12 @@ PRESOLVE_SECONDS_PER_ARC = 6e-5
 the time limit, so it is skipped when the time left is shorter."""
 
 BOUND_SHARE = 0.1
-"""The share of the time limit that the bound's tree search (`branch.py`) may take."""
+"""The share of the time limit that the bound's tree search (`branch.py`) may take, after its
+relaxed journey (which cannot be stopped)."""
 
-SEARCH_SHARE = 0.5
-"""The share of the time left once the bound is computed that the event search (`search.py`)
-may take."""
+SEARCH_SHARE = 0.7
+"""The share of the time limit the event searches (`search.py`) may take, from the start: the
+second worker's from the first moment, the planner's own once the bound is computed."""
 
 FIRST_PLAN_SHARE = 0.3
 """The share of the time left once the network is built that the randomised greedy journeys
@@ -89,16 +96,102 @@ class _Found:
     began: float
     plan: Plan | None = None
     bound: float = math.inf  # a valid upper bound (`bound.upper_bound`) once computed
+    helped: _Searched | None = None  # the best journey of the helper's search, replayed
+    lock: threading.Lock = dataclasses.field(default_factory=threading.Lock)
+    bounding: _Bounding | None = None  # the bound, computed in a process of its own
+
+    def stop_bounding(self, deadline: float | None) -> None:
+        """Wait for the bound until `deadline` (None: until it comes), then give it up."""
+        if self.bounding is not None:
+            self.bounding.stop(deadline)
+            self.bounding = None
 
     def keep(self, plan: Plan) -> Plan:
-        if self.plan is None or (plan.objective or 0) >= (self.plan.objective or 0):
-            self.plan = plan
+        with self.lock:
+            if self.plan is None or (plan.objective or 0) >= (self.plan.objective or 0):
+                self.plan = plan
         return plan
+
+    def offer(self, plan: Plan, on_solution: OnSolution | None) -> bool:
+        """Keep and stream `plan` if it scores more than the best so far (the two searches
+        find plans at the same time)."""
+        with self.lock:
+            if self.plan is not None and _score(plan) <= _score(self.plan):
+                return False
+            self.plan = plan
+            if on_solution:
+                on_solution(_score(plan), self.bound, _since(self.began))
+        return True
+
+    def taker(self, puzzle: Puzzle, on_solution: OnSolution | None) -> Callable[[Journeyed], None]:
+        """What the helper's journeys are handed to: replayed here (`verified`), kept and
+        streamed if they improve."""
+
+        def take(journey: Journeyed) -> None:
+            plan = verified(
+                puzzle, journey.arcs, journey.choices, journey.score, FEASIBLE, None, self.began
+            )
+            if self.offer(plan, on_solution):
+                self.helped = _Searched(journey.arcs, journey.choices, plan)
+
+        return take
 
     def interrupted(self) -> Interrupted:
         if self.plan is None:
             return Interrupted(None)
         return Interrupted(_bounded(_restamp(self.plan, FEASIBLE, None, self.began), self.bound))
+
+
+class _Bounding:
+    """The bound (`bound.upper_bound`) computed in a forked process while both searches run,
+    instead of before this process's search: its seconds no longer add to the others', so a
+    short limit is kept unless the bound alone takes longer. It cannot be stopped in the
+    middle, so `solve` waits for it (a plan always comes with its bound); Ctrl-C gives it up.
+    The bound is set on `found` as soon as it comes, and streamed with the plans after it."""
+
+    def __init__(self, puzzle: Puzzle, found: _Found, time_limit: float) -> None:
+        context = multiprocessing.get_context("fork")
+        receiver, sender = context.Pipe(duplex=False)
+        arguments = (puzzle, time_limit, sender)
+        self.process = context.Process(target=_bound_of, args=arguments, daemon=True)
+        self.process.start()
+        sender.close()
+        self.failure: BaseException | None = None
+        self.reader = threading.Thread(target=self._read, args=(receiver, found), daemon=True)
+        self.reader.start()
+
+    def _read(self, receiver: Any, found: _Found) -> None:
+        with receiver:
+            try:
+                ceiling = receiver.recv()
+            except (EOFError, OSError):
+                return  # given up
+        if isinstance(ceiling, BaseException):
+            self.failure = ceiling
+        elif ceiling is not None:
+            with found.lock:
+                found.bound = ceiling
+
+    def stop(self, deadline: float | None) -> None:
+        """Wait for the bound until `deadline` (None: until it comes), then give it up;
+        raises what the bound raised."""
+        self.reader.join(None if deadline is None else _left(deadline))
+        if self.process.is_alive():
+            self.process.terminate()
+        self.process.join()
+        self.reader.join()
+        if self.failure is not None:
+            raise self.failure
+
+
+def _bound_of(puzzle: Puzzle, time_limit: float, sender: Any) -> None:
+    """The body of the bound's process: the bound, or the error that stopped it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        ceiling: int | None | Exception = upper_bound(puzzle, time_limit=time_limit)
+    except Exception as error:  # a bug in the bound: raised again by the planner
+        ceiling = error
+    sender.send(ceiling)
 
 
 @dataclass(frozen=True)
@@ -143,29 +236,39 @@ def solve(
     The time is shared out against one deadline, `time_limit` seconds after the call, and each
     stage is given a share of the time left when it starts, never more:
 
-    1. the bound (`bound.upper_bound`: milliseconds on a tiny board; on the reference board
-       one to two seconds that cannot be stopped, then its tree search for `BOUND_SHARE` of
-       the limit);
-    2. the event search, for `SEARCH_SHARE` of the time left after the bound;
-    3. the network (seconds on the largest boards, and it cannot be stopped either), then the
-       greedy journeys, started until `FIRST_PLAN_SHARE` of the time left after the network
-       has passed (half of it while none fits the model), each scored by a model over its own
-       arcs for at most `FIRST_PLAN_SECONDS` and the time left;
-    4. the model, until the deadline: one window at a time on a large network (each at most
+    1. the event searches until `SEARCH_SHARE` of the limit: with `workers` above 1 the second
+       one in its own process from the start, the bound (`bound.upper_bound`: milliseconds on
+       a tiny board, one to two seconds on the reference board that cannot be stopped and are
+       spent whatever the limit, then its tree search for `BOUND_SHARE` of the limit) in
+       another, and this process's own search; with one
+       worker, the bound first, then the search;
+    2. the network (seconds on the largest boards; it stops at the deadline, and the plan of
+       the searches is then the answer), then the greedy journeys, started until
+       `FIRST_PLAN_SHARE` of the time left after the network has passed (half of it while none
+       fits the model), each scored by a model over its own arcs for at most
+       `FIRST_PLAN_SECONDS` and the time left;
+    3. the model, until the deadline: one window at a time on a large network (each at most
        `WINDOW_SECONDS` and the time left, none started with less than `WINDOW_MIN_SECONDS`),
        or the whole network; the earliest end of an impossible puzzle in the time left.
 
-    So `solve` returns within the limit, but for the bound and the network when the limit is
-    shorter than they take, and the model building or a replay running on past it (tenths of
-    a second); a stage that finds no time left is skipped, with the best verified plan kept."""
+    So `solve` returns within the limit, but for the bound when the limit is shorter than it
+    takes (with two workers it runs beside the searches; `solve` waits for it), and the model
+    building or a replay running on past it (tenths of a second); a stage that finds no time
+    left is skipped, with the best verified plan kept."""
     began = time.perf_counter()
     found = _Found(began)
     try:
         plan = _search(puzzle, time_limit, workers, on_solution, seed, starts, found)
     except Interrupted:
+        found.stop_bounding(began)
         raise
     except KeyboardInterrupt:
+        found.stop_bounding(began)
         raise found.interrupted() from None
+    except BaseException:
+        found.stop_bounding(began)
+        raise
+    found.stop_bounding(None)  # a plan always comes with its bound
     best = found.plan
     if best is not None and _score(best) > _score(plan):
         plan = _restamp(best, FEASIBLE, None, began)  # the model could not follow the search
@@ -193,12 +296,37 @@ def _search(
 ) -> Plan:
     """`solve`'s search; every verified plan goes to `found`."""
     began = found.began
-    ceiling = upper_bound(puzzle, time_limit=BOUND_SHARE * time_limit)
-    if ceiling is not None:
-        found.bound = ceiling
-    left = time_limit - _since(began)
-    searched = _event_search(puzzle, SEARCH_SHARE * left, on_solution, found)
-    network = Network(puzzle)
+    board = Board(puzzle)
+    if board.finish_day(board.start_stage, board.start_city, board.start_day) > board.limit:
+        return _infeasible(puzzle, began, _left(began + time_limit), workers)  # even relaxed
+    search_end = SEARCH_SHARE * time_limit
+    helper = None
+    halt = threading.Event()
+    if workers > 1 and search_end > 0 and helpers_available():
+        take = found.taker(puzzle, on_solution)
+        helper = Helper(puzzle, seed, began, search_end, take, halt)
+    try:
+        if helper is not None:
+            found.bounding = _Bounding(puzzle, found, BOUND_SHARE * time_limit)
+        else:
+            ceiling = upper_bound(puzzle, time_limit=BOUND_SHARE * time_limit)
+            if ceiling is not None:
+                found.bound = ceiling
+        searched = _event_search(board, search_end, on_solution, found, seed, halt)
+        if helper is not None:
+            helper.wait(search_end - _since(began))
+    finally:
+        if helper is not None:
+            helper.stop()
+    helped = found.helped
+    if helped is not None and (searched is None or _score(helped.plan) > _score(searched.plan)):
+        searched = helped
+    try:
+        network = Network(puzzle, deadline=began + time_limit)
+    except NetworkStopped:
+        if searched is not None:
+            return _restamp(searched.plan, FEASIBLE, None, began)
+        return Plan(UNKNOWN, (), None, None, None, _since(began), puzzle.assumptions())
     if network.start not in network.alive:
         return _infeasible(puzzle, began, _left(began + time_limit), workers)
     built = _since(began)  # the network takes seconds on the largest boards
@@ -272,20 +400,24 @@ class _Searched:
 
 
 def _event_search(
-    puzzle: Puzzle, seconds: float, on_solution: OnSolution | None, found: _Found
+    board: Board,
+    until: float,
+    on_solution: OnSolution | None,
+    found: _Found,
+    seed: int,
+    halt: threading.Event,
 ) -> _Searched | None:
-    """The event search's best plan within `seconds` (every improving one streamed and kept in
-    `found`), or None if it found none."""
-    if seconds <= 0:
+    """The event search's best plan by `until` seconds after `found.began` (every improving
+    one streamed and kept in `found`; it stops early once `halt` is set), or None if it found
+    none."""
+    if until <= _since(found.began):
         return None
-    search = Search(puzzle, found.began)
+    search = Search(board.puzzle, found.began, seed - 1, halt, board)
 
     def improved(plan: Plan) -> None:
-        found.keep(plan)
-        if on_solution:
-            on_solution(plan.objective or 0, found.bound, _since(found.began))
+        found.offer(plan, on_solution)
 
-    search.run(_since(found.began) + seconds, improved)  # its share after the bound's time
+    search.run(until, improved)
     if search.best is None or search.best_journey is None:
         return None
     journey = search.best_journey

@@ -1,11 +1,18 @@
-"""The primal search: a beam over the journey's events, each leg an exact earliest-arrival search.
+"""The primal search: beams over the journey's events, each leg an exact earliest-arrival search,
+and a large-neighbourhood search around the best journey.
 
 A journey is a sequence of events, each an Explore of a token city or the completion of the next
 checkpoint; between two events the traveller only moves and waits. From a journey, one sweep
 (`Search.sweep`) over the departure timetable finds, for every city at once, the undominated ways
 to arrive there by day, Tickets and the power (an arrival that is no earlier and holds no more is
 dropped, since Refresh can always turn an earlier arrival into a later one); each token city
-reached and explored, or the checkpoint reached, is a child journey (`Search.children`).
+reached and explored, or the checkpoint reached, is a child journey (`Search.children`). Every
+power is the search's own: the Travel ones of Paulo, Catalina, Buck and Wolfgang, Hendrika's
+passing of token and checkpoint cities, Yuki's step back before a move or an Explore (the
+moves of the day before, a day sooner), Lisette's doubled Tickets and Carlo's Explore without
+the die; on the tiny board each of them is needed for the exhaustive optimum, and the search
+finds it (the tests). A sweep depends only on where and when the journey stands, what it holds
+and the cities explored, so sweeps are kept and shared by every beam that passes the same way.
 
 The beam runs over time (`Search.beam`): the journeys standing on the same day, after their last
 event, are ranked by the score sheet of their tokens (`score.Scorer`, which also picks the tokens
@@ -13,30 +20,48 @@ kept and the Objectives played), plus the checkpoint points earned and those the
 would give that day, and the best `width` of them go on. Ranking journeys of the same day against
 each other needs no guess of what a day is worth; ranking them by the number of events did (a
 depth beam with a points-per-day rate found 45-48 where this one finds 52-53 on the Regular side
-with Paulo). Measured on one core of a loaded machine (load average 4-5), one beam of width 3
-takes about 230 sweeps and 3-4 s and finds 53 (Regular, Paulo, 3-day die), 50 (Regular,
-Catalina) and 62 (Fast, Buck); the model's windows after it rarely add a point. Every journey
-that ends and scores more than the best is replayed by the engine (`replay.verified`), so a
-plan of the search is as trustworthy as the model's. Beams of several widths keep different
-journeys, and a wider one is not always better: `run` tries them in turn.
+with Paulo). On a quiet machine one beam of width 3 takes about 230 sweeps and 1 s and finds 53
+(Regular, Paulo, 3-day die). Beams of several widths keep different journeys, and a wider one
+is not always better: `run` tries them in turn.
+
+The neighbourhood search (`Search.improve`) keeps the first events of the best journey, forbids
+the tokens of the next one to four events and re-plans the rest from there with a narrow beam
+whose ranks get a little noise: a journey across new token sets, the change a window of a few
+days cannot make. It is what finds the better plans once the first beams are done: on the Fast
+side with Buck (3-day die) the first beam stops at 52 and the neighbourhoods reach 57 (at load
+6, 19 s); a journey of the same score becomes the one the next neighbourhoods are taken around.
+
+A second worker runs a second search with another seed in a process of its own (`Helper`,
+forked: Python runs one search per core, and threads would share one), which begins with a beam
+of width 1 for a first plan within a fraction of a second and goes on with other widths and
+other neighbourhoods; its journeys are sent back and replayed by the caller. For a given seed a
+search is deterministic when it counts journeys expanded (`most_steps`) instead of seconds.
+Every journey that ends and scores more than the best is replayed by the engine
+(`replay.verified`), so a plan of the search is as trustworthy as the model's.
 
 What it leaves out: a leg never completes a checkpoint on its way to a token (the checkpoint is an
-event of its own) and looks `HORIZON` days ahead; Tickets drawn are of unknown type (spent only as
-any two, as the model assumes); the powers used are the Travel ones of Paulo, Catalina, Buck and
-Wolfgang. Yuki's step back, Hendrika's passing, Lisette's doubling and Carlo's Explore are left to
-the CP-SAT model (`model.py`), which `planner.solve` runs on the search's plan."""
+event of its own) and looks `HORIZON` days ahead; only the earliest arrivals at a target and a
+few richer in Tickets become journeys (`_picked`); Tickets drawn are of unknown type (spent only
+as any two, as the model assumes)."""
 
 from __future__ import annotations
 
+import multiprocessing
+import pickle
+import random
+import signal
+import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
+from kit.amazing_journey import travellers
 from kit.amazing_journey.actions import DEPART, PLAN, POWER, REFRESH, TICKET, WILDCARD
-from kit.solve.eighty_days.board import Board
+from kit.solve.eighty_days.board import Board, Die
 from kit.solve.eighty_days.network import EXPLORE, NOWHERE, TRAVEL, Arc
-from kit.solve.eighty_days.puzzle import Puzzle
-from kit.solve.eighty_days.replay import verified
+from kit.solve.eighty_days.puzzle import PlanError, Puzzle
+from kit.solve.eighty_days.replay import Choices, verified
 from kit.solve.eighty_days.score import Scorer
 from kit.solve.plan import FEASIBLE, Plan
 
@@ -45,7 +70,12 @@ MOST_ARRIVALS = 6
 only by Tickets drawn on Plan waits."""
 
 CHILDREN_PER_TARGET = 2
-"""The most arrivals at one token city or checkpoint that become child journeys."""
+"""The earliest arrivals at one token city or checkpoint that become child journeys (and the
+richer ones, `_picked`)."""
+
+RICHER = 2
+"""The most later arrivals at a target, each holding more Tickets, that become child journeys
+too."""
 
 HORIZON = 12
 """A sweep looks this many days ahead (further only to reach a checkpoint due by then): a
@@ -53,7 +83,32 @@ journey that needs longer to reach its next token is rarely a good one."""
 
 WIDTHS = (3, 6, 4, 8, 2, 12, 16, 24, 32, 48, 64)
 """The beam widths tried in turn: a wider beam is not always better (each width keeps other
-journeys), so narrow ones come first and several are tried."""
+journeys), so narrow ones come first and several are tried. A search with another seed (the
+second worker's) begins with a beam of width 1, a first plan in a fraction of a second, then
+takes the widths from further along."""
+
+SWEEPS_KEPT = 4000
+"""The most sweeps kept for reuse (a sweep holds some arrivals per city; all are dropped when
+this many are kept)."""
+
+MOST_REMOVED = 4
+"""A neighbourhood forbids the tokens of at most this many events of the journey."""
+
+LNS_WIDTHS = (2, 3, 3, 4, 6)
+"""The widths of the beams that re-plan a neighbourhood, one picked at random."""
+
+LNS_NOISE = 3.0
+"""Up to this many points added at random to the ranks of a neighbourhood's beam."""
+
+LNS_SECONDS = 2.0
+"""The neighbourhood search runs this long between two beams of `WIDTHS` from the start."""
+
+MOST_KNOWN = 30
+"""The neighbourhood search ends after this many neighbourhoods in a row that needed no sweep
+it had not made before (on a small board it has then seen them all)."""
+
+LNS_STEPS = 1000
+"""... or expands this many journeys, when the search counts journeys instead of seconds."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +171,15 @@ class Journey:
     previous: Journey | None
     leg: tuple[Arc, ...]
 
+    def events(self) -> list[Journey]:
+        """The journey after each of its events, from the start."""
+        chain: list[Journey] = []
+        journey: Journey | None = self
+        while journey is not None:
+            chain.append(journey)
+            journey = journey.previous
+        return chain[::-1]
+
     def arcs(self) -> list[Arc]:
         legs: list[tuple[Arc, ...]] = []
         journey: Journey | None = self
@@ -125,6 +189,9 @@ class Journey:
         return [arc for leg in reversed(legs) for arc in leg]
 
 
+Sweep = tuple[list[list[Arrival]], list[Arrival]]
+"""A sweep's undominated arrivals by city, and its completions of the next checkpoint."""
+
 OnPlan = Callable[[Plan], None]
 """Called with every improving replay-verified plan."""
 
@@ -132,9 +199,24 @@ OnPlan = Callable[[Plan], None]
 class Search:
     """The event search over one puzzle (see the module's docstring)."""
 
-    def __init__(self, puzzle: Puzzle, began: float | None = None) -> None:
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        began: float | None = None,
+        seed: int = 0,
+        halt: threading.Event | None = None,
+        board: Board | None = None,
+    ) -> None:
         self.puzzle = puzzle
-        self.board = Board(puzzle)
+        self.halt = halt  # set: stop now (the other search has failed or was interrupted)
+        self.rng = random.Random(seed)
+        turn = 2 * seed % len(WIDTHS)
+        self.widths = WIDTHS if not turn else (1, *WIDTHS[turn:], *WIDTHS[:turn])
+        self.current: Journey | None = None
+        self.most_steps: int | None = None
+        self.steps = 0  # journeys expanded
+        self._sweeps: dict[tuple[int, int, int, bool, Tickets, int], Sweep] = {}
+        self.board = board or Board(puzzle)
         self.scorer = Scorer(puzzle)
         self.began = time.perf_counter() if began is None else began
         self.best: Plan | None = None
@@ -153,7 +235,7 @@ class Search:
 
     # --- legs -------------------------------------------------------------------------------
 
-    def sweep(self, journey: Journey) -> tuple[list[list[Arrival]], list[Arrival]]:
+    def sweep(self, journey: Journey) -> Sweep:
         """Every undominated arrival in every city from `journey` without completing a
         checkpoint (by city), and the undominated completions of the next checkpoint.
 
@@ -161,8 +243,24 @@ class Search:
         earlier arrival holding as much dominates a later one; a standing arrival takes each
         departure of a later day (the Refreshes are put in front of it), while Ticket travels,
         the power and Plan are taken on the day of arrival (later, they would only arrive
-        later)."""
+        later). Yuki's step back makes the day of arrival's moves those of the day before;
+        Hendrika's power passes the token and checkpoint cities in the way.
+
+        A sweep depends only on where and when the journey stands, what it holds and the
+        cities it has explored, so it is kept (`SWEEPS_KEPT`): the beams of several widths
+        and the neighbourhoods around one journey share most of theirs."""
+        key = (journey.city, journey.day, journey.stage, journey.fresh, journey.tickets,
+               journey.collected)  # fmt: skip
+        known = self._sweeps.get(key)
+        if known is not None:
+            return known
+        if len(self._sweeps) >= SWEEPS_KEPT:
+            self._sweeps.clear()
         self.sweeps += 1
+        known = self._sweeps[key] = self._sweep(journey)
+        return known
+
+    def _sweep(self, journey: Journey) -> Sweep:
         b = self.board
         rules = b.rules
         stage = journey.stage
@@ -172,6 +270,7 @@ class Search:
         cursed = b.cursed_mask & ~journey.collected
         untouched = b.token_mask & ~journey.collected
         power = b.power
+        passes = power.passes_tokens
         limit = b.limit
         finish = b.finish[stage]
         cost, wild = rules.ticket_cost, rules.wildcard_cost
@@ -225,23 +324,86 @@ class Search:
                 return  # a forced stop: the only way on is to Explore it
             buckets[arrival.day].append((city, arrival))
 
-        def depart(city: int, arrival: Arrival, day: int, fresh_only: bool) -> None:
+        def depart(city: int, arrival: Arrival, day: int, fresh_only: bool, start: int) -> None:
             """The departures of `day` from `city` (all of them, or only those that leave later
-            than the arrival)."""
+            than the arrival); `start` is the day the action begins on (the day after `day`
+            when Yuki steps back first)."""
+            back = start != day
             for hop in self.departing[day][city]:
                 end = day + depart_days + hop.extra
-                if hop.between & blocked:
+                fresh = arrival.fresh and not back
+                through = bool(hop.between & blocked)
+                if through:
+                    if not (passes and fresh):
+                        continue
+                    fresh = False
+                if not admits(hop.dest, end, arrival.tickets, fresh):
                     continue
-                if not admits(hop.dest, end, arrival.tickets, arrival.fresh):
-                    continue
-                start = waited(arrival, day) if fresh_only else arrival
-                move = Arc(NOWHERE, NOWHERE, day, end, TRAVEL, stage, hop.route, hop.dest, DEPART)
-                reach(hop.dest, Arrival(end, arrival.tickets, arrival.fresh, start, move))
+                before = waited(arrival, day) if fresh_only else arrival
+                move = Arc(NOWHERE, NOWHERE, start, end, TRAVEL, stage, hop.route, hop.dest,
+                           DEPART, through=through, back=back, power=back or through)  # fmt: skip
+                reach(hop.dest, Arrival(end, arrival.tickets, fresh, before, move))
+
+        def moves(city: int, arrival: Arrival, day: int, start: int) -> None:
+            """The moves of an arrival on the day it arrives: Plan, the departures, Ticket
+            travels and the power, taken on `day` (the day before `start` when Yuki steps
+            back first)."""
+            back = start != day
+            base = arrival.fresh and not back
+            tickets = arrival.tickets
+            held = Tickets(tickets.free + rules.plan_tickets, tickets.typed)
+            if admits(city, day + rules.plan_days, held, base):
+                move = Arc(NOWHERE, NOWHERE, start, day + rules.plan_days, PLAN, stage,
+                           back=back, power=back)  # fmt: skip
+                reach(city, Arrival(move.end, held, base, arrival, move))
+            depart(city, arrival, day, False, start)
+            total = tickets.free + sum(tickets.typed)
+            spent: Tickets | None = None
+            for hop in b.hops[city]:
+                fresh = base
+                through = bool(hop.between & blocked)
+                if through:
+                    if not (passes and fresh):
+                        continue
+                    fresh = False
+                kind, extra = hop.kind, hop.extra
+                used = back or through
+                if tickets.typed[kind] >= cost:
+                    typed = list(tickets.typed)
+                    typed[kind] -= cost
+                    held = Tickets(tickets.free, tuple(typed))
+                    end = day + ticket_days + extra
+                    if admits(hop.dest, end, held, fresh):
+                        move = Arc(NOWHERE, NOWHERE, start, end, TRAVEL, stage, hop.route,
+                                   hop.dest, TICKET, through=through, back=back, power=used,
+                                   typed=kind)  # fmt: skip
+                        reach(hop.dest, Arrival(end, held, fresh, arrival, move))
+                if total >= wild:
+                    held = spent if spent is not None else _spend(tickets, wild)
+                    spent = held
+                    end = day + wild_days + extra
+                    if admits(hop.dest, end, held, fresh):
+                        move = Arc(NOWHERE, NOWHERE, start, end, TRAVEL, stage, hop.route,
+                                   hop.dest, WILDCARD, through=through, back=back, power=used,
+                                   spend=wild)  # fmt: skip
+                        reach(hop.dest, Arrival(end, held, fresh, arrival, move))
+                if (
+                    fresh
+                    and not through
+                    and power.travel_types >> kind & 1
+                    and not (power.stop_empty and untouched >> hop.dest & 1)
+                ):
+                    end = day + power.travel_days + extra
+                    if admits(hop.dest, end, tickets, False):
+                        move = Arc(NOWHERE, NOWHERE, start, end, TRAVEL, stage, hop.route,
+                                   hop.dest, POWER, power=True)  # fmt: skip
+                        reach(hop.dest, Arrival(end, tickets, False, arrival, move))
 
         first = Arrival(journey.day, journey.tickets, journey.fresh, None, None)
         arrivals[journey.city].append(first)
         buckets[journey.day].append((journey.city, first))
         horizon = journey.day + HORIZON
+        back_days = b.back_days
         for day in range(journey.day, limit + 1):
             if day > horizon and (done or activation > horizon):
                 break
@@ -256,7 +418,7 @@ class Search:
                     continue  # waiting there until today has completed the checkpoint
                 for arrival in arrivals[city]:
                     if arrival.day < day:
-                        depart(city, arrival, day, True)
+                        depart(city, arrival, day, True, day)
             bucket = buckets[day]
             index = 0
             while index < len(bucket):  # 0-day moves (the power) add to the same day
@@ -264,88 +426,43 @@ class Search:
                 index += 1
                 if not any(a is arrival for a in arrivals[city]):
                     continue  # dominated since
-                tickets = arrival.tickets
-                held = Tickets(tickets.free + rules.plan_tickets, tickets.typed)
-                if admits(city, day + rules.plan_days, held, arrival.fresh):
-                    move = Arc(NOWHERE, NOWHERE, day, day + rules.plan_days, PLAN, stage)
-                    reach(city, Arrival(move.end, held, arrival.fresh, arrival, move))
-                depart(city, arrival, day, False)
-                total = tickets.free + sum(tickets.typed)
-                spent: Tickets | None = None
-                for hop in b.hops[city]:
-                    if hop.between & blocked:
-                        continue
-                    kind, extra = hop.kind, hop.extra
-                    fresh = arrival.fresh
-                    if tickets.typed[kind] >= cost:
-                        typed = list(tickets.typed)
-                        typed[kind] -= cost
-                        held = Tickets(tickets.free, tuple(typed))
-                        end = day + ticket_days + extra
-                        if admits(hop.dest, end, held, fresh):
-                            move = Arc(NOWHERE, NOWHERE, day, end, TRAVEL, stage, hop.route,
-                                       hop.dest, TICKET, typed=kind)  # fmt: skip
-                            reach(hop.dest, Arrival(end, held, fresh, arrival, move))
-                    if total >= wild:
-                        held = spent if spent is not None else _spend(tickets, wild)
-                        spent = held
-                        end = day + wild_days + extra
-                        if admits(hop.dest, end, held, fresh):
-                            move = Arc(NOWHERE, NOWHERE, day, end, TRAVEL, stage, hop.route,
-                                       hop.dest, WILDCARD, spend=wild)  # fmt: skip
-                            reach(hop.dest, Arrival(end, held, fresh, arrival, move))
-                    if (
-                        fresh
-                        and power.travel_types >> kind & 1
-                        and not (power.stop_empty and untouched >> hop.dest & 1)
-                    ):
-                        end = day + power.travel_days + extra
-                        if admits(hop.dest, end, tickets, False):
-                            move = Arc(NOWHERE, NOWHERE, day, end, TRAVEL, stage, hop.route,
-                                       hop.dest, POWER, power=True)  # fmt: skip
-                            reach(hop.dest, Arrival(end, tickets, False, arrival, move))
+                moves(city, arrival, day, day)
+                if arrival.fresh and b.back[day]:
+                    moves(city, arrival, day - back_days, day)
         return arrivals, done
 
     # --- events -----------------------------------------------------------------------------
 
-    def children(self, journey: Journey) -> Iterator[Journey]:
-        """The journeys one event after `journey`: each token city explored, or the next
-        checkpoint completed."""
+    def children(self, journey: Journey, forbidden: int = 0) -> Iterator[Journey]:
+        """The journeys one event after `journey`: each token city explored (but those of the
+        bitmask `forbidden`), by the die or by the power, or the next checkpoint completed."""
         b = self.board
         arrivals, done = self.sweep(journey)
         durations = b.durations
         ordered = len(durations) > 1
-        if not ordered or journey.explores < len(durations):
-            days = durations[journey.explores if ordered else 0]
-            die = b.die[days]
-            untouched = b.token_mask & ~journey.collected
-            for city in range(b.n):
-                if not untouched >> city & 1 or not arrivals[city]:
-                    continue
-                token = b.token_at(city, journey.collected)
-                for arrival in arrivals[city][:CHILDREN_PER_TARGET]:
-                    end = arrival.day + days
-                    if b.finish_day(journey.stage, city, end) > b.limit:
-                        continue
-                    tickets = arrival.tickets
-                    if die.discard:
-                        tickets = _discard(tickets, die.discard)
-                    gain = die.draw + b.tickets[city]
-                    if gain:
-                        tickets = Tickets(tickets.free + gain, tickets.typed)
-                    explore = Arc(NOWHERE, NOWHERE, arrival.day, end, EXPLORE, journey.stage,
-                                  city=city, duration=days, gain=gain,
-                                  discard=die.discard)  # fmt: skip
+        rolls = not ordered or journey.explores < len(durations)
+        days = durations[min(journey.explores, len(durations) - 1) if ordered else 0]
+        die = b.die[days]
+        untouched = b.token_mask & ~journey.collected & ~forbidden
+        for city in range(b.n):
+            if not untouched >> city & 1 or not arrivals[city]:
+                continue
+            token = b.token_at(city, journey.collected)
+            for arrival in _picked(arrivals[city]):
+                for explore in self._explores(journey, city, arrival, rolls, die):
                     stage, points, fresh = self._completed(
-                        journey.stage, city, end, journey.points, arrival.fresh
-                    )
+                        journey.stage, city, explore.end, journey.points,
+                        arrival.fresh and not explore.power,
+                    )  # fmt: skip
                     yield Journey(
-                        city, end, stage, fresh, tickets, journey.collected | 1 << city,
-                        (*journey.tokens, token), points, journey.explores + 1, journey,
+                        city, explore.end, stage, fresh,
+                        _explored(arrival.tickets, explore), journey.collected | 1 << city,
+                        (*journey.tokens, token), points,
+                        journey.explores + (explore.method != POWER), journey,
                         (*arrival.moves(), explore),
                     )  # fmt: skip
         cp_city = b.checkpoint_city[journey.stage]
-        for arrival in sorted(done, key=lambda a: a.day)[:CHILDREN_PER_TARGET]:
+        for arrival in _picked(done):
             stage, points, fresh = self._completed(
                 journey.stage, cp_city, arrival.day, journey.points, arrival.fresh
             )
@@ -353,6 +470,39 @@ class Search:
                 cp_city, arrival.day, stage, fresh, arrival.tickets, journey.collected,
                 journey.tokens, points, journey.explores, journey, tuple(arrival.moves()),
             )  # fmt: skip
+
+    def _explores(
+        self, journey: Journey, city: int, arrival: Arrival, rolls: bool, die: Die
+    ) -> Iterator[Arc]:
+        """The ways to explore `city` on arriving: by the die (if it may still be rolled), and
+        with a fresh power by Carlo's Explore without the die, with Lisette's doubled Tickets,
+        or after Yuki's step back (a day less)."""
+        b = self.board
+        day, stage = arrival.day, journey.stage
+        tickets = b.tickets[city]
+        if rolls:
+            end = day + die.days
+            if b.finish_day(stage, city, end) <= b.limit:
+                yield Arc(NOWHERE, NOWHERE, day, end, EXPLORE, stage, city=city,
+                          duration=die.days, gain=die.draw + tickets,
+                          discard=die.discard)  # fmt: skip
+                if arrival.fresh and b.doubles[city]:
+                    yield Arc(NOWHERE, NOWHERE, day, end, EXPLORE, stage, city=city,
+                              duration=die.days, power=True, doubled=True,
+                              gain=die.draw + travellers.lisettes_tickets(tickets),
+                              discard=die.discard)  # fmt: skip
+                end -= b.back_days
+                if arrival.fresh and b.back[day] and b.finish_day(stage, city, end) <= b.limit:
+                    yield Arc(NOWHERE, NOWHERE, day, end, EXPLORE, stage, city=city,
+                              duration=die.days, back=True, power=True, gain=die.draw + tickets,
+                              discard=die.discard)  # fmt: skip
+        power_days = b.power_explore[city]
+        if arrival.fresh and power_days >= 0:
+            end = day + power_days
+            if b.finish_day(stage, city, end) <= b.limit:
+                yield Arc(NOWHERE, NOWHERE, day, end, EXPLORE, stage, city=city,
+                          duration=power_days, method=POWER, power=True,
+                          gain=tickets)  # fmt: skip
 
     def _completed(
         self, stage: int, city: int, day: int, points: int, fresh: bool
@@ -379,14 +529,26 @@ class Search:
     def final(self, journey: Journey) -> int:
         return self.scorer.total(journey.tokens, journey.points, journey.day)
 
-    def beam(self, width: int, deadline: float, on_plan: OnPlan | None) -> None:
+    def beam(
+        self,
+        width: int,
+        deadline: float,
+        on_plan: OnPlan | None,
+        start: Journey | None = None,
+        forbidden: int = 0,
+        noise: float = 0.0,
+    ) -> None:
         """A beam over time: the journeys standing on each day (after an event) are ranked
-        against each other (`value`), the best `width` of them go on; every journey that ends
-        and scores more than the best is replayed."""
+        against each other (`value`, plus a random share of up to `noise` points from the
+        search's `rng`), the best `width` of them go on; every journey that ends and scores
+        more than the best is replayed. It starts from the puzzle's start or from `start` (a
+        journey part way), and explores no city of the bitmask `forbidden`."""
         b = self.board
+        start = start or self.start
         buckets: list[list[Journey]] = [[] for _ in range(b.limit + 1)]
-        buckets[self.start.day].append(self.start)
-        for day in range(self.start.day, b.limit + 1):
+        buckets[start.day].append(start)
+        rng = self.rng
+        for day in range(start.day, b.limit + 1):
             seen: dict[tuple[int, int, int], list[Journey]] = {}
             for child in buckets[day]:
                 same = seen.setdefault((child.collected, child.city, child.stage), [])
@@ -394,21 +556,50 @@ class Search:
                     same[:] = [other for other in same if not _covers(child, other)]
                     same.append(child)
             every = [journey for same in seen.values() for journey in same]
-            every.sort(key=self.value, reverse=True)
+            if noise:
+                ranks = {id(j): self.value(j) + noise * rng.random() for j in every}
+                every.sort(key=lambda j: ranks[id(j)], reverse=True)
+            else:
+                every.sort(key=self.value, reverse=True)
             buckets[day] = []
             for journey in every[:width]:
-                if time.perf_counter() >= deadline:
+                if self._stopped(deadline):
                     return
-                for child in self.children(journey):
+                self.steps += 1
+                for child in self.children(journey, forbidden):
                     if child.stage >= b.stages:
                         self.offer(child, on_plan)
                     else:
                         buckets[child.day].append(child)
 
+    def improve(self, deadline: float, on_plan: OnPlan | None) -> None:
+        """Large-neighbourhood search around the best journey until `deadline`: keep its first
+        events, forbid the tokens of the next few (1 to `MOST_REMOVED`), and re-plan the rest
+        of the journey from there by a narrow beam with noisy ranks, so the journey must go
+        around a new set of tokens. The best journey only ever improves (`offer`); a re-planned
+        journey that scores as much becomes the one the next neighbourhoods are taken around,
+        so the search drifts across journeys of the same score."""
+        rng = self.rng
+        known = 0  # neighbourhoods in a row that needed no new sweep
+        while self.current is not None and not self._stopped(deadline) and known < MOST_KNOWN:
+            sweeps = self.sweeps
+            events = self.current.events()
+            cut = rng.randrange(len(events) - 1)
+            removed = rng.randint(1, MOST_REMOVED)
+            last = events[min(cut + removed, len(events) - 1)]
+            forbidden = last.collected & ~events[cut].collected
+            width = rng.choice(LNS_WIDTHS)
+            self.beam(width, deadline, on_plan, events[cut], forbidden, LNS_NOISE)
+            known = known + 1 if self.sweeps == sweeps else 0
+
     def offer(self, journey: Journey, on_plan: OnPlan | None) -> None:
-        """A journey that has ended: replayed by the engine if it beats the best."""
+        """A journey that has ended: replayed by the engine if it beats the best; one that
+        scores as much becomes the `current` journey of the neighbourhood search."""
         score = self.final(journey)
-        if score <= self.best_score:
+        if score < self.best_score:
+            return
+        self.current = journey
+        if score == self.best_score:
             return
         self.best_score = score
         choices = self.scorer.choices(journey.tokens)
@@ -419,21 +610,178 @@ class Search:
         if on_plan:
             on_plan(self.best)
 
-    def run(self, time_limit: float, on_plan: OnPlan | None = None) -> Plan | None:
-        """Beams of the `WIDTHS` in turn until `time_limit` seconds have passed (since the
-        search began); the best replay-verified plan, or None if no journey ended."""
+    def _stopped(self, deadline: float) -> bool:
+        """Whether the time or the journeys allowed (`most_steps`) have run out, or `halt`
+        is set."""
+        if self.halt is not None and self.halt.is_set():
+            return True
+        if self.most_steps is not None:
+            return self.steps >= self.most_steps
+        return time.perf_counter() >= deadline
+
+    def run(
+        self, time_limit: float, on_plan: OnPlan | None = None, most_steps: int | None = None
+    ) -> Plan | None:
+        """The first beam of `widths` (the fastest good plan), then the neighbourhood search
+        and the other beams in turn, until `time_limit` seconds have passed since the search
+        began (or, when given, after `most_steps` journeys expanded instead: the same plan on
+        any machine, for a given seed), or until a round of them needs no sweep it has not
+        made before (a small board is then searched through); the best replay-verified plan,
+        or None if no journey ended."""
         deadline = self.began + time_limit
-        for width in WIDTHS:
-            if time.perf_counter() >= deadline:
+        self.most_steps = most_steps
+        widths = list(self.widths)
+        self.beam(widths.pop(0), deadline, on_plan)
+        while not self._stopped(deadline):
+            sweeps = self.sweeps
+            if self.current is not None:
+                budget = min(deadline, time.perf_counter() + LNS_SECONDS)
+                if most_steps is not None:
+                    self.most_steps = min(most_steps, self.steps + LNS_STEPS)
+                self.improve(budget, on_plan)
+                self.most_steps = most_steps
+            if widths and not self._stopped(deadline):
+                self.beam(widths.pop(0), deadline, on_plan)
+            elif self.sweeps == sweeps:
                 break
-            self.beam(width, deadline, on_plan)
         return self.best
 
 
-def search(puzzle: Puzzle, time_limit: float = 5.0, on_plan: OnPlan | None = None) -> Plan | None:
+def search(
+    puzzle: Puzzle, time_limit: float = 5.0, on_plan: OnPlan | None = None, seed: int = 0
+) -> Plan | None:
     """The best plan the event search finds in `time_limit` seconds (see the module's
     docstring), replayed by the engine; None if it finds none."""
-    return Search(puzzle).run(time_limit, on_plan)
+    return Search(puzzle, seed=seed).run(time_limit, on_plan)
+
+
+@dataclass(frozen=True)
+class Journeyed:
+    """An ended journey of a search: its actions, its answers and the score it claims (the
+    receiver replays it)."""
+
+    arcs: list[Arc]
+    choices: Choices
+    score: int
+
+
+class Helper:
+    """An event search with another `seed` in a process of its own (forked, so it starts at
+    once with the puzzle in hand), for the second worker: Python runs one search per core, and
+    two searches with other widths and other random neighbourhoods find more than one search
+    given twice the time would. Each improving journey is sent back as it is found and handed
+    to `on_journey` in a thread of the caller's process (`Journeyed`; the caller replays it);
+    if that fails, `halt` is set (the caller's own search stops) and `stop` raises the error.
+    The helper ignores Ctrl-C: its caller stops it (`stop`)."""
+
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        seed: int,
+        began: float,
+        time_limit: float,
+        on_journey: Callable[[Journeyed], None],
+        halt: threading.Event | None = None,
+    ) -> None:
+        self.halt = halt  # set when `on_journey` fails (`stop` raises it again)
+        context = multiprocessing.get_context("fork")
+        receiver, sender = context.Pipe(duplex=False)
+        self.failure: BaseException | None = None  # raised again by `stop`
+        self.process = context.Process(
+            target=_helper, args=(puzzle, seed, began, time_limit, sender), daemon=True
+        )
+        self.process.start()
+        sender.close()  # the helper holds the only sending end: its end is the pipe's end
+        self.reader = threading.Thread(target=self._read, args=(receiver, on_journey))
+        self.reader.daemon = True
+        self.reader.start()
+
+    def _read(self, receiver: Any, on_journey: Callable[[Journeyed], None]) -> None:
+        with receiver:
+            while True:
+                try:
+                    message = receiver.recv()
+                except (EOFError, OSError, pickle.UnpicklingError):
+                    return  # the helper has ended (or was stopped while sending)
+                if isinstance(message, str):
+                    self.failure = PlanError(message)
+                    return
+                try:
+                    on_journey(message)
+                except BaseException as error:  # the replay refused it, or Ctrl-C in a callback
+                    self.failure = error
+                    if self.halt is not None:
+                        self.halt.set()
+                    return
+
+    def wait(self, timeout: float) -> None:
+        """Wait up to `timeout` seconds for the search to end (it stops at its own time
+        limit), then stop it."""
+        self.process.join(max(0.0, timeout))
+        self.stop()
+
+    def stop(self) -> None:
+        """Stop the search now; every journey it sent before is handed on. Raises what
+        `on_journey` raised, or `PlanError` if the engine refused one of the helper's plans."""
+        if self.process.is_alive():
+            self.process.terminate()
+        self.process.join()
+        self.reader.join()
+        if self.failure is not None:
+            raise self.failure
+
+
+def helpers_available() -> bool:
+    """Whether processes can be forked here (not on Windows)."""
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
+def _helper(puzzle: Puzzle, seed: int, began: float, time_limit: float, sender: Any) -> None:
+    """The body of a `Helper`'s process: the search, each improving journey sent as it is
+    found, a message if the engine refuses a plan."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    found = Search(puzzle, began, seed)
+
+    def send(plan: Plan) -> None:
+        journey = found.best_journey
+        assert journey is not None
+        choices = found.scorer.choices(journey.tokens)
+        sender.send(Journeyed(journey.arcs(), choices, plan.objective or 0))
+
+    try:
+        found.run(time_limit, send)
+    except PlanError as error:
+        sender.send(str(error))
+
+
+def _picked(arrivals: list[Arrival]) -> list[Arrival]:
+    """The arrivals at a target that become child journeys: the `CHILDREN_PER_TARGET`
+    earliest, then, by day, up to `RICHER` later ones each holding more Tickets than any picked
+    before (the leg after may need them: on the tiny board, Lisette's only journey home in 14
+    days spends the five Tickets of her third-earliest arrival at the First checkpoint)."""
+    ordered = sorted(arrivals, key=lambda a: a.day)
+    picked = ordered[:CHILDREN_PER_TARGET]
+    most = max((_count(a.tickets) for a in picked), default=0)
+    for arrival in ordered[CHILDREN_PER_TARGET:]:
+        if len(picked) >= CHILDREN_PER_TARGET + RICHER:
+            break
+        if _count(arrival.tickets) > most:
+            picked.append(arrival)
+            most = _count(arrival.tickets)
+    return picked
+
+
+def _count(tickets: Tickets) -> int:
+    return tickets.free + sum(tickets.typed)
+
+
+def _explored(tickets: Tickets, explore: Arc) -> Tickets:
+    """The Tickets after an Explore: the die's discard, then the Tickets drawn."""
+    if explore.discard:
+        tickets = _discard(tickets, explore.discard)
+    if explore.gain:
+        tickets = Tickets(tickets.free + explore.gain, tickets.typed)
+    return tickets
 
 
 def _spend(tickets: Tickets, count: int) -> Tickets:

@@ -1,0 +1,141 @@
+"""The 80-day planner's event search: the exhaustive optimum on the tiny board with every power,
+the neighbourhood search never loses its best journey, the second search in its own process,
+the same plan for the same seed, and a time limit kept with the best plan in hand."""
+
+from __future__ import annotations
+
+import multiprocessing
+import time
+from pathlib import Path
+
+import pytest
+
+from kit.amazing_journey import travellers
+from kit.solve import eighty_days
+from kit.solve.eighty_days import Puzzle, exact_search, planner, search, solve, standard_puzzle
+from kit.solve.eighty_days.network import Network, NetworkStopped
+from kit.solve.eighty_days.replay import verified
+
+TINY = Path(__file__).parent / "data" / "tiny_journey"
+PLACEMENT = {"Pine": "A1", "Quay": "A2", "Reef": "B1", "Sands": "B3", "Tor": "B2"}
+
+
+def tiny(traveller: str, explore: int = 3, days: int = 12) -> Puzzle:
+    """A solo puzzle on the tiny board: tokens as PLACEMENT, a bus Ticket, food and party
+    Objectives in hand."""
+    return standard_puzzle(
+        "regular", traveller, explore, 1, days, TINY, placement=PLACEMENT,
+        tickets=[["bus"]], objectives=[["food", "party"]],
+    )  # fmt: skip
+
+
+def replayed_total(puzzle: Puzzle, history: tuple[str, ...]) -> int:
+    """The engine's score of a plan's action names played from a fresh start."""
+    state = puzzle.state()
+    for name in history:
+        state.apply(name)
+    assert state.finish[0] >= 0
+    return state.scores()[0].total
+
+
+# Each power where using it scores more on the tiny board: the search finds the exhaustive
+# optimum with it, its plan uses the power (the engine's action names), and the same search
+# with the power left out (its rule function answering "no") scores less, or ends no journey.
+POWERS = [
+    ("Yuki", 3, 12, 13, "steps_back", "by Yuki's power"),
+    ("Hendrika", 3, 12, 18, "passes_tokens", "by Hendrika's power"),
+    ("Lisette", 3, 14, 8, "doubles_tickets", "by Lisette's power"),
+    ("Carlo", 2, 14, 10, "explores_cursed", "by Carlo's power"),
+]
+
+
+@pytest.mark.parametrize(("traveller", "explore", "days", "optimum", "rule", "used"), POWERS)
+def test_the_search_uses_each_power_to_the_exhaustive_optimum(
+    monkeypatch, traveller, explore, days, optimum, rule, used
+):
+    puzzle = tiny(traveller, explore, days)
+    plan = search.Search(puzzle).run(60)
+    assert plan is not None and plan.objective == exact_search(puzzle).objective == optimum
+    assert any(used in name for name in plan.history)
+    assert replayed_total(tiny(traveller, explore, days), plan.history) == optimum
+    monkeypatch.setattr(travellers, rule, lambda *args: False)
+    without = search.Search(tiny(traveller, explore, days)).run(60)
+    assert without is None or without.objective < optimum
+
+
+def test_the_neighbourhood_search_never_loses_its_best_journey():
+    # Each neighbourhood forbids tokens of the best journey and re-plans from part way: the best
+    # score only grows, and the journey it keeps is the plan's.
+    puzzle = standard_puzzle("regular", "Paulo", 3)
+    found = search.Search(puzzle)
+    found.beam(2, float("inf"), None)
+    assert found.best is not None
+    scores = [found.best_score]
+    for _ in range(4):
+        found.most_steps = found.steps + 40
+        found.improve(float("inf"), None)
+        scores.append(found.best_score)
+        assert found.best.objective == found.best_score == found.final(found.best_journey)
+    assert scores == sorted(scores)
+    assert replayed_total(puzzle, found.best.history) == scores[-1]
+
+
+def test_a_seed_and_a_count_of_journeys_give_the_same_plan():
+    puzzle = standard_puzzle("regular", "Paulo", 3)
+    first = search.Search(puzzle, seed=2).run(600, most_steps=250)
+    again = search.Search(standard_puzzle("regular", "Paulo", 3), seed=2).run(600, most_steps=250)
+    assert first is not None and again is not None
+    assert first.history == again.history and first.objective == again.objective
+
+
+def test_the_second_search_streams_its_journeys_from_its_own_process():
+    puzzle = standard_puzzle("regular", "Catalina", 3)
+    got: list[search.Journeyed] = []
+    helper = search.Helper(puzzle, 1, time.perf_counter(), 120.0, got.append)
+    waited = time.perf_counter()
+    while len(got) < 2 and time.perf_counter() < waited + 120:
+        time.sleep(0.05)
+    helper.stop()
+    assert not helper.process.is_alive()
+    assert len(got) >= 2 and [j.score for j in got] == sorted(j.score for j in got)
+    best = got[-1]
+    plan = verified(puzzle, best.arcs, best.choices, best.score, "feasible", None, 0.0)
+    assert plan.sheet.total == best.score
+
+
+def test_the_network_stops_at_its_deadline():
+    with pytest.raises(NetworkStopped, match="not built by its deadline"):
+        Network(standard_puzzle("regular", "Paulo", 3), deadline=time.perf_counter())
+
+
+def test_a_short_limit_keeps_the_best_plan(monkeypatch):
+    # A network that could not be built in time: the search's plan, replayed, is the answer.
+    def stopped(*args, **kwargs):
+        raise NetworkStopped("the network was not built by its deadline (0 nodes)")
+
+    monkeypatch.setattr(planner, "Network", stopped)
+    puzzle = tiny("Wolfgang")
+    seen = []
+    plan = solve(puzzle, time_limit=3, on_solution=lambda *a: seen.append(a[0]))
+    assert plan.status == "feasible" and plan.objective == seen[-1] == max(seen) == 15
+    assert replayed_total(puzzle, plan.history) == plan.objective == plan.sheet.total
+    assert plan.bound is not None and plan.bound >= plan.objective
+
+
+def test_ctrl_c_during_the_searches_keeps_the_best_plan_and_stops_the_second_one():
+    # Ctrl-C (here raised by the progress callback at the third plan, in whichever search
+    # found it): the best replay-verified plan comes with the interrupt, no process is left.
+    seen: list[int] = []
+
+    def third_then_ctrl_c(score, bound, elapsed):
+        seen.append(score)
+        if len(seen) == 3:
+            raise KeyboardInterrupt
+
+    puzzle = standard_puzzle("regular", "Paulo", 3)
+    with pytest.raises(eighty_days.Interrupted) as stop:
+        solve(puzzle, time_limit=30, workers=2, on_solution=third_then_ctrl_c)
+    plan = stop.value.plan
+    assert plan is not None and plan.objective == max(seen)
+    assert replayed_total(puzzle, plan.history) == plan.objective
+    assert not multiprocessing.active_children()
