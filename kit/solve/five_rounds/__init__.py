@@ -14,3 +14,30 @@ The parts, one per module:
 - `exact`: the exhaustive search over engine states for tiny puzzles;
 - `planner`: `solve`, the parts put together within a time limit;
 - `command`: `kit solve five-rounds` (`main`)."""
+
+from __future__ import annotations
+
+from kit.solve.five_rounds.baseline import best_greedy, greedy_game, greedy_score
+from kit.solve.five_rounds.bound import upper_bound
+from kit.solve.five_rounds.command import main
+from kit.solve.five_rounds.exact import exact_search
+from kit.solve.five_rounds.planner import Interrupted, OnSolution, solve
+from kit.solve.five_rounds.puzzle import SETS, PlanError, Puzzle, standard_puzzle
+from kit.solve.five_rounds.search import Search
+
+__all__ = [
+    "SETS",
+    "Interrupted",
+    "OnSolution",
+    "PlanError",
+    "Puzzle",
+    "Search",
+    "best_greedy",
+    "exact_search",
+    "greedy_game",
+    "greedy_score",
+    "main",
+    "solve",
+    "standard_puzzle",
+    "upper_bound",
+]

@@ -25,13 +25,21 @@ from collections.abc import Callable, Sequence
 
 from kit.solve.five_rounds.bound import upper_bound
 from kit.solve.five_rounds.puzzle import PlanError, Puzzle
-from kit.solve.five_rounds.search import Search, at_stage_start, final_score, stage
+from kit.solve.five_rounds.search import Search, Stopped, at_stage_start, final_score, stage
 from kit.solve.plan import FEASIBLE, OPTIMAL, Plan, Step
 from kit.timeless_journeys.actions import roman
 from kit.timeless_journeys.state import TimelessState
 
 OnSolution = Callable[[int, float, float], None]
 """Called with the score, the bound and the seconds elapsed each time a better plan is found."""
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C during a solve: `plan` is the best replay-verified plan found so far (or None)."""
+
+    def __init__(self, plan: Plan | None) -> None:
+        super().__init__()
+        self.plan = plan
 
 
 def solve(
@@ -51,7 +59,17 @@ def solve(
         if on_solution is not None:
             on_solution(score, bound, elapsed)
 
-    final = Search(puzzle).run(time_limit, found)
+    try:
+        final = Search(puzzle).run(time_limit, found)
+    except Stopped as stop:
+        if stop.best is None:
+            raise Interrupted(None) from None
+        raise Interrupted(_plan(puzzle, stop.best, bound, began)) from None
+    return _plan(puzzle, final, bound, began)
+
+
+def _plan(puzzle: Puzzle, final: TimelessState, bound: int, began: float) -> Plan:
+    """The plan of a final state the search found, replayed."""
     start = len(puzzle.position.history)
     history = tuple(str(action) for action in final.history[start:])
     objective = final_score(final)

@@ -1,23 +1,23 @@
-"""The primal search: a beam search over whole turns, played in the engine itself.
+"""The primal search: the pilot method over whole turns, played in the engine itself.
 
 A turn of Timeless Journeys is many atomic decisions (the card, face up or down, which cards of
-the chain and in which order, every choice inside them, the tiles used, and at a round's end the
-travellers' rewards, the market pick and the hand limit). The search works a turn at a time:
-from a position at the start of a turn it enumerates every position the turn can end in,
-answering each question in every legal way (`turn_ends`), positions reached twice by different
-orders counted once. Of all the turn ends of the beam's positions it keeps the `width` best by
-`evaluate`, and goes on to the next turn, until the game is over. A turn whose answers grow past
-`TURN_NODES` positions (the end of a round multiplies the market pick by the hand limit and the
-travellers' rewards) has its unexplored positions finished greedily, one question at a time.
+the chain and in which order, every choice inside them, the tiles used); a round's end is a few
+more (the travellers' rewards, the market pick, the hand limit). The search works a stage (a
+turn, or a round's end) at a time: from a position at a stage's start it enumerates every
+position the stage can end in, answering each question in every legal way (`turn_ends`),
+positions reached twice by different orders counted once. A stage whose answers grow past
+`TURN_NODES` positions has its unexplored positions finished greedily, one question at a time.
+
+`Search.run` is the pilot method with the kit's greedy bot as the pilot: it starts from the
+best of a few greedy games; then, stage after stage along the best game seen so far, it plays
+the best few ends of the stage (by `evaluate`) on to the end of the game with the greedy bot,
+keeps any better game, and moves on along the best game. A pass can only keep or better the
+best game; passes go on with twice the candidates while time is left, and stop once a pass has
+played on every end of every stage it met.
 
 Every position is an engine state and every step an engine action, so a plan the search finds is
-legal by construction; the replay checks its score. `Search.run` repeats the beam with a wider
-beam (1, 2, 4, ...) while time is left and keeps the best game.
-
-What the search leaves out, and why it cannot prove anything: it judges a turn's end by
-`evaluate` (the VP won, the final scoring as it stands, and a little for Ideas, coins, Friends,
-Experience tokens and Letter markers not yet turned into VP), so a turn that only pays later (a
-café discussion prepared over two rounds) may fall out of a narrow beam."""
+legal by construction; the replay checks its score. The search proves nothing: a stage end that
+only pays off through choices the greedy bot would not make may be judged too low."""
 
 from __future__ import annotations
 
@@ -28,11 +28,18 @@ from typing import Any
 
 from kit.solve.five_rounds.puzzle import Puzzle
 from kit.timeless_journeys import scoring, travellers
+from kit.timeless_journeys.bots import GreedyBot
 from kit.timeless_journeys.phases import Turn
 from kit.timeless_journeys.state import TimelessState
 
 TURN_NODES = 3000
 """Positions one turn's enumeration may make before it finishes the rest greedily."""
+
+CANDIDATES = 6
+"""The ends of a stage the first pass plays on to the end (each later pass doubles them)."""
+
+FIRST_GAMES = 3
+"""Greedy games from the puzzle's start the search begins with (the best is kept)."""
 
 IDEA, COIN, LETTER = 0.6, 0.3, 0.5
 """What `evaluate` counts for an Idea token held, a coin and a Letter marker placed."""
@@ -43,6 +50,14 @@ OnGame = Callable[[int, float], None]
 
 class OutOfTime(Exception):
     """The search's deadline has passed."""
+
+
+class Stopped(KeyboardInterrupt):
+    """Ctrl-C during the search: `best` is the final state of the best game found (or None)."""
+
+    def __init__(self, best: TimelessState | None) -> None:
+        super().__init__()
+        self.best = best
 
 
 def position_key(state: TimelessState) -> tuple[Any, ...]:
@@ -97,33 +112,22 @@ def final_score(state: TimelessState) -> int:
     )  # fmt: skip
 
 
-@dataclass(frozen=True)
-class Weights:
-    """What `evaluate` counts, on top of the score, for an Idea token held, a coin and a Letter
-    marker placed, at the game's start; `fading` makes them count less as the game goes on (at
-    the end they are worth nothing unless turned into VP)."""
-
-    idea: float = 0.6
-    coin: float = 0.3
-    letter: float = 0.5
-    fading: bool = True
+IDEA, COIN, LETTER = 0.6, 0.3, 0.5
+"""What `evaluate` counts, on top of the score, for an Idea token held, a coin and a Letter
+marker placed, at the game's start (less as the game goes on: at the end, nothing)."""
 
 
-PORTFOLIO = (Weights(), Weights(0.3, 0.15, 0.3, False), Weights(1.0, 0.5, 1.0))
-"""The evaluations the search's beams take in turn: no single one is best on every puzzle."""
-
-
-def evaluate(state: TimelessState, weights: Weights = PORTFOLIO[0]) -> float:
+def evaluate(state: TimelessState) -> float:
     """A position's worth to the search: its score if the game ended now, and a little for the
     means of scoring more later; at the end, the score itself."""
     score = final_score(state)
     if state.is_terminal:
         return score
     rules = state.content.rules
-    share = 1 - stage(state) / (rules.rounds * (rules.plays_per_round + 1)) if weights.fading else 1
+    share = 1 - stage(state) / (rules.rounds * (rules.plays_per_round + 1))
     letters = rules.letter_markers - state.letters_left(0)
-    means = weights.idea * sum(state.ideas[0]) + weights.coin * state.coins[0]
-    return score + share * (means + weights.letter * letters)
+    means = IDEA * sum(state.ideas[0]) + COIN * state.coins[0] + LETTER * letters
+    return score + share * means
 
 
 @dataclass
@@ -134,7 +138,7 @@ class Search:
     turn_nodes: int = TURN_NODES
 
     def turn_ends(
-        self, state: TimelessState, deadline: float = float("inf"), weights: Weights = PORTFOLIO[0]
+        self, state: TimelessState, deadline: float = float("inf")
     ) -> list[TimelessState]:
         """Every position the stage begun in `state` (a turn, or a round's end) can end in
         (the start of the next stage or the end of the game), each once."""
@@ -146,7 +150,7 @@ class Search:
         while todo:
             here = todo.pop()
             if made >= self.turn_nodes:
-                ends.append(self._finish(here, start, weights))
+                ends.append(self._finish(here, start))
                 continue
             if time.perf_counter() > deadline:
                 raise OutOfTime
@@ -165,7 +169,7 @@ class Search:
                     todo.append(child)
         return ends
 
-    def _finish(self, state: TimelessState, start: int, weights: Weights) -> TimelessState:
+    def _finish(self, state: TimelessState, start: int) -> TimelessState:
         """The stage finished greedily: each question answered by the best one-step position."""
         while not (at_stage_start(state) and stage(state) > start):
             options = []
@@ -174,46 +178,89 @@ class Search:
                 child.apply(action)
                 self.puzzle.advance(child)
                 options.append(child)
-            state = max(options, key=lambda option: evaluate(option, weights))
+            state = max(options, key=evaluate)
         return state
 
-    def beam(
-        self, width: int, weights: Weights = PORTFOLIO[0], deadline: float = float("inf")
-    ) -> TimelessState:
-        """The final state of the best game a beam of `width` positions per stage finds."""
-        layer = [self.puzzle.state()]
-        while not all(s.is_terminal for s in layer):
-            ends: dict[tuple[Any, ...], TimelessState] = {}
-            for state in layer:
-                for end in self.turn_ends(state, deadline, weights):
-                    ends.setdefault(position_key(end), end)
-            layer = sorted(ends.values(), key=lambda e: evaluate(e, weights), reverse=True)
-            layer = layer[:width]
-        return max(layer, key=final_score)
+    def rollout(self, state: TimelessState, seed: int = 1) -> TimelessState:
+        """The greedy bot's game from `state` to the end (its ties broken by `seed`)."""
+        state = state.clone()
+        bot = GreedyBot(seed, 0)
+        while not state.is_terminal:
+            if state.is_chance_node:
+                self.puzzle.advance(state)
+            else:
+                state.apply(bot.choose(state))
+        return state
 
-    def run(self, time_limit: float, on_game: OnGame | None = None) -> TimelessState:
-        """The best final state found within `time_limit` seconds: a beam of width 1 with each
-        evaluation of the portfolio (the first always finished), then ever wider beams, each
-        width sized by the time the last beam took and the time left, while one can finish."""
+    def run(
+        self, time_limit: float, on_game: OnGame | None = None, candidates: int = CANDIDATES
+    ) -> TimelessState:
+        """The best final state found within `time_limit` seconds (see `search`); Ctrl-C
+        raises `Stopped` with the best one found so far."""
+        found: list[TimelessState] = []
+
+        def better(final: TimelessState, elapsed: float) -> None:
+            found.append(final)
+            if on_game is not None:
+                on_game(final_score(final), elapsed)
+
+        try:
+            return self._pilot(time_limit, better, candidates)
+        except KeyboardInterrupt:
+            raise Stopped(found[-1] if found else None) from None
+
+    def _pilot(
+        self,
+        time_limit: float,
+        on_game: Callable[[TimelessState, float], None],
+        candidates: int,
+    ) -> TimelessState:
+        """The best final state found within `time_limit` seconds by the pilot method: from
+        the best of a few greedy games, stage after stage, the `candidates` best ends of the
+        stage (by `evaluate`) are each played on to the end by the greedy bot; the best game
+        seen so far is kept, and the next stage starts from its position there. Each pass
+        over the game can only keep or better the best game; passes go on with more
+        candidates while time is left."""
         began = time.perf_counter()
         deadline = began + time_limit
-        best: TimelessState | None = None
-        width, took = 1, 0.0
-        while True:
-            for weights in PORTFOLIO:
-                start = time.perf_counter()
-                try:
-                    final = self.beam(width, weights, deadline if best else float("inf"))
-                except OutOfTime:
-                    assert best is not None
+        best = max(
+            (self.rollout(self.puzzle.state(), seed) for seed in range(1, FIRST_GAMES + 1)),
+            key=final_score,
+        )
+        on_game(best, time.perf_counter() - began)
+        width = candidates
+        while time.perf_counter() < deadline:
+            here = self.puzzle.state()
+            every = True  # whether this pass played on every end of every stage it met
+            while not here.is_terminal:
+                if time.perf_counter() > deadline:
                     return best
-                took = max(took, time.perf_counter() - start)
-                if best is None or final_score(final) > final_score(best):
-                    best = final
-                    if on_game is not None:
-                        on_game(final_score(best), time.perf_counter() - began)
-            left = deadline - time.perf_counter()
-            if left <= 0 and best is not None:
+                try:
+                    ends = self.turn_ends(here, deadline)
+                except OutOfTime:
+                    return best
+                ends.sort(key=evaluate, reverse=True)
+                every = every and len(ends) <= width
+                for end in ends[:width]:
+                    if time.perf_counter() > deadline:
+                        return best
+                    final = self.rollout(end)
+                    if final_score(final) > final_score(best):
+                        best = final
+                        on_game(best, time.perf_counter() - began)
+                here = self.along(here, best)
+            if every:  # a wider pass would play the same games again
                 return best
-            width = max(width + 1, int(width * left / len(PORTFOLIO) / max(took, 1e-3)))
-            took = 0.0
+            width *= 2
+        return best
+
+    def along(self, state: TimelessState, game: TimelessState) -> TimelessState:
+        """The position at the start of the next stage on the way `game` took from `state`
+        (one of its positions)."""
+        state = state.clone()
+        start = stage(state)
+        for action in game.history[len(state.history) :]:
+            state.apply(action)
+            if at_stage_start(state) and not state.is_chance_node and stage(state) > start:
+                break
+        return state
