@@ -6,7 +6,8 @@ planner's search and bound to its optimum.
 Its key tells positions apart by every attribute of the state but the way there (the history,
 the caches), so two positions it merges are the same position: the optimum is exact. It is
 exponential in the plays left: one round's end, or its last play or two, is what it solves in
-seconds."""
+seconds. A turn with no end (in the Japanese edition, Dickens's exploration costs 1 coin with no
+limit per turn, and a city reward of 2 coins pays for the next one) is refused."""
 
 from __future__ import annotations
 
@@ -69,7 +70,13 @@ def exact_search(puzzle: Puzzle, limit: int = 200_000) -> Plan:
         return found
 
     start = puzzle.state()
-    final = solve(start)
+    try:
+        final = solve(start)
+    except RecursionError:
+        raise ValueError(
+            "the puzzle is not tiny: a turn can go on without end (a loop of actions that "
+            "gains more than it costs)"
+        ) from None
     history = [str(action) for action in final.history[len(start.history) :]]
     return verified(puzzle, history, _score(final), OPTIMAL, _score(final), began)
 
