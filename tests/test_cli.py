@@ -50,8 +50,11 @@ BAD = [
     ("simulate four-weeks --side fast", "unrecognized arguments: --side fast"),
     ("simulate four-weeks --content /no/such/folder", "'/no/such/folder' is not a folder"),
     ("simulate four-weeks --seed lucky", "argument --seed: 'lucky' is not a whole number"),
-    ("solve dreams", "unknown planner 'dreams'; the planners are eighty-days, orienteering"),
-    ("solve", "solve: give a planner: eighty-days, orienteering"),
+    (
+        "solve dreams",
+        "unknown planner 'dreams'; the planners are eighty-days, five-rounds, orienteering",
+    ),
+    ("solve", "solve: give a planner: eighty-days, five-rounds, orienteering"),
     ("solve orienteering", "the following arguments are required: file"),
     ("solve orienteering /no/such/file.txt", "/no/such/file.txt: file not found"),
     ("solve orienteering x --time-limit 0", "argument --time-limit: expected a number of seconds"),
