@@ -25,9 +25,13 @@ raises the bound):
 - Café discussions: one per Café marker, each at most the best slot of the game plus
   Montesquieu's bonus (the effects above count a café step as 0 VP for this reason; Dickens's
   café discussions are among these too).
-- Charles Dickens's explorations: at most his per-turn limit each turn, or, with no limit, one
-  per coin cost out of every coin the player can ever hold (bounded like the VP: coins now,
-  two per face-down play, and each activation's and tile's coins at most).
+- Charles Dickens's explorations: at most his per-turn limit each turn, or, with no limit, as
+  many as the coins the player can ever hold pay for, each costing his price less the city
+  reward's coins (the coins bounded like the VP: coins now, two per face-down play, and each
+  activation's, tile's, meeting's and bought card's coins at most). With no limit and a city
+  reward of at least his price (the Japanese edition's 1 coin against a 2-coin city reward)
+  the game has no bound: a turn can explore without end, every time a coin richer, and the
+  bound is infinite.
 - Each round's end: each traveller's end-of-round ability at most (Lady Montagu's VP or her
   Ideas with Twain's VP, Mary Shelley's VP for all 12 Idea slots written, Goethe's maximum, Keats's
   VP for 5 Advanced cards, Lady Blessington's closest-player VP), Keats's VP for five Advanced
@@ -42,6 +46,7 @@ if it gave the best effect of the game), so the gap it reports is wide."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
@@ -220,7 +225,7 @@ def activations(state: TimelessState) -> tuple[int, int]:
     return now + later * per_round, plays - done + later * plays
 
 
-def upper_bound(puzzle: Puzzle) -> int:
+def upper_bound(puzzle: Puzzle) -> float:
     """The most any plan of the puzzle can score (see the module's docstring)."""
     state = puzzle.state()
     content, edition, rules = state.content, state.edition, state.content.rules
@@ -245,8 +250,10 @@ def upper_bound(puzzle: Puzzle) -> int:
         best_slot += edition.montesquieu_vp
     vp += state.cafe_markers_left(0) * best_slot
     if "dickens" in where:
-        limit = edition.dickens_per_turn
-        uses = limit * turns if limit else coins // max(1, edition.dickens_cost)
+        limit, net = edition.dickens_per_turn, edition.dickens_cost - yields.city.coins
+        if not limit and net <= 0:
+            return math.inf  # a city reward pays for the next exploration: no end to a turn
+        uses = limit * turns if limit else coins // net
         vp += uses * (yields.city.vp + yields.addison)
     vp += rounds * (round_end(state, yields) + yields.gazette.vp)
     return vp + final_scoring(state, coins)

@@ -20,6 +20,7 @@ common planner surface; the search runs on one thread."""
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Sequence
 
@@ -49,15 +50,17 @@ def solve(
     on_solution: OnSolution | None = None,
 ) -> Plan:
     """The best plan found within `time_limit` seconds (the first beam always finishes),
-    replayed in the engine. `status` is "optimal" only when the plan meets the bound."""
+        replayed in the engine. `status` is "optimal" only when the plan meets the bound; a puzzle
+    without a finite bound (see `bound`) gets a plan with none."""
     if time_limit <= 0:
         raise ValueError(f"time_limit must be positive, got {time_limit}")
     began = time.perf_counter()
-    bound = upper_bound(puzzle)
+    limit = upper_bound(puzzle)
+    bound = None if math.isinf(limit) else int(limit)
 
     def found(score: int, elapsed: float) -> None:
         if on_solution is not None:
-            on_solution(score, bound, elapsed)
+            on_solution(score, limit, elapsed)
 
     try:
         final = Search(puzzle).run(time_limit, found)
@@ -68,12 +71,12 @@ def solve(
     return _plan(puzzle, final, bound, began)
 
 
-def _plan(puzzle: Puzzle, final: TimelessState, bound: int, began: float) -> Plan:
+def _plan(puzzle: Puzzle, final: TimelessState, bound: int | None, began: float) -> Plan:
     """The plan of a final state the search found, replayed."""
     start = len(puzzle.position.history)
     history = tuple(str(action) for action in final.history[start:])
     objective = final_score(final)
-    status = OPTIMAL if objective >= bound else FEASIBLE
+    status = OPTIMAL if bound is not None and objective >= bound else FEASIBLE
     return verified(puzzle, history, objective, status, bound, began)
 
 

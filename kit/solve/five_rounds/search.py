@@ -181,11 +181,16 @@ class Search:
             state = max(options, key=evaluate)
         return state
 
-    def rollout(self, state: TimelessState, seed: int = 1) -> TimelessState:
-        """The greedy bot's game from `state` to the end (its ties broken by `seed`)."""
+    def rollout(
+        self, state: TimelessState, seed: int = 1, deadline: float = float("inf")
+    ) -> TimelessState:
+        """The greedy bot's game from `state` to the end (its ties broken by `seed`);
+        `OutOfTime` once the deadline has passed."""
         state = state.clone()
         bot = GreedyBot(seed, 0)
         while not state.is_terminal:
+            if time.perf_counter() > deadline:
+                raise OutOfTime
             if state.is_chance_node:
                 self.puzzle.advance(state)
             else:
@@ -244,7 +249,10 @@ class Search:
                 for end in ends[:width]:
                     if time.perf_counter() > deadline:
                         return best
-                    final = self.rollout(end)
+                    try:
+                        final = self.rollout(end, deadline=deadline)
+                    except OutOfTime:
+                        return best
                     if final_score(final) > final_score(best):
                         best = final
                         on_game(best, time.perf_counter() - began)
