@@ -9,7 +9,7 @@
 The parts, one per module:
 - `puzzle`: a solo position and the reveals it fixes (`Puzzle`, `standard_puzzle`);
 - `baseline`: the greedy bot's games (`greedy_score`, `best_greedy`);
-- `search`: the beam search over whole turns, played in the engine;
+- `search`: the pilot method over whole turns, played in the engine;
 - `bound`: a valid upper bound on every plan's score (`upper_bound`);
 - `exact`: the exhaustive search over engine states for tiny puzzles;
 - `planner`: `solve`, the parts put together within a time limit;

@@ -6,23 +6,26 @@ round, the cards of a chain and their order, the Experience slots, café slots t
 limit, a dozen travellers' abilities, two editions). A CP-SAT model over the 25 plays would
 have to restate all of those rules a second time, and any rule it states differently makes
 plans the engine refuses or scores differently. The planner searches the engine's own game
-instead (`search`: a beam over whole turns, every turn's choices enumerated by the engine), so
-each plan is legal by construction, and the replay (`verified`) checks that the engine scores
-it as claimed. The price is that the search proves nothing: the plan's bound comes from
-`bound.upper_bound`, a count of what each source of VP can give at most (see its docstring),
-and the gap between them is reported; on tiny puzzles `exact.exact_search` gives the optimum
-the tests hold the search to.
+instead (`search`: the pilot method over whole turns, every turn's choices enumerated by the
+engine), so each plan is legal by construction, and the replay (`verified`) checks that the
+engine scores it as claimed. The price is that the search proves nothing: the plan's bound
+comes from `bound.upper_bound`, a count of what each source of VP can give at most (see its
+docstring), and the gap between them is reported; on tiny puzzles `exact.exact_search` gives
+the optimum the tests hold the search to.
 
 What the planner leaves out (also in every plan's assumptions): other players (it plans solo
 games only); chance, which it takes as fixed by the puzzle (the order of every reveal); and a
-plan is only as good as the beam found within the time limit. `workers` is taken for the
-common planner surface; the search runs on one thread."""
+plan is only as good as the games the search plays within the time limit. Each of `workers`
+processes runs its own search from other greedy games; the first, in the calling process,
+streams its better plans to `on_solution` (the others' only at the end) and answers Ctrl-C."""
 
 from __future__ import annotations
 
 import math
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 
 from kit.solve.five_rounds.bound import upper_bound
 from kit.solve.five_rounds.puzzle import PlanError, Puzzle
@@ -49,8 +52,9 @@ def solve(
     workers: int = 2,
     on_solution: OnSolution | None = None,
 ) -> Plan:
-    """The best plan found within `time_limit` seconds (the first beam always finishes),
-        replayed in the engine. `status` is "optimal" only when the plan meets the bound; a puzzle
+    """The best plan found within `time_limit` seconds (the first greedy games always
+    finish) by `workers` searches of different seeds, each in its own process, replayed in
+    the engine. `status` is "optimal" only when the plan meets the bound; a puzzle
     without a finite bound (see `bound`) gets a plan with none."""
     if time_limit <= 0:
         raise ValueError(f"time_limit must be positive, got {time_limit}")
@@ -62,20 +66,47 @@ def solve(
         if on_solution is not None:
             on_solution(score, limit, elapsed)
 
-    try:
-        final = Search(puzzle).run(time_limit, found)
-    except Stopped as stop:
-        if stop.best is None:
-            raise Interrupted(None) from None
-        raise Interrupted(_plan(puzzle, stop.best, bound, began)) from None
-    return _plan(puzzle, final, bound, began)
+    with ProcessPoolExecutor(workers - 1) if workers > 1 else nullcontext() as pool:
+        others = (
+            []
+            if pool is None
+            else [pool.submit(_search, puzzle, seed, time_limit) for seed in range(1, workers)]
+        )
+        try:
+            final = Search(puzzle).run(time_limit, found)
+        except Stopped as stop:
+            if pool is not None:
+                pool.shutdown(wait=False, cancel_futures=True)
+            if stop.best is None:
+                raise Interrupted(None) from None
+            claim = _history(puzzle, stop.best), final_score(stop.best)
+            raise Interrupted(_plan(puzzle, claim, bound, began)) from None
+        best = _history(puzzle, final), final_score(final)
+        for other in others:
+            history, score = other.result()
+            if score > best[1]:
+                best = history, score
+                found(score, time.perf_counter() - began)
+    return _plan(puzzle, best, bound, began)
 
 
-def _plan(puzzle: Puzzle, final: TimelessState, bound: int | None, began: float) -> Plan:
-    """The plan of a final state the search found, replayed."""
-    start = len(puzzle.position.history)
-    history = tuple(str(action) for action in final.history[start:])
-    objective = final_score(final)
+def _search(puzzle: Puzzle, seed: int, time_limit: float) -> tuple[tuple[str, ...], int]:
+    """One worker's search (in its own process): the history and score of its best game."""
+    final = Search(puzzle, seed=seed).run(time_limit)
+    return _history(puzzle, final), final_score(final)
+
+
+def _history(puzzle: Puzzle, final: TimelessState) -> tuple[str, ...]:
+    """The action names of a game from the puzzle's start."""
+    return tuple(str(action) for action in final.history[len(puzzle.position.history) :])
+
+
+def _plan(
+    puzzle: Puzzle, claim: tuple[tuple[str, ...], int], bound: int | None, began: float
+) -> Plan:
+    """The plan of a game the search found (its history and the score the search counted),
+    replayed: the engine must score it the same."""
+    history, objective = claim
     status = OPTIMAL if bound is not None and objective >= bound else FEASIBLE
     return verified(puzzle, history, objective, status, bound, began)
 

@@ -132,10 +132,13 @@ def evaluate(state: TimelessState) -> float:
 
 @dataclass
 class Search:
-    """The beam search on a puzzle (see the module's docstring)."""
+    """The search on a puzzle (see the module's docstring)."""
 
     puzzle: Puzzle
     turn_nodes: int = TURN_NODES
+    seed: int = 0
+    """Which greedy games the search starts from and plays on with (searches of different
+    seeds, on different workers, take different ways)."""
 
     def turn_ends(
         self, state: TimelessState, deadline: float = float("inf")
@@ -229,7 +232,10 @@ class Search:
         began = time.perf_counter()
         deadline = began + time_limit
         best = max(
-            (self.rollout(self.puzzle.state(), seed) for seed in range(1, FIRST_GAMES + 1)),
+            (
+                self.rollout(self.puzzle.state(), self.seed * FIRST_GAMES + g)
+                for g in range(1, FIRST_GAMES + 1)
+            ),
             key=final_score,
         )
         on_game(best, time.perf_counter() - began)
@@ -250,7 +256,7 @@ class Search:
                     if time.perf_counter() > deadline:
                         return best
                     try:
-                        final = self.rollout(end, deadline=deadline)
+                        final = self.rollout(end, self.seed + 1, deadline)
                     except OutOfTime:
                         return best
                     if final_score(final) > final_score(best):
