@@ -100,6 +100,13 @@ def test_bad_puzzles_are_refused():
     game = greedy_game(standard_puzzle("C"), 1)
     with pytest.raises(KitError, match="the game is over"):
         Puzzle(game.final)
+    with pytest.raises(KitError, match="Favour tile 'FT99' in Torino is not possible here"):
+        standard_puzzle("intro", favours={"Torino": "FT99"})
+    position = standard_puzzle("intro").position
+    with pytest.raises(KitError, match="the reveal orders name 1 levels; the market has 3"):
+        Puzzle(position, decks=(("01",),))
+    with pytest.raises(KitError, match="the reveal order of Level 1 is not that level's deck"):
+        Puzzle(position, decks=(("01",), position.deck[1], position.deck[2]))
 
 
 def tiny(puzzle: Puzzle, target: int) -> Puzzle:
@@ -122,7 +129,7 @@ def test_the_search_finds_the_exhaustive_optimum_of_the_last_round_end(
 
 
 def test_solve_replays_its_plan_and_beats_the_first_greedy_game(intro):
-    plan = solve(intro, time_limit=3)
+    plan = solve(intro, time_limit=3, workers=1)
     assert plan.status in (OPTIMAL, FEASIBLE)
     final = intro.replay(plan.history)
     assert final.scores()[0].total == plan.objective == plan.sheet.total

@@ -75,6 +75,10 @@ class Puzzle:
             pile = [name for name, n in sorted(state.painting_pile.items()) for _ in range(n)]
             rng.shuffle(pile)
             object.__setattr__(self, "paintings", tuple(pile))
+        if len(self.decks) != len(state.deck):
+            raise KitError(
+                f"the reveal orders name {len(self.decks)} levels; the market has {len(state.deck)}"
+            )
         for level, (cards, deck) in enumerate(zip(self.decks, state.deck, strict=True)):
             if sorted(cards) != sorted(deck):
                 raise KitError(f"the reveal order of Level {level + 1} is not that level's deck")
