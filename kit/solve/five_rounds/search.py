@@ -152,11 +152,11 @@ class Search:
         made = 0
         while todo:
             here = todo.pop()
+            if time.perf_counter() > deadline:
+                raise OutOfTime
             if made >= self.turn_nodes:
                 ends.append(self._finish(here, start))
                 continue
-            if time.perf_counter() > deadline:
-                raise OutOfTime
             for action in here.legal_actions():
                 child = here.clone()
                 child.apply(action)
