@@ -52,9 +52,10 @@ BAD = [
     ("simulate four-weeks --seed lucky", "argument --seed: 'lucky' is not a whole number"),
     (
         "solve dreams",
-        "unknown planner 'dreams'; the planners are eighty-days, four-weeks, orienteering",
+        "unknown planner 'dreams'; the planners are eighty-days, five-rounds,"
+        " four-weeks, orienteering",
     ),
-    ("solve", "solve: give a planner: eighty-days, four-weeks, orienteering"),
+    ("solve", "solve: give a planner: eighty-days, five-rounds, four-weeks, orienteering"),
     ("solve orienteering", "the following arguments are required: file"),
     ("solve orienteering /no/such/file.txt", "/no/such/file.txt: file not found"),
     ("solve orienteering x --time-limit 0", "argument --time-limit: expected a number of seconds"),

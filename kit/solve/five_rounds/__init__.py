@@ -1,0 +1,43 @@
+"""The five-round planner for Timeless Journeys: the best solo journey through the Grand Tour.
+
+    from kit.solve.five_rounds import standard_puzzle, solve
+    puzzle = standard_puzzle("intro", "en")
+    plan = solve(puzzle, time_limit=60)
+    print(plan)                           # round by round, the running VP, the score sheet
+    state = puzzle.replay(plan.history)   # anyone can replay a plan in the engine
+
+The parts, one per module:
+- `puzzle`: a solo position and the reveals it fixes (`Puzzle`, `standard_puzzle`);
+- `baseline`: the greedy bot's games (`greedy_score`, `best_greedy`);
+- `search`: the pilot method over whole turns, played in the engine;
+- `bound`: a valid upper bound on every plan's score (`upper_bound`);
+- `exact`: the exhaustive search over engine states for tiny puzzles;
+- `planner`: `solve`, the parts put together within a time limit;
+- `command`: `kit solve five-rounds` (`main`)."""
+
+from __future__ import annotations
+
+from kit.solve.five_rounds.baseline import best_greedy, greedy_game, greedy_score
+from kit.solve.five_rounds.bound import upper_bound
+from kit.solve.five_rounds.command import main
+from kit.solve.five_rounds.exact import exact_search
+from kit.solve.five_rounds.planner import Interrupted, OnSolution, solve
+from kit.solve.five_rounds.puzzle import SETS, PlanError, Puzzle, standard_puzzle
+from kit.solve.five_rounds.search import Search
+
+__all__ = [
+    "SETS",
+    "Interrupted",
+    "OnSolution",
+    "PlanError",
+    "Puzzle",
+    "Search",
+    "best_greedy",
+    "exact_search",
+    "greedy_game",
+    "greedy_score",
+    "main",
+    "solve",
+    "standard_puzzle",
+    "upper_bound",
+]

@@ -1,0 +1,70 @@
+"""`kit solve five-rounds`: the planner's command line (kit/cli.py calls `main(argv)`)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+from kit.core.commands import ArgumentParser, count, seconds, whole
+from kit.solve.five_rounds.planner import Interrupted, solve
+from kit.solve.five_rounds.puzzle import SETS, standard_puzzle
+from kit.solve.plan import FEASIBLE, OPTIMAL, Plan, bound_text
+from kit.timeless_journeys.actions import roman
+from kit.timeless_journeys.content import EDITIONS
+
+
+def main(argv: Sequence[str]) -> int:
+    """`kit solve five-rounds [--set intro|A|B|C|D] [--edition en|ja] [--time-limit S]
+    [--workers N] [--seed N]`: the best solo plan found, round by round (each play with its
+    chain and choices, the running VP) and the score sheet. Ctrl-C stops the search and
+    prints the best replay-verified plan found so far (exit 130)."""
+    parser = ArgumentParser(
+        prog="kit solve five-rounds",
+        description="The best solo game of Timeless Journeys within its five rounds.",
+    )
+    parser.add_argument("--set", default="intro", choices=SETS, help="the Famous Travellers")
+    parser.add_argument("--edition", default="en", choices=tuple(EDITIONS))
+    parser.add_argument("--seed", type=whole, default=1, help="the setup and the reveals")
+    parser.add_argument("--time-limit", type=seconds, default=60.0, help="seconds (default 60)")
+    parser.add_argument("--workers", type=count, default=2, help="threads (default 2)")
+    args = parser.parse_args(list(argv))
+
+    def show(score: int, bound: float, elapsed: float) -> None:
+        print(f"  {elapsed:6.2f} s: a plan scoring {score} ({bound_text(bound)})", file=sys.stderr)
+
+    puzzle = standard_puzzle(args.set, args.edition, args.seed)
+    try:
+        plan = solve(puzzle, args.time_limit, args.workers, on_solution=show)
+    except KeyboardInterrupt as stop:
+        found = stop.plan if isinstance(stop, Interrupted) else None
+        if found is None:
+            print("kit: interrupted before any plan was found", file=sys.stderr)
+        else:
+            print(rounds_text(found, puzzle.name))
+            print("interrupted: the best replay-verified plan found so far", file=sys.stderr)
+        return 130
+    print(rounds_text(plan, puzzle.name))
+    return 0 if plan.status in (OPTIMAL, FEASIBLE) else 1
+
+
+def rounds_text(plan: Plan, name: str) -> str:
+    """The plan round by round: each play with its chain and choices and the VP so far, each
+    round's end, then the score sheet."""
+    gap = "" if plan.gap is None else f", gap {plan.gap:.1%}"
+    rows = [
+        f"{name}: {plan.status} plan scoring {plan.objective} "
+        f"({bound_text(plan.bound)}{gap}, {plan.solve_time:.1f} s)"
+    ]
+    rows += [f"  assumes {text}" for text in plan.assumptions]
+    current = None
+    for step in plan.steps:
+        if step.day != current:
+            current = step.day
+            rows.append(f"Round {roman(step.day - 1)}")
+        words, _, vp = step.note.partition(": ")
+        stage = words.split(", ", 1)[-1]
+        rows.append(f"  {stage} ({vp})")
+        rows += [f"      {action}" for action in step.actions]
+    if plan.sheet is not None:
+        rows.append(str(plan.sheet))
+    return "\n".join(rows)

@@ -1,0 +1,168 @@
+"""Puzzles: a solo game of Timeless Journeys at one of its decisions, and the future it assumes.
+
+A puzzle is a position of a one-player game (`standard_puzzle` deals the standard ones through
+the game's scenario builder, `Puzzle(state)` takes any solo position at a decision of the
+player) plus what no plan can know: the order in which the market's decks and Le Brun's
+Paintings will be revealed from there on. The only chance left once a game is dealt is those
+reveals (the market refilled at each Reorganisation, the Paintings at each round's start), and
+how many cards each reveal turns over does not depend on the player's choices, so a fixed order
+of each deck fixes every later display whatever the plan does: the market of round III is the
+same for every plan. `puzzle.state()` is a fresh engine state at the puzzle's start,
+`puzzle.advance(state)` resolves the reveals due as the puzzle fixes them, and
+`puzzle.replay(history)` plays a plan's action names (reveals among them) and refuses any that
+differs from the puzzle."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from kit.core import IllegalAction, KitError
+from kit.core.rng import rng_for
+from kit.timeless_journeys.actions import Choice
+from kit.timeless_journeys.content import EDITIONS
+from kit.timeless_journeys.draws import MarketReveal, PaintingReveal
+from kit.timeless_journeys.game import TimelessJourneys
+from kit.timeless_journeys.setup import setup
+from kit.timeless_journeys.state import TimelessState
+
+SETS = ("intro", "A", "B", "C", "D")
+"""The standard puzzles' traveller sets: the introductory one and the four historical ones."""
+
+
+class PlanError(KitError):
+    """A plan the engine does not accept or scores differently from the planner: a bug, never
+    a result."""
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One solo position and the order of every reveal still to come.
+
+    `decks`: per market level, the cards of its deck in the order they will be revealed (by
+    default shuffled by `seed`); `paintings`: the same for Le Brun's Paintings. `name` is what
+    the plan is called in print."""
+
+    position: TimelessState = field(repr=False, compare=False)
+    seed: int = 1
+    name: str = "a solo position"
+    decks: tuple[tuple[str, ...], ...] = ()
+    paintings: tuple[str, ...] = ()
+    start_decks: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    start_paintings: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        state = self.position
+        if state.num_players != 1:
+            raise KitError(
+                f"the five-round planner plans solo games; this game has {state.num_players} "
+                "players (the others' turns would need a model of their play)"
+            )
+        if state.is_terminal:
+            raise KitError("the game is over: there is nothing left to plan")
+        if state.is_chance_node or state.phase == "setup":
+            raise KitError("plan from a decision of the player (a chance event is due)")
+        rng = rng_for(self.seed, "five-rounds-reveals")
+        if not self.decks:
+            decks = []
+            for deck in state.deck:
+                order = list(deck)
+                rng.shuffle(order)
+                decks.append(tuple(order))
+            object.__setattr__(self, "decks", tuple(decks))
+        if not self.paintings:
+            pile = [name for name, n in sorted(state.painting_pile.items()) for _ in range(n)]
+            rng.shuffle(pile)
+            object.__setattr__(self, "paintings", tuple(pile))
+        if len(self.decks) != len(state.deck):
+            raise KitError(
+                f"the reveal orders name {len(self.decks)} levels; the market has {len(state.deck)}"
+            )
+        for level, (cards, deck) in enumerate(zip(self.decks, state.deck, strict=True)):
+            if sorted(cards) != sorted(deck):
+                raise KitError(f"the reveal order of Level {level + 1} is not that level's deck")
+        left = sorted(name for name, n in state.painting_pile.items() for _ in range(n))
+        if sorted(self.paintings) != left:
+            raise KitError("the Paintings' reveal order is not the pile of Paintings left")
+        object.__setattr__(self, "start_decks", tuple(len(d) for d in state.deck))
+        object.__setattr__(self, "start_paintings", len(left))
+
+    def state(self) -> TimelessState:
+        """A fresh engine state at the puzzle's start."""
+        return self.position.clone()
+
+    def reveal(self, state: TimelessState) -> Choice:
+        """The outcome of the reveal due in `state`, as the puzzle fixes it: the next card of
+        the level's order (or the next Painting)."""
+        draw = state.stack[-1]
+        outcomes: Sequence[Choice] = state.legal_actions()
+        if isinstance(draw, MarketReveal):
+            level = draw.level
+            card = self.decks[level][self.start_decks[level] - len(state.deck[level])]
+            return next(o for o in outcomes if o.args == (level, card))
+        if isinstance(draw, PaintingReveal):
+            drawn = self.start_paintings - sum(state.painting_pile.values())
+            painting = self.paintings[drawn]
+            return next(o for o in outcomes if o.args == (painting,))
+        raise PlanError(f"a chance event the puzzle does not fix: {state.question()}")
+
+    def advance(self, state: TimelessState) -> list[str]:
+        """Resolve the reveals due in `state` as the puzzle fixes them; their names."""
+        names = []
+        while state.is_chance_node:
+            outcome = self.reveal(state)
+            state.apply(outcome)
+            names.append(outcome.text)
+        return names
+
+    def replay(self, history: Sequence[str]) -> TimelessState:
+        """The engine state after a plan's `history` (action names, `Plan.history`), played
+        from `state()`. Raises `PlanError` naming the action the engine refuses, or a reveal
+        other than the puzzle's."""
+        state = self.state()
+        for number, name in enumerate(history, start=1):
+            if state.is_chance_node and name != self.reveal(state).text:
+                raise PlanError(
+                    f"action {number} of the plan: {name!r} is not the puzzle's reveal "
+                    f"({self.reveal(state).text!r})"
+                )
+            try:
+                state.apply(name)
+            except IllegalAction as error:
+                raise PlanError(f"action {number} of the plan: {error}") from None
+        if not state.is_terminal:
+            raise PlanError("the plan stops before the end of the game")
+        return state
+
+    def assumptions(self) -> tuple[str, ...]:
+        """What the plan takes as known, in words, printed with every plan."""
+        return (
+            "a solo game, played with the engine's one-player rules",
+            "the face-down Exploration tiles of every city are known (the player looks at "
+            "them all when exploring)",
+            f"the market's decks and Le Brun's Paintings are revealed in a fixed order "
+            f"(shuffled by seed {self.seed}), so every later display is known in advance",
+        )
+
+
+def standard_puzzle(
+    travellers: str = "intro", edition: str = "en", seed: int = 1, **fixed: Any
+) -> Puzzle:
+    """A standard solo puzzle: the introductory travellers (Montesquieu, Lady Montagu, Mary
+    Shelley) or a historical set A-D, in the English or Japanese edition, dealt by `seed`
+    (Gazette side, portraits, Favour and Exploration tiles, Journals, the first market) except
+    what `fixed` names as `kit.timeless_journeys.setup` takes it (`side`, `favours`, `tiles`,
+    `journals`, `market`, `paintings`, ...)."""
+    if travellers not in SETS:
+        raise KitError(f"unknown set {travellers!r}: expected one of {', '.join(SETS)}")
+    if edition not in EDITIONS:
+        raise KitError(f"unknown edition {edition!r}: expected one of {', '.join(EDITIONS)}")
+    if travellers == "intro":
+        game = TimelessJourneys(players=1, edition=edition, mode="intro", seed=seed)
+    else:
+        game = TimelessJourneys(
+            players=1, edition=edition, mode="historical", travellers=[travellers], seed=seed
+        )
+    name = "the introductory set" if travellers == "intro" else f"historical set {travellers}"
+    return Puzzle(setup(game, **fixed), seed, f"{name}, {edition} edition, seed {seed}")

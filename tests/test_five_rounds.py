@@ -1,0 +1,158 @@
+"""The five-round planner: puzzles fix every reveal, plans replay in the engine exactly as the
+planner scores them, the search finds the exhaustive optimum on tiny puzzles and the bound
+stays above it, and bad puzzles and arguments are refused."""
+
+from __future__ import annotations
+
+import pytest
+
+import kit
+from kit.cli import main
+from kit.core import KitError
+from kit.solve.five_rounds import (
+    PlanError,
+    Puzzle,
+    Search,
+    exact_search,
+    greedy_game,
+    solve,
+    standard_puzzle,
+    upper_bound,
+)
+from kit.solve.five_rounds.search import at_stage_start, stage
+from kit.solve.plan import FEASIBLE, OPTIMAL
+from kit.timeless_journeys import setup
+
+
+@pytest.fixture(scope="module")
+def intro() -> Puzzle:
+    return standard_puzzle("intro", "en", 1)
+
+
+def position_at(puzzle: Puzzle, history: tuple[str, ...], target: int):
+    """The position a game of `puzzle` reaches at the start of stage `target`."""
+    state = puzzle.state()
+    for name in history:
+        if at_stage_start(state) and not state.is_chance_node and stage(state) == target:
+            return state
+        state.apply(name)
+    raise AssertionError(f"the game never reaches stage {target}")
+
+
+def test_standard_puzzles_deal_the_sets_travellers(intro):
+    assert sorted(intro.position.travellers) == ["montagu", "montesquieu", "shelley"]
+    for name, travellers in [
+        ("B", {"craven", "goethe", "lebrun"}),
+        ("D", {"blessington", "dickens", "twain"}),
+    ]:
+        puzzle = standard_puzzle(name, "ja")
+        assert set(puzzle.position.travellers) == travellers
+        assert puzzle.position.edition is puzzle.position.game.content.editions["ja"]
+
+
+def test_a_puzzle_fixes_setup_draws_by_name():
+    puzzle = standard_puzzle("A", favours={"Torino": "FT04"}, tiles={"Milano": ["Milano-2"]})
+    assert puzzle.position.favour["Torino"] == "FT04"
+    assert puzzle.position.city_tiles["Milano"][0] == "Milano-2"
+
+
+def test_every_plan_sees_the_same_later_markets(intro):
+    # Two different greedy games: the market of round II (revealed at round I's end) is the
+    # puzzle's, whatever either did in round I.
+    first, second = greedy_game(intro, 1), greedy_game(intro, 3)
+    assert first.history != second.history
+    markets = []
+    for game in (first, second):
+        state = position_at(intro, game.history, 6)  # round II, play 1
+        markets.append(state.market)
+    assert markets[0] == markets[1]
+    assert sum(len(level) for level in markets[0]) >= 3
+
+
+def test_a_greedy_game_replays_to_its_score(intro):
+    game = greedy_game(intro, 1)
+    assert intro.replay(game.history).scores()[0].total == game.score
+
+
+def test_replay_refuses_what_the_puzzle_does_not_allow(intro):
+    history = list(greedy_game(intro, 1).history)
+    with pytest.raises(PlanError, match="stops before the end"):
+        intro.replay(history[:-1])
+    with pytest.raises(PlanError, match="action 1 of the plan"):
+        intro.replay(["move to Roma for free", *history])
+    reveal = next(i for i, name in enumerate(history) if "revealed in the market" in name)
+    state = intro.state()
+    for name in history[:reveal]:
+        state.apply(name)
+    other = next(str(o) for o in state.legal_actions() if str(o) != history[reveal])
+    with pytest.raises(PlanError, match="not the puzzle's reveal"):
+        intro.replay([*history[:reveal], other, *history[reveal + 1 :]])
+
+
+def test_bad_puzzles_are_refused():
+    with pytest.raises(KitError, match="unknown set 'E'"):
+        standard_puzzle("E")
+    with pytest.raises(KitError, match="unknown edition 'fr'"):
+        standard_puzzle("intro", "fr")
+    two = setup(kit.load("timeless_journeys", players=2, seed=1))
+    with pytest.raises(KitError, match="plans solo games; this game has 2 players"):
+        Puzzle(two)
+    game = greedy_game(standard_puzzle("C"), 1)
+    with pytest.raises(KitError, match="the game is over"):
+        Puzzle(game.final)
+    with pytest.raises(KitError, match="Favour tile 'FT99' in Torino is not possible here"):
+        standard_puzzle("intro", favours={"Torino": "FT99"})
+    position = standard_puzzle("intro").position
+    with pytest.raises(KitError, match="the reveal orders name 1 levels; the market has 3"):
+        Puzzle(position, decks=(("01",),))
+    with pytest.raises(KitError, match="the reveal order of Level 1 is not that level's deck"):
+        Puzzle(position, decks=(("01",), position.deck[1], position.deck[2]))
+
+
+def tiny(puzzle: Puzzle, target: int) -> Puzzle:
+    """The puzzle of the position the first greedy game reaches at stage `target`."""
+    return Puzzle(position_at(puzzle, greedy_game(puzzle, 1).history, target).clone())
+
+
+@pytest.mark.parametrize(
+    ("travellers", "edition", "optimum"), [("intro", "en", 36), ("D", "ja", 45), ("B", "en", 45)]
+)
+def test_the_search_finds_the_exhaustive_optimum_of_the_last_round_end(
+    travellers, edition, optimum
+):
+    puzzle = tiny(standard_puzzle(travellers, edition), 29)  # round V's end
+    exact = exact_search(puzzle)
+    found = Search(puzzle).run(time_limit=5)
+    assert exact.status == OPTIMAL and exact.objective == optimum
+    assert found.scores()[0].total == optimum
+    assert upper_bound(puzzle) >= optimum
+
+
+def test_solve_replays_its_plan_and_beats_the_first_greedy_game(intro):
+    plan = solve(intro, time_limit=3, workers=1)
+    assert plan.status in (OPTIMAL, FEASIBLE)
+    final = intro.replay(plan.history)
+    assert final.scores()[0].total == plan.objective == plan.sheet.total
+    assert plan.objective >= greedy_game(intro, 1).score
+    assert plan.bound >= plan.objective and plan.gap is not None
+    # one step per play and per round's end, in order, each with the VP so far
+    assert len(plan.steps) == 30
+    assert plan.steps[0].note.startswith("round I, play 1 of 5: ")
+    assert plan.steps[-1].note.startswith("round V, end of round: ")
+
+
+def test_the_command_refuses_bad_arguments(capsys):
+    assert main(["solve", "five-rounds", "--set", "E"]) == 2
+    assert "invalid choice: 'E'" in capsys.readouterr().err
+    assert main(["solve", "five-rounds", "--edition", "fr"]) == 2
+    assert main(["solve", "five-rounds", "--time-limit", "0"]) == 2
+
+
+def test_the_command_prints_the_plan_round_by_round(capsys):
+    assert main(["solve", "five-rounds", "--set", "C", "--time-limit", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("historical set C, en edition, seed 1: ")
+    for numeral in ("I", "II", "III", "IV", "V"):
+        assert f"\nRound {numeral}\n" in out
+    assert "  play 1 of 5 (0 VP won" in out
+    assert "  Total " in out
