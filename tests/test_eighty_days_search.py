@@ -117,9 +117,11 @@ def test_a_short_limit_keeps_the_best_plan(monkeypatch):
     puzzle = tiny("Wolfgang")
     seen = []
     plan = solve(puzzle, time_limit=3, on_solution=lambda *a: seen.append(a[0]))
-    assert plan.status == "feasible" and plan.objective == seen[-1] == max(seen) == 15
+    assert plan.objective == seen[-1] == max(seen) == 15
     assert replayed_total(puzzle, plan.history) == plan.objective == plan.sheet.total
     assert plan.bound is not None and plan.bound >= plan.objective
+    # the bound's tree search may prove the plan within its share of the limit
+    assert plan.status == ("optimal" if plan.bound == plan.objective else "feasible")
 
 
 def test_ctrl_c_during_the_searches_keeps_the_best_plan_and_stops_the_second_one():
