@@ -26,7 +26,12 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--edition", default="en", choices=tuple(EDITIONS))
     parser.add_argument("--seed", type=whole, default=1, help="the setup and the reveals")
     parser.add_argument("--time-limit", type=seconds, default=60.0, help="seconds (default 60)")
-    parser.add_argument("--workers", type=count, default=2, help="threads (default 2)")
+    parser.add_argument(
+        "--workers",
+        type=count,
+        default=2,
+        help="searches side by side, each its own process (default 2)",
+    )
     args = parser.parse_args(list(argv))
 
     def show(score: int, bound: float, elapsed: float) -> None:

@@ -1,10 +1,10 @@
 """The four-week planner: the best four weeks in Europe for a solo player, with its chance fixed.
 
-    from kit.solve.four_weeks import standard_puzzle, greedy_score
+    from kit.solve.four_weeks import standard_puzzle, solve
     puzzle = standard_puzzle(seed=1)      # the deal: hand, deck order, Festivals
     plan = solve(puzzle, time_limit=10)   # the best plan found, replayed by the engine
     print(plan)                           # turn by turn, the score sheet, bound and gap
-    state = puzzle.replay(history)        # anyone can replay a plan in the engine
+    state = puzzle.replay(plan.history)   # anyone can replay a plan in the engine
 
 The parts, one per module:
 - `puzzle`: a solo deal with all of its chance fixed (`Puzzle`, `standard_puzzle`);

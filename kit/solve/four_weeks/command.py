@@ -23,7 +23,9 @@ def main(argv: Sequence[str]) -> int:
     )
     parser.add_argument("--seed", type=whole, default=1, help="the deal (default 1)")
     parser.add_argument("--time-limit", type=seconds, default=10.0, help="seconds (default 10)")
-    parser.add_argument("--workers", type=count, default=2, help="threads (default 2)")
+    parser.add_argument(
+        "--workers", type=count, default=2, help="CP-SAT search workers (default 2)"
+    )
     parser.add_argument(
         "--claim", default="", help="regions whose Bucket List the plan must claim: BAL,POL"
     )
