@@ -521,8 +521,12 @@ class HandLimit(Question):
         hand = state.hand[self.player]
         if len(hand) <= state.content.rules.hand_limit:
             return []
-        discards = _discards(state.content)
-        return [discards[card] for card in dict.fromkeys(hand)]
+        discards, found, previous = _discards(state.content), [], ""
+        for card in hand:  # sorted: copies are neighbours, discarded the same way (one choice)
+            if card != previous:
+                found.append(discards[card])
+                previous = card
+        return found
 
 
 @cache
