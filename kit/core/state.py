@@ -388,7 +388,7 @@ class State(ABC):
         """Refuse `action` unless it is legal; record a chance outcome other than the seed's."""
         if isinstance(action, str):
             action = self.action_named(action)
-        elif action not in self.legal_actions():
+        elif action not in (self._legal_cache or self.legal_actions()):  # a bot has read them
             if getattr(action, "kind", None) is None:  # a list, a number: not an action at all
                 raise IllegalAction(f"{shown(action)} is not an action (give one or its name)")
             raise IllegalAction(f"{action}: {self._why_illegal(action)}")

@@ -274,13 +274,19 @@ def _sell(state: TimelessState, player: int, give: int, amount: int) -> None:
 # --- Travel -------------------------------------------------------------------------------------
 def move(state: TimelessState, player: int, step: Step, ctx: Context) -> list[Choice]:
     """Along one path from the marker, paying its cost less the step's discount."""
-    have, discount = state.coins[player], step.count
+    return list(_moves(state.content, state.loc[player], state.coins[player], step.count))
+
+
+@lru_cache(maxsize=4096)
+def _moves(content: Content, here: str, have: int, discount: int) -> tuple[Choice, ...]:
+    """The moves from `here` with `have` coins: a few places and purses recur all game long
+    (moves are asked at every face-down card), so each set of moves is made once."""
     found = []
-    for other, cost in state.content.neighbours[state.loc[player]]:
+    for other, cost in content.neighbours[here]:
         pay = cost - discount if cost > discount else 0
         if pay <= have:
             found.append(_move_choice(other, pay))
-    return found
+    return tuple(found)
 
 
 @cache

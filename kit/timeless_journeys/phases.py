@@ -368,13 +368,13 @@ class Chain(Question):
         return "which card of the chain to activate next"
 
     def choices(self, state: TimelessState) -> list[Choice]:
-        played, card_of = state.played[self.player], state.content.card
+        played, content = state.played[self.player], state.content
         found, offered = [], set()
         for index in self.cards:
             card, up = played[index]
             if up and card not in offered:
                 offered.add(card)
-                found.append(_activation(index, card_of(card).label, self.cards))
+                found.append(_activation(content, index, card, self.cards))
         if not found:
             return []
         if len(state.used[self.player]) < len(state.tiles[self.player]):
@@ -384,9 +384,10 @@ class Chain(Question):
 
 
 @cache
-def _activation(index: int, label: str, cards: tuple[int, ...]) -> Choice:
-    """Activate the card at `index` of the play area, one of the chain's `cards` (chains recur:
+def _activation(content: Content, index: int, card: str, cards: tuple[int, ...]) -> Choice:
+    """Activate `card`, at `index` of the play area, one of the chain's `cards` (chains recur:
     each choice is made once)."""
+    label = content.card(card).label
     return Choice(f"activate {label}", "card", None, _activate, (index, cards))
 
 
@@ -521,8 +522,12 @@ class HandLimit(Question):
         hand = state.hand[self.player]
         if len(hand) <= state.content.rules.hand_limit:
             return []
-        discards = _discards(state.content)
-        return [discards[card] for card in dict.fromkeys(hand)]
+        discards, found, previous = _discards(state.content), [], ""
+        for card in hand:  # sorted: copies are neighbours, discarded the same way (one choice)
+            if card != previous:
+                found.append(discards[card])
+                previous = card
+        return found
 
 
 @cache
