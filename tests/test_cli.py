@@ -281,6 +281,17 @@ def test_ctrl_c_stops_the_orienteering_solver_with_the_best_route_so_far(tmp_pat
     assert int(found.group(1)) == best and "Traceback" not in rest
 
 
+def test_ctrl_c_stops_the_four_week_planner_with_its_best_plan_replayed():
+    process = start("solve", "four-weeks", "--seed", "1", "--time-limit", "3000")
+    err = wait_for(process, r"a plan scoring \d+", "stderr")
+    out, rest = interrupt(process)
+    assert process.returncode == 130
+    best = max(int(s) for s in re.findall(r"a plan scoring (\d+)", err + rest))
+    assert out.startswith(f"feasible plan scoring {best} (bound ")
+    assert "interrupted: the best replay-verified plan found so far" in rest
+    assert "Traceback" not in rest
+
+
 def test_ctrl_c_in_a_game_saves_it_where_it_says(tmp_path):
     process = start("play", "four-weeks", "--seed", "8", cwd=tmp_path)
     wait_for(process, r"player 0 \(you\)> $", "stdout")

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import math
 import signal
+import sys
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -100,6 +102,39 @@ class Plan:
 
     def __str__(self) -> str:
         return self.timeline()
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C stopped the planner: `plan` is the best replay-verified plan found by then (None
+    if there was none yet). It is a KeyboardInterrupt, so a script or a notebook cell stops as
+    Ctrl-C asks, with the plan in hand."""
+
+    def __init__(self, plan: Plan | None) -> None:
+        super().__init__("the planner was interrupted")
+        self.plan = plan
+
+
+def show_progress(score: int, bound: float, elapsed: float) -> None:
+    """A planner command's `on_solution`: one line on standard error per improving plan."""
+    print(f"  {elapsed:6.2f} s: a plan scoring {score} ({bound_text(bound)})", file=sys.stderr)
+
+
+def command_result(solve: Callable[[], Plan], text: Callable[[Plan], str] = str) -> int:
+    """What a planner's command does with its solve: prints the plan as `text` makes it and
+    returns the exit status (0 with a plan, 1 without); on Ctrl-C it prints the best plan
+    found so far, or says there was none, and returns 130."""
+    try:
+        plan = solve()
+    except KeyboardInterrupt as stop:
+        found = stop.plan if isinstance(stop, Interrupted) else None
+        if found is None:
+            print("kit: interrupted before any plan was found", file=sys.stderr)
+        else:
+            print(text(found))
+            print("interrupted: the best replay-verified plan found so far", file=sys.stderr)
+        return 130
+    print(text(plan))
+    return 0 if plan.status in (OPTIMAL, FEASIBLE) else 1
 
 
 def run_solver(solver: Any, model: Any, callback: Any = None) -> tuple[Any, bool]:

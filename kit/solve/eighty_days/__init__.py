@@ -28,9 +28,10 @@ from kit.solve.eighty_days.baseline import greedy_game, greedy_score
 from kit.solve.eighty_days.command import main
 from kit.solve.eighty_days.exact import exact_search
 from kit.solve.eighty_days.network import SINK, Arc, Network, Node
-from kit.solve.eighty_days.planner import EarliestEnd, Interrupted, OnSolution, earliest_end, solve
+from kit.solve.eighty_days.planner import EarliestEnd, OnSolution, earliest_end, solve
 from kit.solve.eighty_days.puzzle import Explores, PlanError, Puzzle, standard_puzzle
 from kit.solve.eighty_days.replay import Choices, replay
+from kit.solve.plan import Interrupted
 
 __all__ = [
     "SINK",

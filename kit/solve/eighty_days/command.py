@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
 
 from kit.core import KitError
 from kit.core.commands import ArgumentParser, count, seconds, whole
-from kit.solve.eighty_days.planner import Interrupted, solve
+from kit.solve.eighty_days.planner import solve
 from kit.solve.eighty_days.puzzle import standard_puzzle
-from kit.solve.plan import FEASIBLE, OPTIMAL, bound_text
+from kit.solve.plan import Plan, command_result, show_progress
 
 
 def main(argv: Sequence[str]) -> int:
@@ -45,21 +44,10 @@ def main(argv: Sequence[str]) -> int:
             f"--explore-days: expected days separated by commas, got {args.explore_days!r}"
         ) from None
 
-    def show(score: int, bound: float, elapsed: float) -> None:
-        print(f"  {elapsed:6.2f} s: a plan scoring {score} ({bound_text(bound)})", file=sys.stderr)
-
-    try:
+    def run() -> Plan:
         puzzle = standard_puzzle(
             args.side, args.traveller, explore, args.seed, args.days, args.board
         )
-        plan = solve(puzzle, args.time_limit, args.workers, on_solution=show)
-    except KeyboardInterrupt as stop:
-        found = stop.plan if isinstance(stop, Interrupted) else None
-        if found is None:
-            print("kit: interrupted before any plan was found", file=sys.stderr)
-        else:
-            print(found)
-            print("interrupted: the best replay-verified plan found so far", file=sys.stderr)
-        return 130
-    print(plan)
-    return 0 if plan.status in (OPTIMAL, FEASIBLE) else 1
+        return solve(puzzle, args.time_limit, args.workers, on_solution=show_progress)
+
+    return command_result(run)

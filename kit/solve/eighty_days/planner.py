@@ -32,7 +32,7 @@ from kit.solve.eighty_days.network import Arc, Network, NetworkStopped
 from kit.solve.eighty_days.puzzle import Puzzle
 from kit.solve.eighty_days.replay import Choices, verified
 from kit.solve.eighty_days.search import Helper, Journeyed, Search, helpers_available
-from kit.solve.plan import FEASIBLE, INFEASIBLE, OPTIMAL, UNKNOWN, Plan, run_solver
+from kit.solve.plan import FEASIBLE, INFEASIBLE, OPTIMAL, UNKNOWN, Interrupted, Plan, run_solver
 
 try:
     from ortools.sat.python import cp_model
@@ -77,16 +77,6 @@ WINDOW_SECONDS = 3.0
 
 WINDOW_MIN_SECONDS = 1.0
 """No window is started with less time left than this (building its model takes about half)."""
-
-
-class Interrupted(KeyboardInterrupt):
-    """Ctrl-C stopped the planner: `plan` is the best replay-verified plan found by then (None
-    if there was none yet). It is a KeyboardInterrupt, so a script or a notebook cell stops as
-    Ctrl-C asks, with the plan in hand."""
-
-    def __init__(self, plan: Plan | None) -> None:
-        super().__init__("the planner was interrupted")
-        self.plan = plan
 
 
 @dataclass

@@ -21,9 +21,10 @@ from kit.solve.five_rounds.baseline import best_greedy, greedy_game, greedy_scor
 from kit.solve.five_rounds.bound import upper_bound
 from kit.solve.five_rounds.command import main
 from kit.solve.five_rounds.exact import exact_search
-from kit.solve.five_rounds.planner import Interrupted, OnSolution, solve
+from kit.solve.five_rounds.planner import OnSolution, solve
 from kit.solve.five_rounds.puzzle import SETS, PlanError, Puzzle, standard_puzzle
 from kit.solve.five_rounds.search import Search
+from kit.solve.plan import Interrupted
 
 __all__ = [
     "SETS",

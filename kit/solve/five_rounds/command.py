@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
 
 from kit.core.commands import ArgumentParser, count, seconds, whole
-from kit.solve.five_rounds.planner import Interrupted, solve
+from kit.solve.five_rounds.planner import solve
 from kit.solve.five_rounds.puzzle import SETS, standard_puzzle
-from kit.solve.plan import FEASIBLE, OPTIMAL, Plan, bound_text
+from kit.solve.plan import Plan, bound_text, command_result, show_progress
 from kit.timeless_journeys.actions import roman
 from kit.timeless_journeys.content import EDITIONS
 
@@ -33,23 +32,11 @@ def main(argv: Sequence[str]) -> int:
         help="searches side by side, each its own process (default 2)",
     )
     args = parser.parse_args(list(argv))
-
-    def show(score: int, bound: float, elapsed: float) -> None:
-        print(f"  {elapsed:6.2f} s: a plan scoring {score} ({bound_text(bound)})", file=sys.stderr)
-
     puzzle = standard_puzzle(args.set, args.edition, args.seed)
-    try:
-        plan = solve(puzzle, args.time_limit, args.workers, on_solution=show)
-    except KeyboardInterrupt as stop:
-        found = stop.plan if isinstance(stop, Interrupted) else None
-        if found is None:
-            print("kit: interrupted before any plan was found", file=sys.stderr)
-        else:
-            print(rounds_text(found, puzzle.name))
-            print("interrupted: the best replay-verified plan found so far", file=sys.stderr)
-        return 130
-    print(rounds_text(plan, puzzle.name))
-    return 0 if plan.status in (OPTIMAL, FEASIBLE) else 1
+    return command_result(
+        lambda: solve(puzzle, args.time_limit, args.workers, on_solution=show_progress),
+        lambda plan: rounds_text(plan, puzzle.name),
+    )
 
 
 def rounds_text(plan: Plan, name: str) -> str:

@@ -30,20 +30,12 @@ from contextlib import nullcontext
 from kit.solve.five_rounds.bound import upper_bound
 from kit.solve.five_rounds.puzzle import PlanError, Puzzle
 from kit.solve.five_rounds.search import Search, Stopped, at_stage_start, final_score, stage
-from kit.solve.plan import FEASIBLE, OPTIMAL, Plan, Step
+from kit.solve.plan import FEASIBLE, OPTIMAL, Interrupted, Plan, Step
 from kit.timeless_journeys.actions import roman
 from kit.timeless_journeys.state import TimelessState
 
 OnSolution = Callable[[int, float, float], None]
 """Called with the score, the bound and the seconds elapsed each time a better plan is found."""
-
-
-class Interrupted(KeyboardInterrupt):
-    """Ctrl-C during a solve: `plan` is the best replay-verified plan found so far (or None)."""
-
-    def __init__(self, plan: Plan | None) -> None:
-        super().__init__()
-        self.plan = plan
 
 
 def solve(

@@ -22,8 +22,10 @@ from kit.solve.four_weeks.exact import exact_search
 from kit.solve.four_weeks.model import Model
 from kit.solve.four_weeks.planner import OnSolution, play_solution, solve
 from kit.solve.four_weeks.puzzle import STANDARD_SEEDS, PlanError, Puzzle, standard_puzzle
+from kit.solve.plan import Interrupted
 
 __all__ = [
+    "Interrupted",
     "STANDARD_SEEDS",
     "Model",
     "OnSolution",

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
 
 from kit.core.commands import ArgumentParser, count, seconds, whole
 from kit.four_weeks.state import SPENT
 from kit.solve.four_weeks.planner import solve
 from kit.solve.four_weeks.puzzle import Puzzle, standard_puzzle
-from kit.solve.plan import FEASIBLE, OPTIMAL, Plan, bound_text
+from kit.solve.plan import Plan, command_result, show_progress
 
 
 def main(argv: Sequence[str]) -> int:
@@ -32,14 +31,11 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--content", default=None, help="a folder of content files")
     args = parser.parse_args(list(argv))
     claims = [code.strip() for code in args.claim.split(",") if code.strip()]
-
-    def show(score: int, bound: float, elapsed: float) -> None:
-        print(f"  {elapsed:6.2f} s: a plan scoring {score} ({bound_text(bound)})", file=sys.stderr)
-
     puzzle = standard_puzzle(args.seed, content=args.content, claims=claims)
-    plan = solve(puzzle, args.time_limit, args.workers, on_solution=show)
-    print(calendar(puzzle, plan))
-    return 0 if plan.status in (OPTIMAL, FEASIBLE) else 1
+    return command_result(
+        lambda: solve(puzzle, args.time_limit, args.workers, on_solution=show_progress),
+        lambda plan: calendar(puzzle, plan),
+    )
 
 
 def calendar(puzzle: Puzzle, plan: Plan) -> str:

@@ -39,7 +39,16 @@ from kit.solve.four_weeks.model import (
     turns_of,
 )
 from kit.solve.four_weeks.puzzle import PlanError, Puzzle
-from kit.solve.plan import FEASIBLE, INFEASIBLE, OPTIMAL, UNKNOWN, Plan, Step, run_solver
+from kit.solve.plan import (
+    FEASIBLE,
+    INFEASIBLE,
+    OPTIMAL,
+    UNKNOWN,
+    Interrupted,
+    Plan,
+    Step,
+    run_solver,
+)
 
 try:
     from ortools.sat.python import cp_model
@@ -78,7 +87,8 @@ def solve(
 ) -> Plan:
     """The best plan CP-SAT finds within `time_limit` seconds on `workers` threads, starting
     from the best of `plays` greedy games that the model can follow, replayed by the engine;
-    "optimal" when proven. A puzzle no plan can meet is "infeasible"."""
+    "optimal" when proven. A puzzle no plan can meet is "infeasible". Ctrl-C stops the search
+    and raises `Interrupted` with the best plan found so far, replayed."""
     began = time.perf_counter()
     deadline = began + time_limit
     model = Model(puzzle)
@@ -87,7 +97,7 @@ def solve(
         model.hint_solution(first[0])
     solver = new_solver(max(0.1, deadline - time.perf_counter()), workers)
     callback = _Progress(on_solution, began) if on_solution else None
-    status, _ = run_solver(solver, model.m, callback)
+    status, interrupted = run_solver(solver, model.m, callback)
     elapsed = time.perf_counter() - began
     if status == cp_model.INFEASIBLE:
         return Plan(INFEASIBLE, (), None, None, None, elapsed, _assumptions(puzzle))
@@ -102,7 +112,7 @@ def solve(
     else:
         return Plan(UNKNOWN, (), None, None, None, elapsed)
     state, steps = play_solution(puzzle, solution)
-    return Plan(
+    plan = Plan(
         OPTIMAL if status == cp_model.OPTIMAL else FEASIBLE,
         tuple(steps),
         state.scores()[0],
@@ -112,6 +122,9 @@ def solve(
         _assumptions(puzzle),
         history=tuple(str(a) for a in state.history[len(puzzle.position.history) :]),
     )
+    if interrupted:
+        raise Interrupted(plan)
+    return plan
 
 
 def first_solution(
