@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import multiprocessing
 import signal
 import threading
 import time
@@ -31,7 +30,7 @@ from kit.solve.eighty_days.model import Model, new_solver, path_of
 from kit.solve.eighty_days.network import Arc, Network, NetworkStopped
 from kit.solve.eighty_days.puzzle import Puzzle
 from kit.solve.eighty_days.replay import Choices, verified
-from kit.solve.eighty_days.search import Helper, Journeyed, Search, helpers_available
+from kit.solve.eighty_days.search import Forked, Helper, Journeyed, Search, helpers_available
 from kit.solve.plan import FEASIBLE, INFEASIBLE, OPTIMAL, UNKNOWN, Interrupted, Plan, run_solver
 
 try:
@@ -93,7 +92,7 @@ class _Found:
     def stop_bounding(self, deadline: float | None) -> None:
         """Wait for the bound until `deadline` (None: until it comes), then give it up."""
         if self.bounding is not None:
-            self.bounding.stop(deadline)
+            self.bounding.wait(deadline)
             self.bounding = None
 
     def keep(self, plan: Plan) -> Plan:
@@ -132,7 +131,7 @@ class _Found:
         return Interrupted(_bounded(_restamp(self.plan, FEASIBLE, None, self.began), self.bound))
 
 
-class _Bounding:
+class _Bounding(Forked):
     """The bound (`bound.upper_bound`) computed in a forked process while both searches run,
     instead of before this process's search: its seconds no longer add to the others', so a
     short limit is kept unless the bound alone takes longer. It cannot be stopped in the
@@ -140,17 +139,11 @@ class _Bounding:
     The bound is set on `found` as soon as it comes, and streamed with the plans after it."""
 
     def __init__(self, puzzle: Puzzle, found: _Found, time_limit: float) -> None:
-        context = multiprocessing.get_context("fork")
-        receiver, sender = context.Pipe(duplex=False)
-        arguments = (puzzle, time_limit, sender)
-        self.process = context.Process(target=_bound_of, args=arguments, daemon=True)
-        self.process.start()
-        sender.close()
-        self.failure: BaseException | None = None
-        self.reader = threading.Thread(target=self._read, args=(receiver, found), daemon=True)
-        self.reader.start()
+        self.found = found
+        super().__init__(_bound_of, (puzzle, time_limit))
 
-    def _read(self, receiver: Any, found: _Found) -> None:
+    def _read(self, receiver: Any) -> None:
+        found = self.found
         with receiver:
             try:
                 ceiling = receiver.recv()
@@ -162,16 +155,11 @@ class _Bounding:
             with found.lock:
                 found.bound = ceiling
 
-    def stop(self, deadline: float | None) -> None:
+    def wait(self, deadline: float | None) -> None:
         """Wait for the bound until `deadline` (None: until it comes), then give it up;
         raises what the bound raised."""
         self.reader.join(None if deadline is None else _left(deadline))
-        if self.process.is_alive():
-            self.process.terminate()
-        self.process.join()
-        self.reader.join()
-        if self.failure is not None:
-            raise self.failure
+        self.stop()
 
 
 def _bound_of(puzzle: Puzzle, time_limit: float, sender: Any) -> None:

@@ -665,7 +665,35 @@ class Journeyed:
     score: int
 
 
-class Helper:
+class Forked:
+    """A function run in a forked process of its own (it starts at once with the puzzle in
+    hand), what it sends read by `_read` in a thread of this process; `failure` is what the
+    reading met, raised again by `stop`."""
+
+    def __init__(self, target: Callable[..., None], arguments: tuple[Any, ...]) -> None:
+        context = multiprocessing.get_context("fork")
+        receiver, sender = context.Pipe(duplex=False)
+        self.failure: BaseException | None = None
+        self.process = context.Process(target=target, args=(*arguments, sender), daemon=True)
+        self.process.start()
+        sender.close()  # the process holds the only sending end: its end is the pipe's end
+        self.reader = threading.Thread(target=self._read, args=(receiver,), daemon=True)
+        self.reader.start()
+
+    def _read(self, receiver: Any) -> None:
+        raise NotImplementedError
+
+    def stop(self) -> None:
+        """End the process now (what it sent before is read), then raise `failure` if any."""
+        if self.process.is_alive():
+            self.process.terminate()
+        self.process.join()
+        self.reader.join()
+        if self.failure is not None:
+            raise self.failure
+
+
+class Helper(Forked):
     """An event search with another `seed` in a process of its own (forked, so it starts at
     once with the puzzle in hand), for the second worker: Python runs one search per core, and
     two searches with other widths and other random neighbourhoods find more than one search
@@ -684,19 +712,10 @@ class Helper:
         halt: threading.Event | None = None,
     ) -> None:
         self.halt = halt  # set when `on_journey` fails (`stop` raises it again)
-        context = multiprocessing.get_context("fork")
-        receiver, sender = context.Pipe(duplex=False)
-        self.failure: BaseException | None = None  # raised again by `stop`
-        self.process = context.Process(
-            target=_helper, args=(puzzle, seed, began, time_limit, sender), daemon=True
-        )
-        self.process.start()
-        sender.close()  # the helper holds the only sending end: its end is the pipe's end
-        self.reader = threading.Thread(target=self._read, args=(receiver, on_journey))
-        self.reader.daemon = True
-        self.reader.start()
+        self.on_journey = on_journey
+        super().__init__(_helper, (puzzle, seed, began, time_limit))
 
-    def _read(self, receiver: Any, on_journey: Callable[[Journeyed], None]) -> None:
+    def _read(self, receiver: Any) -> None:
         with receiver:
             while True:
                 try:
@@ -707,7 +726,7 @@ class Helper:
                     self.failure = PlanError(message)
                     return
                 try:
-                    on_journey(message)
+                    self.on_journey(message)
                 except BaseException as error:  # the replay refused it, or Ctrl-C in a callback
                     self.failure = error
                     if self.halt is not None:
@@ -723,12 +742,7 @@ class Helper:
     def stop(self) -> None:
         """Stop the search now; every journey it sent before is handed on. Raises what
         `on_journey` raised, or `PlanError` if the engine refused one of the helper's plans."""
-        if self.process.is_alive():
-            self.process.terminate()
-        self.process.join()
-        self.reader.join()
-        if self.failure is not None:
-            raise self.failure
+        super().stop()
 
 
 def helpers_available() -> bool:
