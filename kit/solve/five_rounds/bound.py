@@ -29,9 +29,9 @@ raises the bound):
   many as the coins the player can ever hold pay for, each costing his price less the city
   reward's coins (the coins bounded like the VP: coins now, two per face-down play, and each
   activation's, tile's, meeting's and bought card's coins at most). With no limit and a city
-  reward of at least his price (the Japanese edition's 1 coin against a 2-coin city reward)
-  the game has no bound: a turn can explore without end, every time a coin richer, and the
-  bound is infinite.
+  reward of at least his price (an edition's data may say so: both texts' editions limit him
+  to once a turn) the game has no bound: a turn can explore without end, every time a coin
+  richer, and the bound is infinite.
 - Each round's end: each traveller's end-of-round ability at most (Lady Montagu's VP or her
   Ideas with Twain's VP, Mary Shelley's VP for all 12 Idea slots written, Goethe's maximum, Keats's
   VP for 5 Advanced cards, Lady Blessington's closest-player VP), Keats's VP for five Advanced

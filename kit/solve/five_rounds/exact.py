@@ -6,8 +6,8 @@ planner's search and bound to its optimum.
 Its key tells positions apart by every attribute of the state but the way there (the history,
 the caches), so two positions it merges are the same position: the optimum is exact. It is
 exponential in the plays left: one round's end, or its last play or two, is what it solves in
-seconds. A turn with no end (in the Japanese edition, Dickens's exploration costs 1 coin with no
-limit per turn, and a city reward of 2 coins pays for the next one) is refused."""
+seconds. A turn with no end (an edition whose Dickens has no limit per turn and a city reward of
+at least his price, which pays for the next exploration) is refused."""
 
 from __future__ import annotations
 
