@@ -1,4 +1,5 @@
-"""The `kit` command: demo, play, simulate, solve and bench, the same way for every game.
+"""The `kit` command: demo, play, simulate, tournament, solve and bench, the same way for every
+game.
 
 Each game's flags (`--players`, `--side`, `--edition`, `--travellers`, `--content`, ...) are made
 from its declared `OPTIONS` and read by the same checks as `kit.load` and saved games, so the
@@ -9,12 +10,14 @@ saved) and exits with status 130."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import pkgutil
 import sys
 import textwrap
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Executor
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -36,7 +39,7 @@ from kit.core.errors import shown
 from kit.core.progress import TqdmProgress
 from kit.core.state import MAX_SAVE_BYTES
 
-GAME_COMMANDS = ("play", "simulate", "bench")
+GAME_COMMANDS = ("play", "simulate", "tournament", "bench")
 DEFAULT_BOT = "greedy"
 
 
@@ -208,6 +211,90 @@ def _simulate_flags(sub: argparse.ArgumentParser, module: ModuleType) -> None:
         "--games", type=count, default=argparse.SUPPRESS, metavar="N", help="how many (default 100)"
     )
     _bot_flag(sub, module)
+
+
+# --- tournament -------------------------------------------------------------------------------
+def cmd_tournament(args: argparse.Namespace) -> int:
+    """Every bot in every seat; the win-rate, head-to-head and rating tables, and a plot."""
+    from kit.tournament import tournament
+
+    module = kit.game_module(args.game)
+    names = [name.strip() for name in args.bots.split(",")]
+    unknown = [name for name in names if name not in module.BOTS]
+    if unknown:
+        raise UsageError(
+            f"argument --bots: unknown bot {shown(unknown[0])}; "
+            f"choose among {', '.join(module.BOTS)}"
+        )
+    options = {"players": len(names), **_game_options(args)}
+    game: Game = module.load(**options)
+    games = args.games
+    with contextlib.ExitStack() as stack:
+        executor = stack.enter_context(_cluster(args.scheduler)) if args.scheduler else None
+        bar = TqdmProgress(f"{args.game}: {games} games")
+        stack.callback(bar.close)
+        result = tournament(
+            game,
+            names,
+            games=games,
+            seats=args.seats,
+            seed=game.seed or 0,
+            executor=executor,
+            workers=args.workers,
+            progress=bar,
+        )
+    print(result)
+    if args.plot and result.results:
+        result.plot().savefig(args.plot)
+        print(f"plot saved to {args.plot}")
+    return EXIT_INTERRUPTED if result.interrupted else 0
+
+
+@contextlib.contextmanager
+def _cluster(address: str) -> Iterator[Executor]:
+    """The executor of the Dask scheduler at `address` (the `cluster` extra)."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise UsageError(
+            'argument --scheduler: Dask is not installed; pip install -e ".[cluster]"'
+        ) from None
+    try:
+        client = Client(address, timeout="10s")  # type: ignore[no-untyped-call]
+    except (OSError, ValueError, TypeError) as error:
+        raise KitError(f"cannot reach the Dask scheduler at {address}: {error}") from None
+    with client:
+        yield client.get_executor()  # type: ignore[no-untyped-call]
+
+
+def _tournament_flags(sub: argparse.ArgumentParser, module: ModuleType) -> None:
+    bots = ",".join(module.BOTS)
+    sub.add_argument(
+        "--bots",
+        default=bots,
+        metavar="A,B,...",
+        help=f"the entrants, one per seat, a name given twice enters twice (default {bots})",
+    )
+    sub.add_argument("--games", type=count, default=100, metavar="N", help="how many (default 100)")
+    sub.add_argument(
+        "--seats",
+        choices=("rotate", "fixed", "random"),
+        default="rotate",
+        help="rotate: each bot in every seat in turn (default); fixed; random",
+    )
+    sub.add_argument(
+        "--workers",
+        type=count,
+        default=None,
+        metavar="N",
+        help="processes playing the games (default one per core; 1 plays here)",
+    )
+    sub.add_argument(
+        "--scheduler",
+        metavar="tcp://HOST:PORT",
+        help="play the games on this Dask cluster (the cluster extra) instead of local processes",
+    )
+    sub.add_argument("--plot", metavar="FILE", help="save the score and rating plot (PNG, SVG…)")
 
 
 # --- play -------------------------------------------------------------------------------------
@@ -515,6 +602,13 @@ def parser(command: str | None = None) -> ArgumentParser:
     )
     sim.set_defaults(run=cmd_simulate)
 
+    match = add(
+        "tournament",
+        "bots against each other in every seat: win rates, ratings and a plot",
+        lambda: _games_epilog("tournament"),
+    )
+    match.set_defaults(run=cmd_tournament)
+
     solve = add(
         "solve",
         "run a planner (`kit solve --help` lists them)",
@@ -536,6 +630,7 @@ def parser(command: str | None = None) -> ArgumentParser:
     if command in GAME_COMMANDS:
         _add_games(play, _play_flags, required=False)
         _add_games(sim, _simulate_flags, required=True)
+        _add_games(match, _tournament_flags, required=True)
         _add_games(bench, _bench_flags, required=False)
     return top
 

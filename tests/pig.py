@@ -96,6 +96,11 @@ class PigState(State):
             for p, b in enumerate(self.banked)
         ]
 
+    LENGTH_UNIT = "turns"
+
+    def lengths(self) -> list[int]:
+        return [self.history.count(STOP)] * self.game.num_players
+
     def _observation(self, player: int) -> dict[str, Any]:
         return {
             "phase": f"turn total {self.turn_total}",

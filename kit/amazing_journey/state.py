@@ -324,6 +324,10 @@ class JourneyState(State):
         return ""
 
     # --- the score sheet and what each player sees ------------------------------------------
+    def lengths(self) -> list[int]:
+        """The day each journey ended, or the day each traveller has reached."""
+        return [end if end >= 0 else day for end, day in zip(self.finish, self.day, strict=True)]
+
     def scores(self) -> list[ScoreSheet]:
         content = self.tables.content
         sheets = []

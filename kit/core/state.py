@@ -295,6 +295,13 @@ class State(ABC):
     def scores(self) -> list[ScoreSheet]:
         """A score sheet per player (final once the state is terminal)."""
 
+    LENGTH_UNIT: ClassVar[str] = "days"  # what `lengths` counts: "days", "rounds"
+
+    @abstractmethod
+    def lengths(self) -> list[int]:
+        """How far each player's game has gone, in `LENGTH_UNIT` (the days a traveller has
+        used, the rounds played): what a tournament reports beside the scores."""
+
     @abstractmethod
     def _observation(self, player: int) -> dict[str, Any]:
         """What `player` may see, named for display; at least "phase" (round, week or day, in

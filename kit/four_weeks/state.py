@@ -846,6 +846,11 @@ class FourWeeksState(State):
     def scores(self) -> list[ScoreSheet]:
         return [score_sheet(self, p) for p in range(len(self.pos))]
 
+    def lengths(self) -> list[int]:
+        """The days of the calendar each player has spent (28 at the end of four weeks)."""
+        per_week = self.game.content.rules.days_per_week
+        return [self.week * per_week + days for days in self.day]
+
 
 def _no_reason(state: FourWeeksState, action: Any) -> None:
     return None

@@ -221,6 +221,13 @@ class TimelessState(State):
     def scores(self) -> list[ScoreSheet]:
         return scoring.score_sheets(self)
 
+    LENGTH_UNIT = "rounds"
+
+    def lengths(self) -> list[int]:
+        """The rounds begun (all players play every round: 5 at the end)."""
+        begun = 0 if self.phase == "setup" else self.round + 1
+        return [begun] * self.num_players
+
     # --- what a player sees -------------------------------------------------------------------
     def _phase_text(self) -> str:
         if self.phase in ("setup", "over"):

@@ -1,0 +1,64 @@
+"""Tournament throughput: games per second of greedy-bot tournaments in one process, on a pool of
+processes and on a Dask `LocalCluster`, and whether the three give the same results.
+
+    python benchmarks/tournament.py [--games 1000] [--workers 2] [game ...]
+
+Each game's tournament (its greedy bot against itself, one entrant per seat of a 2-player game)
+is played three times: in this process, on a pool of `--workers` processes, and on a local Dask
+cluster of as many single-threaded workers (started before the clock starts; it needs the
+`cluster` extra). Prints the load average first, then per game and executor the time, the games
+per second and the speed-up over one process."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Sequence
+
+import kit
+from kit.core.commands import ArgumentParser, count, run
+from kit.tournament import Tournament, tournament
+
+
+def timed(game: str, games: int, **where: object) -> tuple[float, Tournament]:
+    start = time.perf_counter()
+    result = tournament(game, ["greedy", "greedy"], games=games, seed=0, **where)  # type: ignore[arg-type]
+    return time.perf_counter() - start, result
+
+
+def main(argv: Sequence[str]) -> int:
+    parser = ArgumentParser(prog="tournament", description=__doc__)
+    parser.add_argument("games_of", nargs="*", default=list(kit.GAMES), metavar="game")
+    parser.add_argument("--games", type=count, default=1000)
+    parser.add_argument("--workers", type=count, default=2)
+    args = parser.parse_args(argv)
+    from distributed import Client, LocalCluster
+
+    print("load average {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()), flush=True)
+    with (
+        LocalCluster(
+            n_workers=args.workers, threads_per_worker=1, dashboard_address=None
+        ) as cluster,
+        Client(cluster) as client,
+    ):
+        for game in args.games_of:
+            alone, reference = timed(game, args.games, workers=1)
+            rows = [("one process", alone, reference)]
+            rows.append((f"pool of {args.workers}", *timed(game, args.games, workers=args.workers)))
+            executor = client.get_executor()
+            rows.append(
+                (f"Dask, {args.workers} workers", *timed(game, args.games, executor=executor))
+            )
+            for name, seconds, result in rows:
+                same = "same results" if result.results == reference.results else "DIFFERENT"
+                print(
+                    f"{game:<18} {name:<17} {args.games} games {seconds:8.1f} s "
+                    f"{args.games / seconds:8.1f} games/s  x{alone / seconds:4.2f}  {same}",
+                    flush=True,
+                )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(run(lambda: main(sys.argv[1:]), program="tournament"))

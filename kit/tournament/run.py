@@ -1,0 +1,277 @@
+"""Running a tournament: who sits where in each game, and the games shipped to an executor.
+
+A game is a `Match`: the game's name and options, its seed, and for every seat the entrant's
+label and its bot (a name of the game's `BOTS`, or a bot factory). `play_match` turns it into a
+`GameResult` in whatever process receives it; every random choice follows the match's seed (the
+game's chance and each bot's own generator), so where a match is played cannot change its result.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import signal
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from typing import Any
+
+import kit
+from kit.core.bots import BotFactory, play
+from kit.core.errors import KitError, shown
+from kit.core.progress import Progress
+from kit.core.rng import rng_for
+from kit.core.state import Game, ranking
+from kit.tournament.report import Failure, GameResult, Tournament
+
+SEATINGS = ("rotate", "fixed", "random")
+"""How entrants sit: `rotate` moves every entrant one seat on each game (each sits in every seat
+equally often over a multiple of the players' number of games), `fixed` keeps the order given,
+`random` shuffles the seats of each game by the tournament's seed."""
+
+
+@dataclass(frozen=True)
+class Match:
+    """One game of a tournament, as it travels to a worker: plain data and the bots to build."""
+
+    index: int
+    game: str
+    options: Mapping[str, Any]
+    seed: int
+    seats: tuple[str, ...]  # the entrant's label in each seat
+    bots: tuple[str | BotFactory, ...]  # the bot of each seat: a name of the game's BOTS, or one
+
+
+def play_match(match: Match) -> GameResult:
+    """Play one match to the end and report it (a top-level function, so that a pool of
+    processes or a Dask worker can call it)."""
+    game = kit.load(match.game, **{**match.options, "seed": match.seed})
+    registry = kit.game_module(match.game).BOTS
+    bots = [
+        (registry[bot] if isinstance(bot, str) else bot)(match.seed, seat)
+        for seat, bot in enumerate(match.bots)
+    ]
+    final = play(game.new_game(), bots)
+    sheets = final.scores()
+    return GameResult(
+        index=match.index,
+        seed=match.seed,
+        seats=match.seats,
+        scores=tuple(sheet.total for sheet in sheets),
+        ranks=tuple(ranking(sheets)),
+        lengths=tuple(final.lengths()),
+        actions=len(final.history),
+        save=final.to_json(),
+    )
+
+
+def tournament(
+    game: Game | str,
+    bots: Sequence[str] | Mapping[str, str | BotFactory],
+    *,
+    games: int = 100,
+    seats: str = "rotate",
+    seed: int = 0,
+    executor: Executor | None = None,
+    workers: int | None = None,
+    progress: Progress | None = None,
+) -> Tournament:
+    """Play `games` games between `bots` and report them.
+
+    `game` is a game (its options are kept, its seed replaced by each game's) or a game's name
+    (then it is loaded with one player per bot). `bots` are names of the game's `BOTS` (a name
+    given twice enters twice: "greedy" and "greedy 2"), or a mapping from labels to such names
+    or to bot factories `(seed, player) -> bot`. Game `i` has seed `seed + i`, so a tournament is
+    the same on any executor: a given one, else a pool of `workers` processes (one per core by
+    default; `workers=1` plays in this process, where bots defined in a notebook always work).
+
+    Ctrl-C (or interrupting the kernel) stops it: the report holds the games finished by then
+    and says it was interrupted."""
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise KitError(
+            f"the number of games must be a whole number of at least 1, not {shown(games)}"
+        )
+    if seats not in SEATINGS:
+        raise KitError(f"unknown seating {shown(seats)}; choose {', '.join(SEATINGS)}")
+    if workers is not None and (
+        isinstance(workers, bool) or not isinstance(workers, int) or workers < 1
+    ):
+        raise KitError(f"workers must be a whole number of at least 1, not {shown(workers)}")
+    entrants = _entrants(bots)
+    played = _game(game, len(entrants))
+    registry = kit.game_module(played.name).BOTS
+    for label, bot in entrants.items():
+        if isinstance(bot, str) and bot not in registry:
+            raise KitError(
+                f"unknown bot {shown(bot)} for {label!r}; {played.name} has {', '.join(registry)}"
+            )
+    labels = tuple(entrants)
+    matches = [_match(played, labels, entrants, seats, seed, index) for index in range(games)]
+    outcomes, interrupted = _run(matches, executor, workers, progress)
+    outcomes.sort(key=lambda outcome: outcome.index)
+    options = {key: value for key, value in played.options.items() if key != "seed"}
+    return Tournament(
+        game=played.name,
+        options=options,
+        entrants=labels,
+        results=tuple(o for o in outcomes if isinstance(o, GameResult)),
+        interrupted=interrupted,
+        unit=type(played.new_game()).LENGTH_UNIT,
+        failures=tuple(o for o in outcomes if isinstance(o, Failure)),
+    )
+
+
+def _entrants(bots: Sequence[str] | Mapping[str, str | BotFactory]) -> dict[str, str | BotFactory]:
+    """Each entrant's label and bot; a name listed again gets a number ("greedy 2")."""
+    if isinstance(bots, Mapping):
+        entrants = dict(bots)
+    elif isinstance(bots, str) or not isinstance(bots, Sequence):
+        raise KitError(f"bots must be a list of bot names or a mapping, not {shown(bots)}")
+    else:
+        entrants = {}
+        for name in bots:
+            if not isinstance(name, str):
+                raise KitError(f"a bot of the list must be a name, not {shown(name)}")
+            label, copy = name, 1
+            while label in entrants:
+                copy += 1
+                label = f"{name} {copy}"
+            entrants[label] = name
+    if len(entrants) < 2:
+        raise KitError(f"a tournament needs at least two bots, not {len(entrants)}")
+    for label, bot in entrants.items():
+        if not isinstance(bot, str) and not callable(bot):
+            raise KitError(f"the bot of {label!r} must be a name or a factory, not {shown(bot)}")
+    return entrants
+
+
+def _game(game: Game | str, players: int) -> Game:
+    if isinstance(game, Game):
+        if game.num_players != players:
+            raise KitError(
+                f"{players} bots for a game of {game.num_players} players: give one bot per "
+                "seat (a bot may be listed more than once)"
+            )
+        return game
+    if not isinstance(game, str):
+        raise KitError(f"the game must be a game or its name, not {shown(game)}")
+    return kit.load(game, players=players)
+
+
+def _match(
+    game: Game,
+    labels: tuple[str, ...],
+    entrants: Mapping[str, str | BotFactory],
+    seats: str,
+    seed: int,
+    index: int,
+) -> Match:
+    """Match `index`: entrant order by the seating, seed `seed + index`."""
+    players = len(labels)
+    if seats == "rotate":
+        order = [labels[(seat + index) % players] for seat in range(players)]
+    elif seats == "random":
+        order = list(labels)
+        rng_for(seed, "tournament-seats", index).shuffle(order)
+    else:
+        order = list(labels)
+    options = {key: value for key, value in game.options.items() if key != "seed"}
+    return Match(
+        index, game.name, options, seed + index, tuple(order), tuple(entrants[e] for e in order)
+    )
+
+
+Outcome = GameResult | Failure
+
+
+def play_batch(batch: Sequence[Match]) -> list[Outcome]:
+    """Play a few matches in a row (one task of an executor: fewer round trips on a cluster);
+    a match that fails is reported as such and the others are still played."""
+    return [_outcome(match) for match in batch]
+
+
+def _outcome(match: Match) -> Outcome:
+    """The match's result, or its failure with the error (a bot's bug)."""
+    try:
+        return play_match(match)
+    except Exception as error:  # a bot's error: reported, the other games go on
+        return Failure(match.index, match.seed, match.seats, f"{type(error).__name__}: {error}")
+
+
+def _batches(matches: list[Match], workers: int) -> list[tuple[Match, ...]]:
+    """Matches in batches: about eight per worker over the tournament, of at most 25 games,
+    so that progress still moves and the cores stay busy to the end."""
+    size = max(1, min(25, len(matches) // (8 * workers)))
+    return [tuple(matches[i : i + size]) for i in range(0, len(matches), size)]
+
+
+def _run(
+    matches: list[Match],
+    executor: Executor | None,
+    workers: int | None,
+    progress: Progress | None,
+) -> tuple[list[Outcome], bool]:
+    """Every match's outcome (those finished, if Ctrl-C came first) and whether it came: its
+    result, or what went wrong (a bot's error, a worker lost), which loses no other game.
+
+    A pool of our own is given two batches per process at a time (a long tournament does not
+    queue all its games up front); a given executor gets them all, as its cluster may be large."""
+    workers = workers or os.cpu_count() or 1
+    if executor is None and workers == 1:
+        return _run_here(matches, progress)
+    own = executor is None
+    pool = executor or ProcessPoolExecutor(max_workers=workers, initializer=_ignore_ctrl_c)
+    batches = _batches(matches, workers)
+    window = 2 * workers if own else len(batches)
+    waiting = iter(batches)
+    results: list[Outcome] = []
+    running: dict[Future[list[Outcome]], tuple[Match, ...]] = {}
+    try:
+        for batch in itertools.islice(waiting, window):
+            running[pool.submit(play_batch, batch)] = batch
+        while running:
+            done, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in done:
+                results += _batch_outcomes(running.pop(future), future)
+                _report(progress, len(results), len(matches))
+            for batch in itertools.islice(waiting, len(done)):
+                running[pool.submit(play_batch, batch)] = batch
+    except KeyboardInterrupt:
+        for future in running:
+            future.cancel()
+        return results, True
+    finally:
+        if own:
+            pool.shutdown(wait=True, cancel_futures=True)
+    return results, False
+
+
+def _batch_outcomes(batch: tuple[Match, ...], future: Future[list[Outcome]]) -> list[Outcome]:
+    """A finished batch's outcomes; if its worker was lost, each of its matches failed so."""
+    try:
+        return future.result()
+    except Exception as error:
+        why = f"{type(error).__name__}: {error}"
+        return [Failure(match.index, match.seed, match.seats, why) for match in batch]
+
+
+def _run_here(matches: list[Match], progress: Progress | None) -> tuple[list[Outcome], bool]:
+    results: list[Outcome] = []
+    try:
+        for match in matches:
+            results += play_batch([match])
+            _report(progress, len(results), len(matches))
+    except KeyboardInterrupt:
+        return results, True
+    return results, False
+
+
+def _report(progress: Callable[..., None] | None, done: int, total: int) -> None:
+    if progress is not None:
+        progress(done, total, f"{done} of {total} games")
+
+
+def _ignore_ctrl_c() -> None:
+    """A pool's workers leave Ctrl-C to the process that started them, which stops the
+    tournament and keeps the games finished (a worker killed mid-game would break the pool)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
