@@ -321,6 +321,15 @@ class JourneyWalk:
         while self.route:
             self.undo()
 
+    def checkpoints(self) -> list[tuple[int, int]]:
+        """The day each checkpoint was completed on and its points, in order."""
+        board, done = self.state.tables.board, []
+        for before, after in zip(self._states, self._states[1:], strict=False):
+            for stage in range(before.stage[self.player], after.stage[self.player]):
+                day = int(after.day[self.player])
+                done.append((day, board.checkpoints[stage].points(day)))
+        return done
+
     def sheet(self) -> ScoreSheet:
         return self.state.scores()[self.player]
 
@@ -349,6 +358,24 @@ def _sheet_lines(yours: ScoreSheet, best: ScoreSheet) -> list[str]:
             lines.append(
                 f"{mine.label}: you {mine.points} ({mine.detail or '-'}), the optimum "
                 f"{theirs.points} ({theirs.detail or '-'})"
+            )
+    return lines
+
+
+def _checkpoint_lines(walk: JourneyWalk, puzzle: JourneyPuzzle) -> list[str]:
+    """Each checkpoint completed on another day than the optimum's, with its points."""
+    best = JourneyWalk(puzzle)
+    for name in puzzle.route:
+        best.take(name)
+    lines = []
+    checkpoints = walk.state.tables.board.checkpoints
+    for checkpoint, (day, points), (their_day, theirs) in zip(
+        checkpoints, walk.checkpoints(), best.checkpoints(), strict=True
+    ):
+        if day != their_day:
+            lines.append(
+                f"{checkpoint.name} checkpoint in {checkpoint.city}: you on day {day} "
+                f"({points} points), the optimum on day {their_day} ({theirs} points)"
             )
     return lines
 
@@ -386,6 +413,7 @@ def check_journey(puzzle: JourneyPuzzle, route: Sequence[str]) -> Verdict:
         ]
         return Verdict(True, True, sheet.total, optimum, tuple(lines))
     lines = _sheet_lines(sheet, best)
+    lines += _checkpoint_lines(walk, puzzle)
     lines.append(
         f"home on day {walk.day}; the optimum on day {puzzle.optimum.earliest}"
         if puzzle.optimum.earliest is not None
