@@ -221,6 +221,8 @@ def test_the_journey_walk_refuses_a_step_past_the_day_limit_and_changes_nothing(
     assert walk.status() == [
         "day 6 of 10, 4 days left, in Ford",
         "tickets: 1 bus, 1 secret",
+        "tokens on the map: Mill A1 (food), Ford A2 (souvenir 2), Cove B2 (cursed souvenir), "
+        "Dune B1 (culture), Fen B3 (food)",
         "score so far 2",  # the First checkpoint on day 6: its second bar
     ]
     with pytest.raises(Refused, match="no action takes you to Fen from Ford on day 6"):

@@ -344,9 +344,16 @@ class JourneyWalk:
             if count
         ]
         done = f"home on day {self.day}" if self.finished else f"in {self.place}"
+        content = state.tables.content
+        tokens = [
+            f"{content.board.cities[city].name} {content.tokens[token]}"
+            for city, token in enumerate(state.city_token)
+            if token >= 0
+        ]
         return [
             f"day {self.day} of {limit}, {limit - self.day} days left, {done}",
             "tickets: " + (", ".join(held) if held else "none"),
+            "tokens on the map: " + (", ".join(tokens) if tokens else "none"),
             f"score so far {self.sheet().total}",
         ]
 

@@ -35,6 +35,7 @@ from kit.puzzles import (
 )
 from kit.widgets.board import Board
 from kit.widgets.pieces import Piece
+from kit.widgets.timelines import TimelineView, timeline
 from kit.widgets.views import PANEL_CSS, escape
 
 WRAP = ipywidgets.Layout(flex_flow="row wrap")
@@ -114,7 +115,9 @@ class PuzzlePanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
     - `undo_button`, `reset_button`, `check_button`;
     - `message`: why the last step was refused, or what it did;
     - `status`: the running figures, a line each;
-    - `verdict`: the last Check's `Verdict` (None before Check, or after a change)."""
+    - `verdict`: the last Check's `Verdict` (None before Check, or after a change);
+    - `timeline`: for an 80-day puzzle, the Timeline (`kit.widgets.timelines`) with the pawn on
+      the route's day; None for an orienteering puzzle."""
 
     def __init__(self, puzzle: AnyPuzzle) -> None:
         if not isinstance(puzzle, PointsPuzzle | JourneyPuzzle):
@@ -126,6 +129,10 @@ class PuzzlePanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
         else:
             graph = puzzle.puzzle.position.game.board()
         self.board = Board(graph, outline=None)
+        # The 80-day Timeline: which transport departs on which day, and the pawn's day.
+        self.timeline: TimelineView | None = None
+        if isinstance(self.walk, JourneyWalk):
+            self.timeline = timeline(self.walk.state, seat=0)
         self.verdict: Verdict | None = None
         self._offered: list[str] = []
         self._choices = ipywidgets.HBox(layout=WRAP).add_class("kit-choices")
@@ -189,7 +196,8 @@ class PuzzlePanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
             ],
             layout=ipywidgets.Layout(flex="2 1 340px", min_width="300px", padding="0 0 0 8px"),
         )
-        return [heading, ipywidgets.HBox([self.board, controls], layout=WRAP)]
+        parts = [heading, ipywidgets.HBox([self.board, controls], layout=WRAP)]
+        return parts + ([self.timeline] if self.timeline is not None else [])
 
     # --- steps -----------------------------------------------------------------------------
     def _clicked(self, change: dict[str, Any]) -> None:
@@ -270,6 +278,8 @@ class PuzzlePanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
             self.board.pieces, path = points_pieces(walk), walk.route
         else:
             self.board.pieces, path = journey_pieces(walk), journey_path(walk)
+            assert self.timeline is not None
+            self.timeline.show(walk.state)
         self.board.highlight = list(path)
         self._status.value = "".join(f"<div>{escape(line)}</div>" for line in walk.status())
         self._draw_choices("")

@@ -141,6 +141,8 @@ def test_an_eighty_day_route_by_clicks_and_choices() -> None:
     assert panel.status == [
         "day 2 of 10, 8 days left, in Mill",
         "tickets: 1 secret",
+        "tokens on the map: Mill A1 (food), Ford A2 (souvenir 2), Cove B2 (cursed souvenir), "
+        "Dune B1 (culture), Fen B3 (food)",
         "score so far 0",
     ]
     click(panel, "Mill")  # the pawn's own city: the Explore and the waits to choose from
@@ -154,6 +156,7 @@ def test_an_eighty_day_route_by_clicks_and_choices() -> None:
     assert panel.walk.route == ["take the T1 train to Mill", "plan"]
     assert panel.status[0] == "day 4 of 10, 6 days left, in Mill"
     assert panel.board.highlight == ["Home", "Mill"]
+    assert panel.timeline is not None and "day 4" in panel.timeline.svg()
 
 
 def test_check_accepts_the_optimal_journey_and_explains_a_late_one() -> None:
