@@ -8,9 +8,12 @@ For each puzzle: the generation time (every draw of its attempts, each with its 
 is kept) and the proof time of the puzzle kept (orienteering: the exact search over every set of
 points and the CP-SAT planner's own proof; 80 days: the exhaustive search over engine states);
 then per kind and difficulty the median and the worst, and how many of the seeds were made
-within `TARGET` seconds. `--planner` also times the CP-SAT 80-day planner
-(`kit.solve.eighty_days.solve`, 2 workers) on each 80-day puzzle kept and says whether it proves
-the same optimum. The load average is printed at the start and the end: the machine is shared."""
+within `TARGET` seconds. Last, the puzzle panel on the first seed's easy puzzle of each kind:
+the time to build it, and for each step of the optimal route clicked on the map (the Python side,
+from the browser's message to the redrawn panel) the time and the bytes sent. `--planner` also
+times the CP-SAT 80-day planner (`kit.solve.eighty_days.solve`, 2 workers) on each 80-day
+puzzle kept and says whether it proves the same optimum. The load average is printed at the
+start and the end: the machine is shared."""
 
 from __future__ import annotations
 
@@ -23,6 +26,8 @@ from collections.abc import Sequence
 from kit.core.commands import ArgumentParser, count, run, whole
 from kit.puzzles import DIFFICULTIES, KINDS, JourneyPuzzle, PointsPuzzle, generate
 from kit.solve.eighty_days import solve as plan_journey
+from kit.widgets import PuzzlePanel, puzzle
+from kit.widgets.traffic import recorded
 
 TARGET = 5.0
 """A classroom puzzle (easy or medium) is made and proven within this many seconds."""
@@ -77,7 +82,52 @@ def main(argv: Sequence[str]) -> int:
             )
     print(f"\nload {os.getloadavg()[0]:.1f}")
     print("\n".join(summary))
+    for kind in args.kinds:
+        print(panel_figures(generate(kind, args.first, "easy")))
     return 0
+
+
+def click(panel: PuzzlePanel, place: str) -> None:
+    """What the browser sends when a place of the map is clicked."""
+    state = {"selected": place}
+    message = {"method": "update", "state": state, "buffer_paths": []}
+    panel.board._handle_msg({"content": {"data": message}, "buffers": []})
+
+
+def panel_figures(made: PointsPuzzle | JourneyPuzzle) -> str:
+    """The panel built, then each step of the optimal route by a click (and a button where the
+    place offers several ways): milliseconds and bytes sent, median and worst."""
+    began = time.perf_counter()
+    with recorded() as messages:
+        panel = puzzle(made)
+    built, built_bytes = time.perf_counter() - began, sum(m.size for m in messages)
+    times, sizes = [], []
+    if isinstance(made, PointsPuzzle):
+        route = [str(place) for place in made.optimum.route[1:]]
+    else:
+        route = list(made.route)
+    for step in route:
+        with recorded() as messages:
+            began = time.perf_counter()
+            if isinstance(made, PointsPuzzle):
+                click(panel, step)
+            else:
+                walk = panel.walk
+                action = next(a for a in walk.legal() if str(a) == step)  # type: ignore[union-attr]
+                done = len(walk.route)
+                if action.place:
+                    click(panel, str(action.place))
+                if len(walk.route) == done:
+                    next(b for b in panel.choice_buttons if b.description == step).click()
+            times.append(time.perf_counter() - began)
+        sizes.append(sum(m.size for m in messages))
+    kind = "orienteering" if isinstance(made, PointsPuzzle) else "eighty_days"
+    return (
+        f"panel {kind}: built {built * 1000:.0f} ms, {built_bytes / 1000:.1f} KB; a step of "
+        f"{len(route)}: median {statistics.median(times) * 1000:.1f} ms, "
+        f"{statistics.median(sizes) / 1000:.1f} KB (worst {max(times) * 1000:.1f} ms, "
+        f"{max(sizes) / 1000:.1f} KB)"
+    )
 
 
 if __name__ == "__main__":
