@@ -243,5 +243,7 @@ def test_bad_arguments_are_refused_with_the_choices() -> None:
         generate("sudoku")
     with pytest.raises(PuzzleError, match="seed must be a whole number, not '3'"):
         points_puzzle("3")  # type: ignore[arg-type]
+    with pytest.raises(PuzzleError, match="a route is a list of steps, not one text: 'Start'"):
+        check(points_puzzle(0), "Start")
     with pytest.raises(PuzzleError, match="not a puzzle of kit.puzzles"):
         check("a puzzle", [])  # type: ignore[arg-type]

@@ -44,6 +44,8 @@ def generate(kind: str, seed: int = 0, difficulty: str = "easy") -> AnyPuzzle:
 def check(puzzle: AnyPuzzle, route: Sequence[str]) -> Verdict:
     """The verdict on `route` (places for an orienteering puzzle, action names for an 80-day
     one), against the puzzle's proven optimum."""
+    if isinstance(route, str):
+        raise PuzzleError(f"a route is a list of steps, not one text: {route!r}")
     if isinstance(puzzle, PointsPuzzle):
         return check_points(puzzle, route)
     if isinstance(puzzle, JourneyPuzzle):
