@@ -48,7 +48,7 @@ def points_graph(puzzle: PointsPuzzle) -> nx.Graph:
     graph = nx.Graph(name=puzzle.instance.name)
     for place in puzzle.places:
         x, y = puzzle.position(place)
-        role = place if place in (puzzle.start, puzzle.finish) else "point"
+        role = place if place in (puzzle.start, puzzle.finish) else "to collect"
         graph.add_node(place, pos=(x, -y), region=role)
     return graph
 
