@@ -3,6 +3,8 @@
 - `play(state, seat=None, bots=None)`: the play panel of any game: the board with its pieces,
   the game's timeline, every player's board as tables, the question and the legal actions as
   buttons, bots, Undo, a replay slider, Save and Load, the score sheets at the end;
+- `puzzle(puzzle)`: the puzzle panel: build a route on the board by clicks for a puzzle of
+  `kit.puzzles`, with the running figures, Undo, Reset, and Check against the proven optimum;
 - `state_html(state)`: a state's board picture and summary as static HTML (rich display);
 - `timeline(state, seat=None)`: the game's timeline as a widget (`show(state)` redraws it);
   `timeline_svg(state, seat=None)` the same picture as static SVG;
@@ -16,6 +18,7 @@ from kit.widgets.display import state_html
 from kit.widgets.picture import SVG, board_layout, board_svg
 from kit.widgets.pieces import KINDS, Piece
 from kit.widgets.play import PlayPanel, play
+from kit.widgets.puzzle import PuzzlePanel, puzzle
 from kit.widgets.timelines import timeline, timeline_svg
 
 __all__ = [
@@ -24,9 +27,11 @@ __all__ = [
     "Board",
     "Piece",
     "PlayPanel",
+    "PuzzlePanel",
     "board_layout",
     "board_svg",
     "play",
+    "puzzle",
     "state_html",
     "timeline",
     "timeline_svg",

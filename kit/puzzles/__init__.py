@@ -1,0 +1,73 @@
+"""Generated route puzzles with proven optima, and a checker that explains a wrong answer.
+
+    from kit.puzzles import generate, check
+    puzzle = generate("orienteering", seed=3, difficulty="easy")
+    print(puzzle.describe(), puzzle.proof)
+    print(check(puzzle, ["Start", "B", "E", "Finish"]))   # a verdict, line by line
+
+Two kinds, each with three difficulties ("easy", "medium", "hard"):
+- "orienteering" (`PointsPuzzle`, `points_puzzle`): points on a grid with scores, a Start, a
+  Finish and a budget; the difficulty sets the number of points and the budget's share of a tour
+  through all of them (`points.py`);
+- "eighty_days" (`JourneyPuzzle`, `journey_puzzle`): a solo journey of The Amazing Journey on a
+  small board, the Lakes; the difficulty sets the day limit and how the die falls (`journey.py`).
+
+Every puzzle is made from its seed alone and proven optimal by an exact search when it is made
+(the optimum is stored with it); a draw that cannot be proven, or whose optimum is trivial, is
+drawn again from the seed's next attempt, so the same seed gives the same puzzle everywhere.
+`check(puzzle, route)` accepts an optimal route, refuses an illegal one naming the step and why,
+and explains a legal but worse one line by line against the optimum. A puzzle's `walk()` is a
+route in progress a step at a time, for the puzzle panel (`kit.widgets.puzzle`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from kit.puzzles.journey import JourneyPuzzle, JourneyWalk, check_journey, journey_puzzle
+from kit.puzzles.points import PointsPuzzle, PointsWalk, check_points, points_puzzle
+from kit.puzzles.verdict import DIFFICULTIES, PuzzleError, Refused, Verdict
+
+KINDS = ("orienteering", "eighty_days")
+
+AnyPuzzle = PointsPuzzle | JourneyPuzzle
+
+
+def generate(kind: str, seed: int = 0, difficulty: str = "easy") -> AnyPuzzle:
+    """The puzzle of `kind` ("orienteering" or "eighty_days") for `seed` at `difficulty`."""
+    if kind == "orienteering":
+        return points_puzzle(seed, difficulty)
+    if kind == "eighty_days":
+        return journey_puzzle(seed, difficulty)
+    raise PuzzleError(f"puzzle kind {kind!r} is unknown; choose one of {', '.join(KINDS)}")
+
+
+def check(puzzle: AnyPuzzle, route: Sequence[str]) -> Verdict:
+    """The verdict on `route` (places for an orienteering puzzle, action names for an 80-day
+    one), against the puzzle's proven optimum."""
+    if isinstance(route, str):
+        raise PuzzleError(f"a route is a list of steps, not one text: {route!r}")
+    if isinstance(puzzle, PointsPuzzle):
+        return check_points(puzzle, route)
+    if isinstance(puzzle, JourneyPuzzle):
+        return check_journey(puzzle, route)
+    raise PuzzleError(f"not a puzzle of kit.puzzles: {puzzle!r}")
+
+
+__all__ = [
+    "DIFFICULTIES",
+    "KINDS",
+    "AnyPuzzle",
+    "JourneyPuzzle",
+    "JourneyWalk",
+    "PointsPuzzle",
+    "PointsWalk",
+    "PuzzleError",
+    "Refused",
+    "Verdict",
+    "check",
+    "check_journey",
+    "check_points",
+    "generate",
+    "journey_puzzle",
+    "points_puzzle",
+]

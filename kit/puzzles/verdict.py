@@ -1,0 +1,69 @@
+"""What the puzzles share: the difficulty names, a refused step, a checked route's verdict, and
+the seeded random numbers of a generation attempt."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from kit.core import KitError
+
+DIFFICULTIES = ("easy", "medium", "hard")
+
+
+class PuzzleError(KitError):
+    """A puzzle that cannot be made as asked (an unknown difficulty, no provable puzzle within
+    the attempts), saying why."""
+
+
+class Refused(KitError):
+    """A step of a route that the puzzle's rules do not allow, with the reason; the route in
+    progress is left as it was."""
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What `check` says of a route: `legal` (it keeps to the rules and ends where it must),
+    `accepted` (legal and as good as the proven optimum), the route's `score` (None when it is
+    not legal), the `optimum`, and `lines`: the reasons, line by line (the step refused and
+    why; or what the route collects, misses and spends against the optimum)."""
+
+    legal: bool
+    accepted: bool
+    score: int | None
+    optimum: int
+    lines: tuple[str, ...]
+
+    @property
+    def headline(self) -> str:
+        if not self.legal:
+            return "Refused: the route breaks the puzzle's rules."
+        if self.accepted:
+            return f"Optimal: {self.score} points, as many as the proven optimum."
+        assert self.score is not None
+        short = self.optimum - self.score
+        return f"Legal, {self.score} points: {short} short of the proven optimum, {self.optimum}."
+
+    def __str__(self) -> str:
+        return "\n".join([self.headline, *(f"- {line}" for line in self.lines)])
+
+
+def checked_difficulty(difficulty: str) -> str:
+    if difficulty not in DIFFICULTIES:
+        raise PuzzleError(
+            f"difficulty {difficulty!r} is unknown; choose one of {', '.join(DIFFICULTIES)}"
+        )
+    return difficulty
+
+
+def attempt_random(kind: str, difficulty: str, seed: int, attempt: int) -> random.Random:
+    """The random numbers of one generation attempt: the same on every machine and run for
+    the same kind, difficulty, seed and attempt (a string seed is hashed by SHA-512)."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise PuzzleError(f"seed must be a whole number, not {seed!r}")
+    return random.Random(f"{kind}/{difficulty}/{seed}/{attempt}")
+
+
+def length_text(value: float) -> str:
+    """A length for people: two decimals at most, no trailing zeros (12.5, 40)."""
+    return f"{value:.2f}".rstrip("0").rstrip(".")

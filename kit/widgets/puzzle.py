@@ -1,0 +1,331 @@
+"""The puzzle panel: a student builds a route on the board and has it checked.
+
+    panel = kit.widgets.puzzle(kit.puzzles.generate("orienteering", seed=3))
+    panel                       # the last line of a cell shows it
+
+A click on a place of the map is the next step of the route: for an orienteering puzzle, the
+point; for an 80-day puzzle, the action that place means (a travel there, or, on the city where
+the pawn stands, an Explore or a wait); where it means several (two ways to pay a travel),
+buttons offer them. The answers to an action's questions (which token to keep, an Objective to
+play) and a Traveller's power are buttons too. The running figures (budget used and left, or the
+day against the limit, and the score) show as the route grows; a step the puzzle's rules refuse
+is refused with the reason and changes nothing. Undo takes back a step, Reset all of them, and
+Check compares the route with the puzzle's proven optimum (`kit.puzzles.check`), line by line.
+
+The map is the board widget (`kit.widgets.Board`): the orienteering points are drawn as a board
+of their own, with their scores beside them, and the route so far as its highlight."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets
+import networkx as nx
+
+from kit.core import KitError
+from kit.puzzles import (
+    AnyPuzzle,
+    JourneyPuzzle,
+    JourneyWalk,
+    PointsPuzzle,
+    PointsWalk,
+    Refused,
+    Verdict,
+    check,
+)
+from kit.widgets.board import Board
+from kit.widgets.pieces import Piece
+from kit.widgets.timelines import TimelineView, timeline
+from kit.widgets.views import PANEL_CSS, escape
+
+WRAP = ipywidgets.Layout(flex_flow="row wrap")
+REFUSED = "#b2182b"
+
+
+def points_graph(puzzle: PointsPuzzle) -> nx.Graph:
+    """The orienteering points as a board: each at its grid position (north up), the Start and
+    the Finish marked apart from the points to collect."""
+    graph = nx.Graph(name=puzzle.instance.name)
+    for place in puzzle.places:
+        x, y = puzzle.position(place)
+        role = place if place in (puzzle.start, puzzle.finish) else "to collect"
+        graph.add_node(place, pos=(x, -y), region=role)
+    return graph
+
+
+def points_pieces(walk: PointsWalk) -> list[Piece]:
+    """Each point's score beside it: a note while it waits, a marker once collected."""
+    puzzle, pieces = walk.puzzle, []
+    for place in puzzle.places:
+        score = puzzle.score_of(place)
+        if not score:
+            continue
+        if place in walk.route:
+            pieces.append(
+                Piece(place, "marker", str(score), "#1a9850", f"{score} points, collected")
+            )
+        else:
+            pieces.append(Piece(place, "note", str(score), "", f"{score} points"))
+    return pieces
+
+
+def journey_pieces(walk: JourneyWalk) -> list[Piece]:
+    """The pawn, the tokens face up (a puzzle is a study of the position: every token is
+    known) and the checkpoints with their activation days."""
+    state, p = walk.state, walk.player
+    content = state.tables.content
+    cities = content.board.cities
+    pieces = [
+        Piece(cities[state.pos[p]].name, "pawn", "1", "#e15759", f"your pawn, day {walk.day}")
+    ]
+    for city, token in enumerate(state.city_token):
+        if token >= 0:
+            info = content.tokens[token]
+            pieces.append(Piece(cities[city].name, "marker", info.id, "", str(info)))
+    for checkpoint in content.board.checkpoints:
+        pieces.append(
+            Piece(
+                checkpoint.city,
+                "flag",
+                str(checkpoint.activation),
+                "",
+                f"{checkpoint.name} checkpoint, open from day {checkpoint.activation}",
+            )
+        )
+    return pieces
+
+
+def journey_path(walk: JourneyWalk) -> list[str]:
+    """The cities the pawn has stood in, in order (a city counted again when it comes back)."""
+    names = [c.name for c in walk.state.tables.content.board.cities]
+    path: list[str] = []
+    for state in walk.states:
+        city = names[state.pos[walk.player]]
+        if not path or path[-1] != city:
+            path.append(city)
+    return path
+
+
+class PuzzlePanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no types
+    """A route puzzle in a notebook (see the module docstring). For code and tests:
+
+    - `walk`: the route in progress (`walk.route`: the places or action names so far);
+    - `board`: the `Board`; setting `board.selected` is a click on that place;
+    - `choice_buttons`: the buttons offered (the ways a place may be reached, the answers due);
+    - `undo_button`, `reset_button`, `check_button`;
+    - `message`: why the last step was refused, or what it did;
+    - `status`: the running figures, a line each;
+    - `verdict`: the last Check's `Verdict` (None before Check, or after a change);
+    - `timeline`: for an 80-day puzzle, the Timeline (`kit.widgets.timelines`) with the pawn on
+      the route's day; None for an orienteering puzzle."""
+
+    def __init__(self, puzzle: AnyPuzzle) -> None:
+        if not isinstance(puzzle, PointsPuzzle | JourneyPuzzle):
+            raise KitError(f"not a puzzle of kit.puzzles: {puzzle!r}")
+        self.puzzle = puzzle
+        self.walk: PointsWalk | JourneyWalk = puzzle.walk()
+        if isinstance(puzzle, PointsPuzzle):
+            graph = points_graph(puzzle)
+        else:
+            graph = puzzle.puzzle.position.game.board()
+        self.board = Board(graph, outline=None)
+        # The 80-day Timeline: which transport departs on which day, and the pawn's day.
+        self.timeline: TimelineView | None = None
+        if isinstance(self.walk, JourneyWalk):
+            self.timeline = timeline(self.walk.state, seat=0)
+        self.verdict: Verdict | None = None
+        self._offered: list[str] = []
+        self._choices = ipywidgets.HBox(layout=WRAP).add_class("kit-choices")
+        self._question = ipywidgets.HTML()
+        self._message = ipywidgets.HTML()
+        self._status = ipywidgets.HTML().add_class("kit-status")
+        self._verdict = ipywidgets.HTML().add_class("kit-verdict")
+        self.undo_button = ipywidgets.Button(description="Undo", icon="undo")
+        self.reset_button = ipywidgets.Button(description="Reset", icon="refresh")
+        self.check_button = ipywidgets.Button(
+            description="Check", icon="check", button_style="primary"
+        )
+        self._message_text = ""
+        self._quiet = False
+        self.board.observe(self._clicked, "selected")
+        self.undo_button.on_click(self._undo)
+        self.reset_button.on_click(self._reset)
+        self.check_button.on_click(self._check)
+        super().__init__(self._layout(), layout=ipywidgets.Layout(width="100%"))
+        self.add_class("kit-puzzle")
+        self._draw()
+
+    # --- what code and tests read --------------------------------------------------------
+    @property
+    def choice_buttons(self) -> list[ipywidgets.Button]:
+        return list(self._choices.children)
+
+    @property
+    def message(self) -> str:
+        return self._message_text
+
+    @property
+    def status(self) -> list[str]:
+        return self.walk.status()
+
+    # --- layout ----------------------------------------------------------------------------
+    def _layout(self) -> list[ipywidgets.Widget]:
+        puzzle = self.puzzle
+        details = [puzzle.describe()]
+        if isinstance(puzzle, JourneyPuzzle):
+            setup = dict(puzzle.setup)
+            details.append(
+                f"starting Ticket: {setup['tickets']}; Objectives in hand: {setup['objectives']}"
+            )
+            details += list(puzzle.puzzle.assumptions()[1:])
+        heading = ipywidgets.HTML(
+            f"<style>{PANEL_CSS}</style><h3 style='margin:4px 0'>Build your route</h3>"
+            + "".join(f"<div class='kit-muted'>{escape(line)}</div>" for line in details)
+        )
+        self.board.layout = ipywidgets.Layout(flex="3 1 600px", max_width="1000px")
+        controls = ipywidgets.VBox(
+            [
+                self._status,
+                self._question,
+                self._choices,
+                self._message,
+                ipywidgets.HBox(
+                    [self.undo_button, self.reset_button, self.check_button], layout=WRAP
+                ),
+                self._verdict,
+            ],
+            layout=ipywidgets.Layout(flex="2 1 340px", min_width="300px", padding="0 0 0 8px"),
+        )
+        parts = [heading, ipywidgets.HBox([self.board, controls], layout=WRAP)]
+        return parts + ([self.timeline] if self.timeline is not None else [])
+
+    # --- steps -----------------------------------------------------------------------------
+    def _clicked(self, change: dict[str, Any]) -> None:
+        """A place clicked: the step it means, the ways to choose among, or the refusal."""
+        place = change["new"]
+        if self._quiet or not place:
+            return
+        self._quiet = True
+        self.board.selected = ""  # so that a second click on the same place counts again
+        self._quiet = False
+        try:
+            options = self.walk.options(place)
+        except Refused as why:
+            self._refuse(str(why))
+            return
+        if len(options) == 1:
+            self._take(options[0])
+        else:
+            self._offered = options
+            self._say(f"{place}: choose how")
+            self._draw_choices(f"At {place}, choose:")
+
+    def _take(self, step: str) -> None:
+        try:
+            self.walk.take(step)
+        except Refused as why:
+            self._refuse(str(why))
+            return
+        self._offered = []
+        self._say(f"step {len(self.walk.route) - self._first()}: {step}")
+        self._changed()
+
+    def _first(self) -> int:
+        """Steps of the route that were there from the start (the Start point)."""
+        return 1 if isinstance(self.walk, PointsWalk) else 0
+
+    def _chosen(self, button: ipywidgets.Button) -> None:
+        self._take(button.description)
+
+    def _undo(self, _: object = None) -> None:
+        taken = self.walk.undo()
+        if not taken:
+            self._refuse("there is no step to take back")
+            return
+        self._offered = []
+        self._say(f"took back: {taken}")
+        self._changed()
+
+    def _reset(self, _: object = None) -> None:
+        self.walk.reset()
+        self._offered = []
+        self._say("the route starts again")
+        self._changed()
+
+    def _check(self, _: object = None) -> None:
+        self.verdict = check(self.puzzle, self.walk.route)
+        colour = (
+            "#1a9850"
+            if self.verdict.accepted
+            else (REFUSED if not self.verdict.legal else "#8c510a")
+        )
+        items = "".join(f"<li>{escape(line)}</li>" for line in self.verdict.lines)
+        self._verdict.value = (
+            f"<div style='color:{colour};font-weight:bold'>{escape(self.verdict.headline)}</div>"
+            f"<ul style='margin:2px 0'>{items}</ul>"
+        )
+
+    def _changed(self) -> None:
+        """After a step, an undo or a reset: the old verdict goes, everything is redrawn."""
+        self.verdict = None
+        self._verdict.value = ""
+        self._draw()
+
+    # --- drawing ---------------------------------------------------------------------------
+    def _draw(self) -> None:
+        walk = self.walk
+        if isinstance(walk, PointsWalk):
+            self.board.pieces, path = points_pieces(walk), walk.route
+        else:
+            self.board.pieces, path = journey_pieces(walk), journey_path(walk)
+            assert self.timeline is not None
+            self.timeline.show(walk.state)
+        self.board.highlight = list(path)
+        self._status.value = "".join(f"<div>{escape(line)}</div>" for line in walk.status())
+        self._draw_choices("")
+
+    def _draw_choices(self, title: str) -> None:
+        """The buttons: the ways to take the place clicked, else what concerns no place (the
+        answers due, a Traveller's power)."""
+        walk = self.walk
+        options, question = self._offered, title
+        if not options and isinstance(walk, JourneyWalk):
+            options = walk.free()
+            if walk.deciding():
+                question = walk.state.question()
+            elif options:
+                question = "or, besides a place:"
+        if not options and not question:
+            question = (
+                "click the next point on the map"
+                if isinstance(walk, PointsWalk)
+                else "click a city on the map: a travel there, or your own city to explore or wait"
+            )
+            if walk.finished:
+                question = "the route is complete: Check it"
+        buttons = []
+        for option in options:
+            button = ipywidgets.Button(
+                description=option, layout=ipywidgets.Layout(width="auto", max_width="100%")
+            )
+            button.on_click(self._chosen)
+            buttons.append(button)
+        self._choices.children = tuple(buttons)
+        self._question.value = f"<div style='margin:4px 0'>{escape(question)}</div>"
+
+    # --- messages ----------------------------------------------------------------------------
+    def _say(self, text: str) -> None:
+        self._message_text = text
+        self._message.value = f"<div>{escape(text)}</div>" if text else ""
+
+    def _refuse(self, why: str) -> None:
+        self._message_text = f"refused: {why}; nothing changed"
+        self._message.value = f"<div style='color:{REFUSED}'>{escape(self._message_text)}</div>"
+
+
+def puzzle(puzzle: AnyPuzzle) -> PuzzlePanel:
+    """A panel to solve `puzzle` (a puzzle of `kit.puzzles`) by hand (see `PuzzlePanel`)."""
+    return PuzzlePanel(puzzle)
+
+
+__all__ = ["PuzzlePanel", "puzzle"]

@@ -1,0 +1,209 @@
+"""The puzzle panel, headless: driven by the board's clicks as the browser sends them
+(`_handle_msg`), its buttons and `board.selected`; every check is on the route behind it, the
+figures and the verdict it shows, or on what it sends to the browser."""
+
+from __future__ import annotations
+
+import html as html_lib
+import re
+from functools import cache
+
+import pytest
+
+from kit.core import KitError
+from kit.puzzles import JourneyPuzzle, JourneyWalk, PointsPuzzle, journey_puzzle, points_puzzle
+from kit.widgets import PuzzlePanel, puzzle
+from kit.widgets.traffic import recorded
+
+
+@cache
+def orienteering() -> PointsPuzzle:
+    return points_puzzle(3, "easy")  # optimum 15: Start, D, F, B, A, Finish
+
+
+@cache
+def journey() -> JourneyPuzzle:
+    return journey_puzzle(0, "easy")  # Wolfgang, home by day 10, optimum 11
+
+
+def click(panel: PuzzlePanel, place: str) -> None:
+    """What the browser sends when a place of the panel's map is clicked."""
+    panel.board._handle_msg(
+        {
+            "content": {
+                "data": {"method": "update", "state": {"selected": place}, "buffer_paths": []}
+            },
+            "buffers": [],
+        }
+    )
+
+
+def shown(panel: PuzzlePanel) -> str:
+    """The panel's text as the page shows it: status, message, verdict (tags dropped)."""
+    html = panel._status.value + panel._message.value + panel._verdict.value
+    return html_lib.unescape(re.sub(r"<[^>]+>", " ", html))
+
+
+def test_clicks_build_the_route_with_the_running_budget_and_score() -> None:
+    panel = puzzle(orienteering())
+    assert panel.status == ["route: Start (at Start)", "budget used 0 of 34, 34 left", "score 0"]
+    click(panel, "A")
+    assert panel.walk.route == ["Start", "A"]
+    assert panel.status == [
+        "route: Start → A (at A)",
+        "budget used 8.54 of 34, 25.46 left",
+        "score 6",
+    ]
+    assert panel.board.highlight == ["Start", "A"]
+    assert panel.message == "step 1: A"
+    # The collected point's score is a green marker now, the others notes.
+    kinds = {piece.place: piece.kind for piece in panel.board.pieces}
+    assert kinds == {"A": "marker", "B": "note", "C": "note", "D": "note", "E": "note", "F": "note"}
+    click(panel, "A")  # a second click on the same place is a click again
+    assert panel.message.startswith("refused: A is already on the route")
+
+
+def test_a_refused_click_changes_nothing_and_says_why() -> None:
+    panel = puzzle(orienteering())
+    click(panel, "A")
+    before = (list(panel.walk.route), panel.status, list(panel.board.highlight))
+    with recorded() as messages:
+        click(panel, "C")
+    assert panel.message == (
+        "refused: from C the Finish is 23.02 away: 47.38 in all, over the budget of 34, so the "
+        "route could not end; nothing changed"
+    )
+    assert (list(panel.walk.route), panel.status, list(panel.board.highlight)) == before
+    assert "over the budget of 34" in shown(panel)
+    # Only the message went to the page: no pieces, no highlight.
+    assert not any("spots" in m.text or "_highlight_svg" in m.text for m in messages)
+
+
+def test_check_accepts_the_optimum_and_explains_a_worse_route() -> None:
+    panel = puzzle(orienteering())
+    for place in ["D", "F", "B", "A", "Finish"]:
+        click(panel, place)
+    assert panel.walk.finished and panel.status[2] == "score 15"
+    panel.check_button.click()
+    assert panel.verdict is not None and panel.verdict.accepted
+    assert "Optimal: 15 points, as many as the proven optimum." in shown(panel)
+    panel.reset_button.click()
+    assert panel.walk.route == ["Start"] and panel.verdict is None and shown(panel).count("15") == 0
+    for place in ["A", "Finish"]:
+        click(panel, place)
+    panel.check_button.click()
+    verdict = panel.verdict
+    assert verdict is not None and verdict.legal and not verdict.accepted
+    text = shown(panel)
+    assert "Legal, 6 points: 9 short of the proven optimum, 15." in text
+    assert "the optimum visits D, F, B, which you miss: 9 points" in text
+    assert "budget used: yours 15.76, the optimum's 30.72, of 34" in text
+
+
+def test_check_of_an_unfinished_route_says_where_it_must_end() -> None:
+    panel = puzzle(orienteering())
+    click(panel, "D")
+    panel.check_button.click()
+    assert panel.verdict is not None and not panel.verdict.legal
+    assert "the route stops at D after step 2: it must end at Finish" in shown(panel)
+
+
+def test_undo_takes_back_the_last_step_and_reset_all() -> None:
+    panel = puzzle(orienteering())
+    for place in ["D", "F"]:
+        click(panel, place)
+    panel.undo_button.click()
+    assert panel.walk.route == ["Start", "D"] and panel.message == "took back: F"
+    assert panel.board.highlight == ["Start", "D"]
+    panel.reset_button.click()
+    panel.undo_button.click()
+    assert panel.message == "refused: there is no step to take back; nothing changed"
+    assert panel.walk.route == ["Start"]
+
+
+def test_an_eighty_day_route_by_clicks_and_choices() -> None:
+    panel = puzzle(journey())
+    pawn = [p.place for p in panel.board.pieces if p.kind == "pawn"]
+    assert pawn == ["Home"]
+    assert {p.place: p.label for p in panel.board.pieces if p.kind == "flag"} == {
+        "Ford": "2",
+        "Dune": "5",
+        "Home": "8",
+    }
+    click(panel, "Cove")
+    assert panel.message == (
+        "refused: no action takes you to Cove from Home on day 0 (you can travel to Fen, Mill); "
+        "nothing changed"
+    )
+    assert panel.walk.route == []
+    click(panel, "Mill")  # one way there: taken at once
+    assert panel.walk.route == ["take the T1 train to Mill"]
+    assert panel.status == [
+        "day 2 of 10, 8 days left, in Mill",
+        "tickets: 1 secret",
+        "tokens on the map: Mill A1 (food), Ford A2 (souvenir 2), Cove B2 (cursed souvenir), "
+        "Dune B1 (culture), Fen B3 (food)",
+        "score so far 0",
+    ]
+    click(panel, "Mill")  # the pawn's own city: the Explore and the waits to choose from
+    assert [b.description for b in panel.choice_buttons] == [
+        "explore Mill",
+        "refresh",
+        "refresh and redraw the objectives",
+        "plan",
+    ]
+    next(b for b in panel.choice_buttons if b.description == "plan").click()
+    assert panel.walk.route == ["take the T1 train to Mill", "plan"]
+    assert panel.status[0] == "day 4 of 10, 6 days left, in Mill"
+    assert panel.board.highlight == ["Home", "Mill"]
+    assert panel.timeline is not None and "day 4" in panel.timeline.svg()
+
+
+def test_check_accepts_the_optimal_journey_and_explains_a_late_one() -> None:
+    best = journey()
+    panel = puzzle(best)
+    for name in best.route:  # the plan's own actions, by clicks on the map and the buttons
+        place, steps = _place_of(panel, name), len(panel.walk.route)
+        if place:
+            click(panel, place)
+        if len(panel.walk.route) == steps:  # several ways there, an answer or a power
+            next(b for b in panel.choice_buttons if b.description == name).click()
+        assert panel.walk.route[-1] == name
+    assert panel.walk.route == list(best.route)
+    assert panel.walk.finished and panel.status[0] == "day 10 of 10, 0 days left, home on day 10"
+    panel.check_button.click()
+    assert panel.verdict is not None and panel.verdict.accepted and panel.verdict.score == 11
+    panel.undo_button.click()  # the last travel home taken back: the verdict goes too
+    assert panel.verdict is None and not panel.walk.finished
+
+
+def _place_of(panel: PuzzlePanel, name: str) -> str:
+    """The place of the legal action called `name` ("" for one that concerns none)."""
+    walk = panel.walk
+    assert isinstance(walk, JourneyWalk)
+    action = next(a for a in walk.legal() if str(a) == name)
+    return str(action.place or "")
+
+
+def test_a_journey_step_past_the_day_limit_is_refused_with_the_reason() -> None:
+    panel = puzzle(journey())
+    click(panel, "Mill")
+    click(panel, "Mill")
+    next(b for b in panel.choice_buttons if b.description == "plan").click()
+    click(panel, "Ford")
+    next(b for b in panel.choice_buttons if b.description == "take the T1 train to Ford").click()
+    click(panel, "Ford")
+    next(b for b in panel.choice_buttons if b.description == "plan").click()
+    assert panel.status[0] == "day 8 of 10, 2 days left, in Ford"
+    click(panel, "Ford")
+    next(b for b in panel.choice_buttons if b.description == "explore Ford").click()
+    assert panel.message == (
+        "refused: explore Ford would bring you to day 11, past the puzzle's limit of day 10; "
+        "nothing changed"
+    )
+    assert panel.status[0] == "day 8 of 10, 2 days left, in Ford" and len(panel.walk.route) == 4
+
+
+def test_the_panel_refuses_what_is_not_a_puzzle() -> None:
+    with pytest.raises(KitError, match="not a puzzle of kit.puzzles"):
+        puzzle("a route")  # type: ignore[arg-type]

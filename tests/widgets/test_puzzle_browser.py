@@ -1,0 +1,74 @@
+"""The puzzle panel in a real browser: Voila serves `puzzle.ipynb` (an orienteering puzzle and an
+80-day puzzle); Chromium clicks three places of the orienteering map (D, F, then the Finish),
+reads the running figures, clicks Check and reads the verdict; on the 80-day map it clicks a
+city the pawn cannot reach and reads the refusal, then a city it can and reads the new day. A
+screenshot of each panel is saved in the test's temporary folder. Skipped, saying why, only
+where Chromium cannot start."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.widgets.servers import STARTUP, NoBrowser, chromium, voila
+
+NOTEBOOK = Path(__file__).with_name("puzzle.ipynb")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    try:
+        with chromium() as browser:
+            yield browser
+    except NoBrowser as why:
+        pytest.skip(str(why))
+
+
+def click_place(panel: Any, place: str) -> None:
+    """Click a place's mark (pieces lying over it take the click for it, as for a pointer)."""
+    from playwright.sync_api import expect
+
+    mark = panel.locator(f'.kit-board .place[data-node="{place}"] .mark')
+    expect(mark).to_be_visible(timeout=STARTUP * 1000)
+    mark.click(force=True)
+
+
+def test_voila_builds_a_route_by_clicks_and_checks_it(browser: Any, tmp_path: Path) -> None:
+    from playwright.sync_api import expect
+
+    with voila(NOTEBOOK, tmp_path / "voila") as url:
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page.goto(url, timeout=STARTUP * 1000)
+        panel = page.locator(".puzzle-orienteering")
+        status = panel.locator(".kit-status")
+        expect(status).to_contain_text("budget used 0 of 34, 34 left", timeout=STARTUP * 1000)
+        click_place(panel, "D")
+        expect(status).to_contain_text("route: Start → D (at D)", timeout=20_000)
+        click_place(panel, "F")
+        expect(status).to_contain_text("score 8", timeout=20_000)
+        click_place(panel, "Finish")
+        expect(status).to_contain_text("route: Start → D → F → Finish (ended at Finish)")
+        expect(status).to_contain_text("budget used 27.42 of 34, 6.58 left")
+        panel.get_by_role("button", name="Check").click()
+        verdict = panel.locator(".kit-verdict")
+        expect(verdict).to_contain_text(
+            "Legal, 8 points: 7 short of the proven optimum, 15.", timeout=20_000
+        )
+        expect(verdict).to_contain_text("the optimum visits B, A, which you miss: 7 points")
+        expect(verdict).to_contain_text("the optimal route: Start → D → F → B → A → Finish")
+        panel.screenshot(path=tmp_path / "voila-puzzle-orienteering.png")
+
+        journey = page.locator(".puzzle-eighty-days")
+        days = journey.locator(".kit-status")
+        expect(days).to_contain_text("day 0 of 10, 10 days left, in Home")
+        click_place(journey, "Cove")
+        expect(journey).to_contain_text(
+            "refused: no action takes you to Cove from Home on day 0", timeout=20_000
+        )
+        click_place(journey, "Mill")
+        expect(days).to_contain_text("day 2 of 10, 8 days left, in Mill", timeout=20_000)
+        journey.screenshot(path=tmp_path / "voila-puzzle-eighty-days.png")
+        page.close()
