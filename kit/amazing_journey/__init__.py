@@ -23,13 +23,22 @@ ticket", "play a food objective"; chance outcomes such as "player 0 draws a ship
 
 from __future__ import annotations
 
-from kit.amazing_journey.bots import GreedyBot
+from kit.amazing_journey.bots import GreedyBot, MctsBot
 from kit.amazing_journey.content import load_content
 from kit.amazing_journey.game import AmazingJourney, load
 from kit.amazing_journey.setup import setup
 from kit.amazing_journey.state import JourneyState
 from kit.core.bots import RandomBot
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": MctsBot}
 
-__all__ = ["BOTS", "AmazingJourney", "GreedyBot", "JourneyState", "load", "load_content", "setup"]
+__all__ = [
+    "BOTS",
+    "AmazingJourney",
+    "GreedyBot",
+    "JourneyState",
+    "MctsBot",
+    "load",
+    "load_content",
+    "setup",
+]

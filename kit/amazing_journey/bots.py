@@ -1,8 +1,11 @@
 """A greedy bot: heads for the next checkpoint, collecting tokens on the way while the
-estimated return day leaves a margin before day 80."""
+estimated return day leaves a margin before day 80; and ISMCTS, which deals again what a player
+cannot see: the face-down tokens (among those with the same back), the other hands."""
 
 from __future__ import annotations
 
+import random
+from collections import defaultdict
 from collections.abc import Sequence
 
 import networkx as nx
@@ -20,9 +23,11 @@ from kit.amazing_journey.actions import (
     Travel,
     Wait,
 )
+from kit.amazing_journey.content import Token
 from kit.amazing_journey.state import DiscardTicket, JourneyState, MakeRoom
 from kit.amazing_journey.tables import Tables
 from kit.core import KitError, State
+from kit.core.mcts import ISMCTSBot
 from kit.core.rng import rng_for
 
 WAIT = 0.5  # days of waiting for a departure, on average, added to each route segment
@@ -152,3 +157,109 @@ def travel_time(state: JourneyState, action: Travel) -> int:
         traveller = state.traveller_of(state.player)
         spent = traveller.days if traveller else 0
     return spent + state.tables.board.routes[action.route].extra_days
+
+
+def position_value(state: JourneyState, player: int) -> float:
+    """The score sheet now, less a point for each day the journey is estimated to end late."""
+    sheet = state.scores()[player].total
+    if state.finish[player] >= 0:
+        return float(sheet)
+    back = estimated_return(state, player, state.pos[player], state.day[player])
+    return sheet - max(0.0, back - state.tables.length)
+
+
+def determinize(state: JourneyState, player: int, rng: random.Random) -> JourneyState:
+    """A copy where what `player` cannot see is dealt again: the tokens not in their hands, each
+    among the places holding a token with the same back (a map city, another player's board,
+    where it keeps its Experience type or its being a Souvenir, the box, or not yet placed), and
+    the other players' Tickets and Objectives with the decks, each hand keeping its size."""
+    world = state.clone()
+    _deal_tokens(world, player, rng)
+    others = [q for q in range(world.num_players) if q != player]
+    world.ticket_deck = _deal_counts(world.ticket_deck, [world.tickets[q] for q in others], rng)
+    world.objective_deck = _deal_counts(world.objective_deck, [world.hand[q] for q in others], rng)
+    world._outcomes = (-1, ())  # chance outcomes are worked out again
+    return world
+
+
+Slot = tuple[str, int, int]  # ("map", city, 0), ("experience", q, i), ("souvenir", q, i), ...
+
+
+def _deal_tokens(world: JourneyState, player: int, rng: random.Random) -> None:
+    tokens = world.tables.content.tokens
+    slots: dict[int, Slot] = {}
+    for city, token in enumerate(world.city_token):
+        if token >= 0:
+            slots[token] = ("map", city, 0)
+    for q in range(world.num_players):
+        if q != player:
+            for i, token in enumerate(world.experiences[q]):
+                slots[token] = ("experience", q, i)
+            for i, token in enumerate(world.souvenirs[q]):
+                slots[token] = ("souvenir", q, i)
+    for name in ("boxed", "discarded"):
+        for i, token in enumerate(getattr(world, name)):
+            slots[token] = (name, i, 0)
+    mine = set(world.experiences[player] + world.souvenirs[player])
+    for token in range(len(tokens)):
+        if token not in slots and token not in mine:
+            slots[token] = ("unplaced", token, 0)
+    by_back: dict[tuple[str, str | None, bool], list[int]] = defaultdict(list)
+    for token in sorted(slots):
+        t = tokens[token]
+        by_back[t.region, t.symbol, t.cursed].append(token)
+    for group in by_back.values():
+        places = sorted(slots[token] for token in group)
+        wanted = {slots[token]: _kind(tokens[token], slots[token]) for token in group}
+        pool = list(group)
+        rng.shuffle(pool)
+        for place in sorted(places, key=lambda p: wanted[p] is None):  # constrained ones first
+            token = next(t for t in pool if wanted[place] in (None, _kind(tokens[t], place)))
+            pool.remove(token)
+            _put(world, place, token)
+
+
+def _kind(token: Token, place: Slot) -> str | None:
+    """What a place shows of its token: on a Travel board, an Experience's type (by its space)
+    or that it is a Souvenir; nothing elsewhere."""
+    if place[0] in ("experience", "souvenir"):
+        return token.experience or "souvenir"
+    return None
+
+
+def _put(world: JourneyState, place: Slot, token: int) -> None:
+    where, a, b = place
+    if where == "map":
+        world.city_token[a] = token
+    elif where in ("experience", "souvenir"):
+        (world.experiences if where == "experience" else world.souvenirs)[a][b] = token
+    elif where in ("boxed", "discarded"):
+        getattr(world, where)[a] = token
+
+
+def _deal_counts(deck: list[int], hands: list[list[int]], rng: random.Random) -> list[int]:
+    """Deal `hands` (counts by type, changed in place, each keeping its size) again from the
+    cards of the deck and those hands; the counts by type left for the deck."""
+    pool = [kind for counts in [deck, *hands] for kind, n in enumerate(counts) for _ in range(n)]
+    pool.sort()
+    rng.shuffle(pool)
+    for hand in hands:
+        size = sum(hand)
+        hand[:] = [0] * len(hand)
+        for kind in pool[:size]:
+            hand[kind] += 1
+        pool = pool[size:]
+    left = [0] * len(deck)
+    for kind in pool:
+        left[kind] += 1
+    return left
+
+
+class MctsBot(ISMCTSBot):
+    """ISMCTS with short random playouts, positions valued by the score sheet and the
+    estimated lateness."""
+
+    determinize = determinize
+    value = position_value
+    depth = 6
+    scale = 4.0

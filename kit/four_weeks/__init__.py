@@ -13,7 +13,7 @@ and `setup` (the scenario builder). The game has no characters with powers, so i
 
 from __future__ import annotations
 
-from kit.four_weeks.bots import BOTS, GreedyBot
+from kit.four_weeks.bots import BOTS, GreedyBot, MctsBot
 from kit.four_weeks.content import MAX_PLAYERS, MIN_PLAYERS, Content, load_content
 from kit.four_weeks.game import FourWeeks, load
 from kit.four_weeks.setup import setup
@@ -27,6 +27,7 @@ __all__ = [
     "FourWeeks",
     "FourWeeksState",
     "GreedyBot",
+    "MctsBot",
     "load",
     "load_content",
     "setup",

@@ -1,4 +1,4 @@
-"""Bots: the random baseline and a greedy bot that looks one action ahead.
+"""Bots: the random baseline, a greedy bot that looks one action ahead, and ISMCTS.
 
 The greedy bot values a position by its points so far plus rough worths of what it holds, and
 picks the action whose result it values most; ties go to the first such action, so it is
@@ -8,7 +8,10 @@ where its cards are."""
 
 from __future__ import annotations
 
+import random
+
 from kit.core.bots import RandomBot
+from kit.core.mcts import ISMCTSBot
 from kit.four_weeks.actions import FourWeeksAction
 from kit.four_weeks.effects import PAYMENTS, RESOURCES, Effect
 from kit.four_weeks.state import FourWeeksState
@@ -91,4 +94,28 @@ class GreedyBot:
         return best
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+def determinize(state: FourWeeksState, player: int, rng: random.Random) -> FourWeeksState:
+    """A copy where the other players' hands are dealt again from the cards `player` cannot
+    see (those hands and the deck), each hand keeping its size; the deck keeps the rest."""
+    world = state.clone()
+    others = [q for q in range(len(world.hands)) if q != player]
+    unseen = sorted(world.deck + [card for q in others for card in world.hands[q]])
+    rng.shuffle(unseen)
+    for q in others:
+        size = len(world.hands[q])
+        world.hands[q], unseen = sorted(unseen[:size]), unseen[size:]
+    world.deck = sorted(unseen)
+    world._outcomes = None  # the deck's draws are worked out again
+    return world
+
+
+class MctsBot(ISMCTSBot):
+    """ISMCTS with short random playouts, positions valued as the greedy bot does."""
+
+    determinize = determinize
+    value = value
+    depth = 6
+    scale = 4.0
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": MctsBot}

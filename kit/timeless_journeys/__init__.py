@@ -10,7 +10,7 @@ from typing import Any
 import networkx as nx
 
 from kit.core.bots import RandomBot
-from kit.timeless_journeys.bots import GreedyBot
+from kit.timeless_journeys.bots import GreedyBot, MctsBot
 from kit.timeless_journeys.content import load_content
 from kit.timeless_journeys.game import TimelessJourneys
 from kit.timeless_journeys.setup import setup
@@ -27,6 +27,15 @@ def board() -> nx.Graph:
     return load_content().graph
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": MctsBot}
 
-__all__ = ["BOTS", "TimelessJourneys", "TimelessState", "board", "load", "setup"]
+__all__ = [
+    "BOTS",
+    "GreedyBot",
+    "MctsBot",
+    "TimelessJourneys",
+    "TimelessState",
+    "board",
+    "load",
+    "setup",
+]

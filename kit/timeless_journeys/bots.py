@@ -1,13 +1,20 @@
 """A greedy bot: judges each choice by the position it leads to once the bot has finished the
-sub-decisions that choice opens (the chain, the steps of each card), each made greedily too."""
+sub-decisions that choice opens (the chain, the steps of each card), each made greedily too;
+and ISMCTS, which deals again what a player cannot see: the face-down Exploration tiles of the
+cities and which of another player's cards lie face down."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
+from functools import cache
 
+from kit.core.mcts import ISMCTSBot
 from kit.core.rng import rng_for
 from kit.timeless_journeys import scoring
 from kit.timeless_journeys.actions import Choice
+from kit.timeless_journeys.content import Content
+from kit.timeless_journeys.effects import TILE_SLOT
 from kit.timeless_journeys.phases import Turn
 from kit.timeless_journeys.state import TimelessState
 
@@ -62,3 +69,50 @@ class GreedyBot:
                 return
             actions = trial.legal_actions()
             trial.apply(actions[0] if len(actions) == 1 else self._best(trial, actions, False))
+
+
+def determinize(state: TimelessState, player: int, rng: random.Random) -> TimelessState:
+    """A copy where what `player` cannot see is dealt again: each city's face-down tiles from
+    that city's tiles nobody holds (a city whose tiles the player is looking at, in an
+    exploration, keeps them), and each other player's face-down cards from their cards."""
+    world = state.clone()
+    content = world.content
+    seen = {t for q in range(world.num_players) for t in world.tiles[q] + world.used[q]}
+    seen |= {str(slots[TILE_SLOT]) for journals in world.written for slots in journals}
+    shown = {
+        arg
+        for action in state.legal_actions()
+        for arg in action.args
+        if isinstance(arg, str) and arg in content.tiles
+    }
+    for city, tiles in world.city_tiles.items():
+        if tiles and shown.isdisjoint(tiles):
+            candidates = [t for t in _tiles_of(content)[city] if t not in seen]
+            world.city_tiles[city] = sorted(rng.sample(candidates, len(tiles)))
+    for other in range(world.num_players):
+        down = [i for i, (_, up) in enumerate(world.played[other]) if not up]
+        if other != player and down:
+            cards = sorted(world.hand[other] + [world.played[other][i][0] for i in down])
+            rng.shuffle(cards)
+            for i in down:
+                world.played[other][i] = (cards.pop(), False)
+            world.hand[other] = sorted(cards)
+    return world
+
+
+@cache
+def _tiles_of(content: Content) -> dict[str, list[str]]:
+    """Each city's Exploration tiles, in a fixed order."""
+    found: dict[str, list[str]] = {city: [] for city in content.cities}
+    for tile in sorted(content.tiles):
+        found[content.tiles[tile].city].append(tile)
+    return found
+
+
+class MctsBot(ISMCTSBot):
+    """ISMCTS with short random playouts, positions valued as the greedy bot does."""
+
+    determinize = determinize
+    value = position_value
+    depth = 10
+    scale = 5.0

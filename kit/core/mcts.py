@@ -1,0 +1,198 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley and Whitehouse
+2012), the same for every game of the engine contract.
+
+The bot never looks at what its player cannot see. Each iteration starts from a
+*determinization*: a copy of the position with everything hidden from the player (face-down
+tokens and tiles, the other hands) dealt again at random, consistently with what the player
+observes; the game supplies it (`determinize(state, player, rng)`). Chance during the search is
+drawn with the bot's own generator, never with the game's seed (which fixes the real future).
+
+One tree serves every determinization: a node is a sequence of action labels from the root (the
+labels are unique among the legal actions, and the same action has the same label in every
+determinization); chance outcomes are played on the way and are not nodes ("open loop"). A
+child is scored by UCB1 with its *availability* (how often it was legal when its parent was
+visited) in place of the parent's visits, from the point of view of the player who chooses it.
+An iteration selects down the tree, adds one child, plays on with the playout policy for at most
+`depth` actions, and scores the position reached with the game's position value: each player's
+reward is the logistic of their lead over the best other player (over the root's value, alone),
+in units of `scale` points. The move played is the root's most visited legal action."""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from kit.core.bots import Bot
+from kit.core.errors import KitError, shown
+from kit.core.rng import rng_for
+from kit.core.state import CHANCE, State
+
+Determinize = Callable[[State, int, random.Random], State]
+Value = Callable[[State, int], float]
+
+
+class Node:
+    """Statistics of one action sequence from the root: visits, availability, the reward summed
+    for the player who chose its last action, and its children by action label."""
+
+    __slots__ = ("available", "children", "reward", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.available = 0
+        self.reward = 0.0
+        self.children: dict[str, Node] = {}
+
+
+class ISMCTSBot:
+    """ISMCTS for one seat. A game makes its own by setting `determinize` and `value` (and the
+    playout bot, depth and scale that suit it); `iterations` or `time_limit` (seconds a move)
+    set the effort, `exploration` the UCB constant."""
+
+    determinize: ClassVar[Determinize]
+    value: ClassVar[Value]
+    playout: ClassVar[Callable[[int | None, int], Bot] | None] = None  # None: uniform random
+    depth: ClassVar[int] = 20
+    scale: ClassVar[float] = 5.0
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        player: int = 0,
+        *,
+        iterations: int = 200,
+        time_limit: float | None = None,
+        exploration: float = 0.7,
+    ) -> None:
+        if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
+            raise KitError(
+                f"iterations must be a whole number of at least 1, not {shown(iterations)}"
+            )
+        if time_limit is not None and not time_limit > 0:
+            raise KitError(
+                f"the time limit must be a positive number of seconds, not {shown(time_limit)}"
+            )
+        self.player = player
+        self.iterations = iterations
+        self.time_limit = time_limit
+        self.exploration = exploration
+        self.seed = seed
+        self.rng = rng_for(seed, "ismcts-bot", player)
+        self.playout_bots: dict[int, Bot] = {}  # the playout policy's bot of each seat
+        self.last_root: Node | None = None  # the tree of the last move, for study
+
+    def choose(self, state: State) -> Any:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        root = Node()
+        me = state.current_player
+        start = time.perf_counter()
+        baseline = type(self).value(state, me)
+        for done in range(self.iterations):
+            if (
+                self.time_limit is not None
+                and done
+                and time.perf_counter() - start > self.time_limit
+            ):
+                break
+            self._iterate(root, type(self).determinize(state, me, self.rng), me, baseline)
+        self.last_root = root
+        labels = {str(action): action for action in legal}
+        visited = [
+            (child.visits, label) for label, child in root.children.items() if label in labels
+        ]
+        return labels[max(visited)[1]]
+
+    # --- one iteration ---------------------------------------------------------------------------
+    def _iterate(self, root: Node, world: State, me: int, baseline: float) -> None:
+        path: list[tuple[Node, int]] = []  # each node with the player who chose it
+        node = root
+        while True:
+            self._resolve_chance(world)
+            if world.is_terminal:
+                break
+            mover = world.current_player
+            legal = world.legal_actions()
+            labelled = [(str(action), action) for action in legal]
+            untried = [pair for pair in labelled if pair[0] not in node.children]
+            for label, _ in labelled:
+                child = node.children.get(label)
+                if child is not None:
+                    child.available += 1
+            if untried:
+                label, action = untried[self.rng.randrange(len(untried))]
+                child = node.children[label] = Node()
+                child.available = 1
+                world.apply(action)
+                path.append((child, mover))
+                break
+            label, action = max(labelled, key=lambda pair: self._ucb(node.children[pair[0]]))
+            node = node.children[label]
+            world.apply(action)
+            path.append((node, mover))
+        self._play_on(world)
+        rewards = self._rewards(world, me, baseline)
+        for visited, mover in path:
+            visited.visits += 1
+            visited.reward += rewards[mover]
+        root.visits += 1
+
+    def _ucb(self, child: Node) -> float:
+        return child.reward / child.visits + self.exploration * math.sqrt(
+            math.log(child.available) / child.visits
+        )
+
+    def _resolve_chance(self, world: State) -> None:
+        rng = self.rng
+        while world.current_player == CHANCE:
+            outcomes = world.chance_outcomes()
+            pick, total = rng.random(), 0.0
+            chosen = outcomes[-1][0]
+            for outcome, probability in outcomes:
+                total += probability
+                if pick < total:
+                    chosen = outcome
+                    break
+            world.apply(chosen)
+
+    def _play_on(self, world: State) -> None:
+        """The playout: at most `depth` actions of the playout policy (uniform by default)."""
+        make, bots = type(self).playout, self.playout_bots
+        for _ in range(type(self).depth):
+            self._resolve_chance(world)
+            if world.is_terminal:
+                return
+            mover = world.current_player
+            if make is not None:
+                if mover not in bots:
+                    bots[mover] = make(self.seed, mover)
+                world.apply(bots[mover].choose(world))
+            else:
+                legal = world.legal_actions()
+                world.apply(legal[self.rng.randrange(len(legal))])
+
+    def _rewards(self, world: State, me: int, baseline: float) -> list[float]:
+        """Each player's reward in 0..1: the logistic of their lead in position value over the
+        best other player (or, alone, over the value at the root), in units of `scale`."""
+        value, scale = type(self).value, type(self).scale
+        if world.is_terminal:
+            values = [float(sheet.total) for sheet in world.scores()]
+        else:
+            values = [value(world, p) for p in range(world.num_players)]
+        if len(values) == 1:
+            return [_logistic((values[0] - baseline) / scale)]
+        rewards = []
+        for p, mine in enumerate(values):
+            best_other = max(v for q, v in enumerate(values) if q != p)
+            rewards.append(_logistic((mine - best_other) / scale))
+        return rewards
+
+
+def _logistic(x: float) -> float:
+    if x < -30:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))
