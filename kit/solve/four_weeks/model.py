@@ -103,6 +103,11 @@ HELD = 60
 STAY, TRAIN, FLY, TRIP = "stay", "train", "fly", "trip"
 WRITE, REST, PLAN = ACTIVITIES
 VISIT, SKIP = "visit", "skip"
+LINES = LOCATIONS, REGIONS, LOCALS, BUCKETS, FESTIVALS, VISITED, LEFTOVER = (
+    "Locations", "Region scoring", "Local tiles", "Bucket Lists", "Festivals",
+    "Regions visited", "Leftover resources",
+)  # fmt: skip
+"""The score sheet's lines, as the model's objective terms are grouped (`Model.points`)."""
 
 
 @dataclass(frozen=True)
@@ -182,7 +187,7 @@ class Model:
         self.days = rules.weeks * rules.days_per_week
         self.regions = range(len(content.regions))
         self.cards = puzzle.cards
-        self.points: list[Expr] = []
+        self.points: dict[str, list[Expr]] = {line: [] for line in LINES}
         self.day = [_Day() for _ in range(self.days)]
         self._calendar()
         self._travel()
@@ -190,7 +195,8 @@ class Model:
         self._hand()
         self._extras()
         self._score()
-        self.m.maximize(sum(self.points))
+        self._tour()
+        self.m.maximize(sum(sum(terms) for terms in self.points.values()))
 
     # --- the variables of days and Activities ---------------------------------------------------
     def _calendar(self) -> None:
@@ -288,6 +294,7 @@ class Model:
             energy = m.new_int_var(0, HELD, f"train_energy_{d}")
             per_segment = content.rules.train_energy_per_segment
             m.add(energy == per_segment * segments).only_enforce_if(modes[1])
+            m.add(energy >= per_segment * modes[1])  # a train goes one segment at least
             m.add(energy == 0).only_enforce_if(modes[1].Not())
             self.train_energy.append(energy)
 
@@ -334,8 +341,10 @@ class Model:
         # the Income track: its position at each week's end
         top = len(rules.income_track) - 1
         self.income = []
+        raw: Expr = state.income[0]
         for w in range(rules.weeks):
-            raw = state.income[0] + sum(incomes[: (w + 1) * self.per_week])
+            week = sum(incomes[d] for d in self._week(w))
+            raw = self._counter(f"income_steps_{w}", raw + week, self.days)
             position = m.new_int_var(0, top, f"income_{w}")
             m.add_min_equality(position, [raw, top])
             self.income.append(position)
@@ -408,14 +417,24 @@ class Model:
             if k >= opening:
                 m.add(self.drawn[d] >= k + 1).only_enforce_if(var)
         self.drops: list[Var] = []
+        self.wrp_count: list[Var] = []  # Write, Rest and Plan by week
+        self.visit_count: list[Var] = []  # visits by week
         used: Expr = 0  # cards visited or discarded before the week
         thrown: Expr = 0  # cards discarded before the week
         for w in range(weeks):
             start, end = self.by_start[w], self.by_end[w]
             days = self._week(w)
-            visited = sum(var for d in days for _, _, var in self.day[d].visits)
-            discarded = rules.activity_discards * sum(self._wrp(d) for d in days)
-            draws = sum(self.gained[d].get("draw", 0) for d in days)
+            visited = self._counter(
+                f"visits_{w}", sum(var for d in days for _, _, var in self.day[d].visits), per_week
+            )
+            self.wrp_count.append(
+                self._counter(f"activities_{w}", sum(self._wrp(d) for d in days), per_week)
+            )
+            self.visit_count.append(visited)
+            discarded = rules.activity_discards * self.wrp_count[w]
+            draws = self._counter(
+                f"draws_{w}", sum(self.gained[d].get("draw", 0) for d in days), len(cards)
+            )
             if w:
                 m.add(_count(start, opening) == used + size)
             else:
@@ -423,14 +442,26 @@ class Model:
             m.add(_count(end, opening) == _count(start, opening) + draws)
             # Write, Rest and Plan discard cards held at the week's start, never visited
             m.add(thrown + discarded <= self._pool(start, f"pool_{w}"))
-            used, thrown = used + visited + discarded, thrown + discarded
+            # (redundant: those are at most the hand size, so few Activities a week)
+            if rules.activity_discards:
+                m.add(self.wrp_count[w] <= max(size, opening) // rules.activity_discards)
+            used = self._counter(f"used_{w}", used + visited + discarded, len(cards))
+            thrown = self._counter(f"thrown_{w}", thrown + discarded, len(cards))
             if w < weeks - 1:
                 drop = m.new_int_var(0, len(cards), f"drop_{w}")
                 self.drops.append(drop)
                 m.add(thrown + drop <= self._pool(end, f"kept_{w}"))
                 # at most the hand size kept over the week's end
                 m.add(_count(end, opening) - used - drop <= size)
-                used, thrown = used + drop, thrown + drop
+                used = self._counter(f"used_end_{w}", used + drop, len(cards))
+                thrown = self._counter(f"thrown_end_{w}", thrown + drop, len(cards))
+
+    def _counter(self, name: str, expr: Expr, high: int) -> Var:
+        """An integer variable equal to a long sum, so that the constraints using the count
+        stay short (long rows slow the LP relaxation's simplex down)."""
+        var = self.m.new_int_var(0, high, name)
+        self.m.add(var == expr)
+        return var
 
     def _drawn_chain(self, name: str, opening: int) -> list[Var | int]:
         """`chain[k]` is 1 when card k has been drawn: the opening hand always, the deck's
@@ -493,7 +524,7 @@ class Model:
                     for g, count in bucket.needs:
                         m.add(counted[g] >= count).only_enforce_if(var)
                     claims.setdefault(r, []).append(var)
-                    self.points.append(bucket.points * var)
+                    self.points[BUCKETS].append(bucket.points * var)
             locals_used: list[tuple[Var, Effect]] = []
             for r in self.regions:
                 tile = content.local_tiles[r]
@@ -506,7 +537,7 @@ class Model:
                         m.add(held[res] >= amount).only_enforce_if(var)
                     locals_used.append((var, tile.cost + tile.reward))
             for var, effect in locals_used:
-                self._add(held, net(effect), var)
+                self._add(held, net(effect), var, LOCALS)
             attended: list[tuple[Var, Effect]] = []
             for f in self.puzzle.festivals[week]:
                 festival = content.festivals[f]
@@ -519,7 +550,7 @@ class Model:
                 attends.setdefault(f, []).append(var)
                 attended.append((var, festival.cost + festival.reward))
             for var, effect in attended:
-                self._add(held, net(effect), var)
+                self._add(held, net(effect), var, FESTIVALS)
             for res in range(len(RESOURCES)):
                 extra = 0
                 if d % self.per_week == self.per_week - 1:
@@ -541,14 +572,14 @@ class Model:
         for r in self.puzzle.claims:  # the puzzle's goal
             m.add(sum(claims.get(r, [])) == 1)
 
-    def _add(self, held: list[Expr], change: dict[str, int], var: Var) -> None:
+    def _add(self, held: list[Expr], change: dict[str, int], var: Var, line: str) -> None:
         """Add an Extra's change to `held`, and its points to the score."""
         for name, amount in change.items():
             if name in RESOURCES:
                 r = RESOURCES.index(name)
                 held[r] = held[r] + amount * var
             elif name == "points":
-                self.points.append(amount * var)
+                self.points[line].append(amount * var)
             else:
                 raise KitError(f"the planner does not handle {name!r} in an Extra")
 
@@ -571,10 +602,14 @@ class Model:
         m, content = self.m, self.puzzle.content
         rules = content.rules
         for d in range(self.days):
-            self.points.append(self.gained[d].get("points", 0))
+            self.points[LOCATIONS].append(self.gained[d].get("points", 0))
         seen: dict[int, list[Var]] = {r: [] for r in self.regions}
         already = {slot for slot in self.puzzle.position.calendar[0] if slot >= 0}
+        self.discs: list[list[list[Var]]] = []  # by week, region, day of the week
+        self.scored: list[list[Var]] = []  # by week, region
         for w in range(rules.weeks):
+            self.discs.append([])
+            self.scored.append([])
             for r in self.regions:
                 placed = []
                 for d in self._week(w):
@@ -586,8 +621,10 @@ class Model:
                     placed.append(disc)
                 scored = m.new_bool_var(f"scored_{w}_{r}")
                 m.add_max_equality(scored, placed)
+                self.discs[w].append(placed)
+                self.scored[w].append(scored)
                 seen[r].append(scored)
-                self.points.append(rules.region_places[0] * scored)
+                self.points[REGIONS].append(rules.region_places[0] * scored)
         count = []
         for r in self.regions:
             var = m.new_bool_var(f"seen_{r}")
@@ -596,14 +633,52 @@ class Model:
             else:
                 m.add_max_equality(var, seen[r])
             count.append(var)
+        self.seen = count
         regions = m.new_int_var(0, len(count), "regions_visited")
         m.add(regions == sum(count))
         visited = m.new_int_var(0, max(rules.regions_visited), "regions_visited_points")
         m.add_element(regions, rules.regions_visited, visited)
-        self.points.append(visited)
+        self.points[VISITED].append(visited)
         left = m.new_int_var(0, 4 * HELD, "leftover")
         m.add_division_equality(left, sum(self.held[self.days]), rules.resources_per_point)
-        self.points.append(left)
+        self.points[LEFTOVER].append(left)
+
+    # --- the tour: redundant constraints for the LP relaxation ---------------------------------
+    def _tour(self) -> None:
+        """`toured_{w}_{r}`: region r holds the pawn on some turn of week w. Without these,
+        the LP relaxation spreads the pawn over every region at once, for no move, and scores
+        every region, Local tile, Bucket List and Festival. A week's toured regions are at most
+        its turns and at most one more than its moves (trains, planes, free trips: a move
+        lands in another region); a region scored, a Local tile used, a Bucket List claimed,
+        a Festival attended lie in a toured region; a region scores only with a Day disc
+        there, and is visited only if it scores some week."""
+        m, content = self.m, self.puzzle.content
+        moves: list[Expr] = [0] + [
+            self.mode[TRAIN][d] + self.mode[FLY][d] + self.mode[TRIP][d]
+            for d in range(1, self.days)
+        ]
+        for w in range(content.rules.weeks):
+            days = self._week(w)
+            toured = [m.new_bool_var(f"toured_{w}_{r}") for r in self.regions]
+            m.add(sum(toured) <= sum(self.start[d] for d in days))
+            m.add(sum(toured) <= 1 + sum(moves[d] for d in days))
+            placing = self.visit_count[w] + self.wrp_count[w]
+            m.add(sum(self.scored[w]) <= placing)
+            for r in self.regions:
+                m.add(self.scored[w][r] <= toured[r])
+                m.add(self.scored[w][r] <= sum(self.discs[w][r]))
+                for d in days:
+                    for extra in (self.local, self.claim):
+                        if (d, r) in extra:
+                            m.add(extra[d, r] <= toured[r])
+            for (d, f), var in self.attend.items():
+                if d in days:
+                    m.add(var <= toured[content.festivals[f].region])
+        already = {slot for slot in self.puzzle.position.calendar[0] if slot >= 0}
+        for r in self.regions:
+            if r not in already:
+                m.add(self.seen[r] <= sum(self.scored[w][r] for w in range(content.rules.weeks)))
+        m.add(sum(self.seen) <= len(already) + 1 + sum(moves))
 
     # --- hints ---------------------------------------------------------------------------------
     def hint(self, turns: Sequence[Turn], drops: Sequence[int], model: Any = None) -> None:
@@ -700,6 +775,9 @@ def new_solver(time_limit: float, workers: int) -> Any:
     solver.parameters.max_time_in_seconds = time_limit
     solver.parameters.num_workers = workers
     solver.parameters.cp_model_probing_level = 0  # probing takes most of the time otherwise
+    # the full-problem worker that solves the LP relaxation with every constraint linearized:
+    # the default one reaches the simplex's iteration limit before the bound comes down
+    solver.parameters.subsolvers.append("max_lp")
     return solver
 
 
