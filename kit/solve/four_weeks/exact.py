@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 
 from kit.core import KitError
-from kit.four_weeks.actions import Claim, Discard, Draw, FourWeeksAction, Order, UseLocal
+from kit.four_weeks.actions import Activity, Claim, Discard, Draw, FourWeeksAction, Order, UseLocal
 from kit.four_weeks.state import (
     FESTIVAL,
     LOCAL,
@@ -53,7 +53,7 @@ def exact_search(puzzle: Puzzle, max_states: int = MAX_STATES) -> Plan:
         if len(memo) >= max_states:
             raise KitError(f"the exact search stops at {max_states} states: the puzzle is not tiny")
         top, chosen = NONE, None
-        for action in _allowed(state, held):
+        for action in allowed(state, held):
             child = state.clone()
             puzzle.play(child, action)
             if _draws(child, first) > len(puzzle.deck):
@@ -89,8 +89,9 @@ def exact_search(puzzle: Puzzle, max_states: int = MAX_STATES) -> Plan:
                 puzzle.assumptions(), history=history)  # fmt: skip
 
 
-def _allowed(state: FourWeeksState, held: frozenset[int]) -> list[FourWeeksAction]:
-    """The legal actions the plan's conventions allow."""
+def allowed(state: FourWeeksState, held: frozenset[int]) -> list[FourWeeksAction]:
+    """The legal actions the plan's conventions allow (`held`: the hand at the week's start,
+    the cards Write, Rest and Plan may discard)."""
     actions: tuple[FourWeeksAction, ...] = state.legal_actions()
     decision = state.decision
     if isinstance(decision, EffectOrder):
@@ -99,14 +100,17 @@ def _allowed(state: FourWeeksState, held: frozenset[int]) -> list[FourWeeksActio
         return [a for a in actions if isinstance(a, Order) and a.bonus_first == first]
     if isinstance(decision, ActivityDiscards):
         return [a for a in actions if isinstance(a, Discard) and a.card in held]
-    allowed = []
+    spare = sum(card in held for card in state.hands[state.player])
+    chosen = []
     for action in actions:
         if isinstance(action, Claim) and state.extras & (LOCAL | FESTIVAL):
             continue
         if isinstance(action, UseLocal) and state.extras & FESTIVAL:
             continue
-        allowed.append(action)
-    return allowed
+        if isinstance(action, Activity) and spare < state.game.content.rules.activity_discards:
+            continue  # too few cards held since the week's start to discard
+        chosen.append(action)
+    return chosen
 
 
 def _draws(state: FourWeeksState, first: int) -> int:

@@ -47,7 +47,14 @@ The constraint groups (each is a named method below):
   the Bucket List's tags among the cards visited, the Festival on that week's display; the
   Bucket Lists of the puzzle's `claims` are claimed;
 - score: Locations' points, 3 per region with a Day disc each week (a solo player always has
-  the most there, so Insider Tips change nothing), Extras, regions visited, leftover resources.
+  the most there, so Insider Tips change nothing), Extras, regions visited, leftover resources;
+- tour (redundant, for the LP relaxation only; `_tour`): `toured_{w}_{r}`, region r holds the
+  pawn on some turn of week w; a week tours at most its turns and at most one region more than
+  its moves (a train, which costs one segment's Energy at least, a plane or a free trip); a
+  region scored, a Local tile used, a Bucket List claimed, a Festival attended lie in a toured
+  region; a region scores only with a Day disc placed there, at most one region a disc-placing
+  turn, and is visited only if it scores some week; Write, Rest and Plan come at most
+  `hand_size // discards` times a week (two), their discards being cards of the week's hand.
 
 The model is exact for the puzzle's fixed chance, with these choices made for the plan (they can
 only lower its score, never make it illegal): a weekday bonus without a payment is taken before
@@ -56,9 +63,20 @@ Rest and Plan discard cards held since the week's start; the deck's order is nev
 its end (the discards are not shuffled back). `Model.solution` reads a solution's turns, which
 `planner.play_solution` plays in the engine.
 
-Its LP relaxation is weak (a pawn spread over every region scores every region, pays for
-every Extra): its bound stays several times above the plans it finds, so it proves optimality
-on tiny puzzles only (tests/data/tiny_four_weeks), not on the standard deals."""
+The bound. The LP relaxation (every constraint linearized, solved apart to look at it) was 388
+on deal 1: it spread the pawn over every region at once for no move, so it scored all ten
+regions every week (120), every Bucket List (53) and Festival (35), and 50 from Local tiles;
+Locations' points (108) were near a real plan's. The tour cuts it to 335 (regions 84: now
+bought with moves, whose Energy the relaxation still finds in fractional Rests and cards). On
+the standard deals CP-SAT's default worker did not even reach that LP (its simplex stops at
+its iteration limit on this model: 587 after 10 s on deal 1); the `max_lp` worker that
+`new_solver` asks for does (345 at 10 s, the machine loaded 7). Long sums (a week's visits,
+discards, draws, the Income steps) are counted by integer variables (`_counter`), so that no
+row of the LP holds thousands of terms. What is left between bound and plans (335 against
+plans of 115-155) is the relaxation's fractional days: a visit covers a fraction of a day
+with a fraction of the Excitement, so that every day starts a turn that moves, tours a new
+region and takes its Extras; no proof comes on the standard deals, only on tiny puzzles
+(tests/data/tiny_four_weeks)."""
 
 from __future__ import annotations
 

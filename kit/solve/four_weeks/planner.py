@@ -132,9 +132,15 @@ def first_solution(
 ) -> tuple[dict[int, int], int] | None:
     """The best greedy game the model can follow, as values of all the model's variables (the
     game's choices fixed on a copy of the model, the rest, resources and counts, solved for)
-    and its score."""
+    and its score. The games are the bot's own (the better ones often break a convention of
+    the plan, such as discarding a card drawn that week) and games by the plan's conventions,
+    which the model can always follow."""
     games = sorted(
-        (greedy_game(puzzle, number) for number in range(plays)),
+        (
+            greedy_game(puzzle, number, planned)
+            for number in range(plays)
+            for planned in (False, True)
+        ),
         key=lambda state: -state.scores()[0].total,
     )
     for game in games:
