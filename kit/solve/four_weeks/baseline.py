@@ -36,12 +36,9 @@ def greedy_game(puzzle: Puzzle, number: int = 0, planned: bool = False) -> FourW
     slack = rng.choice(SLACKS) if number else 0.0
     bot = GreedyBot(number)
     puzzle.settle(state)
-    week, held = state.week, frozenset(state.hands[0])
     while not state.is_terminal:
-        if state.week != week:  # the hand is drawn up for the new week
-            week, held = state.week, frozenset(state.hands[0])
         if planned:
-            action = _near_best(state, rng, slack, allowed(state, held))
+            action = _near_best(state, rng, slack, allowed(state))
         elif slack:
             action = _near_best(state, rng, slack, state.legal_actions())
         else:

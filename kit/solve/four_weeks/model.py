@@ -37,8 +37,9 @@ The constraint groups (each is a named method below):
 - hand: a card is visited once at most, only after it is drawn; the hand comes from the
   order: seven at the start of each week (drawn up to seven after the discards), plus the
   cards that effects and Plan draw; at most seven are kept over a week's end; every discard
-  is a card in hand that is never visited (Write, Rest and Plan: one held since the week's
-  start); the deck is never drawn past its end;
+  is a card in hand that is never visited (each day, the cards discarded so far are at most
+  the never-visited cards drawn by then: `by_day_{d}_{k}`, card k drawn before day d's turn,
+  `pool_{d}_{k}` and it never visited); the deck is never drawn past its end;
 - visits: the pawn is in the card's region; Excitement spent first, then effect and bonus, each
   resolved exactly when it can be paid;
 - resources: a turn's travel, Excitement, effects, Local tile and Festival in that order, each
@@ -53,15 +54,14 @@ The constraint groups (each is a named method below):
   its moves (a train, which costs one segment's Energy at least, a plane or a free trip); a
   region scored, a Local tile used, a Bucket List claimed, a Festival attended lie in a toured
   region; a region scores only with a Day disc placed there, at most one region a disc-placing
-  turn, and is visited only if it scores some week; Write, Rest and Plan come at most
-  `hand_size // discards` times a week (two), their discards being cards of the week's hand.
+  turn, and is visited only if it scores some week; a week's Write, Rest and Plan discard
+  at most its hand and its draws.
 
 The model is exact for the puzzle's fixed chance, with these choices made for the plan (they can
 only lower its score, never make it illegal): a weekday bonus without a payment is taken before
-the card's effect; a turn's Extras come in the order Bucket List, Local tile, Festival; Write,
-Rest and Plan discard cards held since the week's start; the deck's order is never drawn past
-its end (the discards are not shuffled back). `Model.solution` reads a solution's turns, which
-`planner.play_solution` plays in the engine.
+the card's effect; a turn's Extras come in the order Bucket List, Local tile, Festival; the
+deck's order is never drawn past its end (the discards are not shuffled back). `Model.solution`
+reads a solution's turns, which `planner.play_solution` plays in the engine.
 
 The bound. The LP relaxation (every constraint linearized, solved apart to look at it) was 388
 on deal 1: it spread the pawn over every region at once for no move, so it scored all ten
@@ -458,11 +458,17 @@ class Model:
             else:
                 m.add(_count(start, opening) == opening)
             m.add(_count(end, opening) == _count(start, opening) + draws)
-            # Write, Rest and Plan discard cards held at the week's start, never visited
-            m.add(thrown + discarded <= self._pool(start, f"pool_{w}"))
-            # (redundant: those are at most the hand size, so few Activities a week)
+            # Write, Rest and Plan discard cards in hand never visited: each day, the cards
+            # discarded so far are at most the cards drawn by then that are never visited
+            so_far: Expr = thrown
+            for d in days:
+                chain = start if d == days[0] else self._day_chain(d, opening)
+                discards = rules.activity_discards * self._wrp(d)
+                m.add(so_far + discards <= self._pool(chain, f"pool_{d}"))
+                so_far = so_far + discards
+            # (redundant: at most the week's hand and its draws, in whole Activities)
             if rules.activity_discards:
-                m.add(self.wrp_count[w] <= max(size, opening) // rules.activity_discards)
+                m.add(discarded <= max(size, opening) + draws)
             used = self._counter(f"used_{w}", used + visited + discarded, len(cards))
             thrown = self._counter(f"thrown_{w}", thrown + discarded, len(cards))
             if w < weeks - 1:
@@ -480,6 +486,12 @@ class Model:
         var = self.m.new_int_var(0, high, name)
         self.m.add(var == expr)
         return var
+
+    def _day_chain(self, d: int, opening: int) -> list[Var | int]:
+        """The cards drawn before day d's turn, as a chain (`_drawn_chain`)."""
+        chain = self._drawn_chain(f"by_day_{d}", opening)
+        self.m.add(_count(chain, opening) == self.drawn[d])
+        return chain
 
     def _drawn_chain(self, name: str, opening: int) -> list[Var | int]:
         """`chain[k]` is 1 when card k has been drawn: the opening hand always, the deck's
