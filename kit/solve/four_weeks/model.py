@@ -19,8 +19,8 @@ Activity covers that day and, for a visit of several days, the next ones; the va
   week w (in the order: card k only after card k - 1); `drawn_{d}` how many cards have come
   before day d's turn; `drop_{w}` how many cards are discarded at the end of week w; which
   cards Write, Rest, Plan and the week's end discard is not modelled, only how many: any
-  card never visited will do, and `pool_{w}_{k}`, `kept_{w}_{k}` (card k is drawn by then
-  and visited some day) count how many such cards are in hand;
+  card never visited will do, and `pool_{d}_{k}`, `kept_{w}_{k}` (card k is drawn by day d,
+  by the end of week w, and visited some day) count how many such cards are in hand;
 - `coins_{d}`, `energy_{d}`, `excitement_{d}`, `locals_{d}`, `trips_{d}`: what the player holds
   at the start of day d; `income_{w}` the Income track's position at the end of week w;
 - `local_{d}_{r}`, `claim_{d}_{r}`, `attend_{d}_{f}`: the turn of day d uses region r's Local
@@ -805,6 +805,9 @@ def new_solver(time_limit: float, workers: int) -> Any:
     solver.parameters.max_time_in_seconds = time_limit
     solver.parameters.num_workers = workers
     solver.parameters.cp_model_probing_level = 0  # probing takes most of the time otherwise
+    # one round of presolve: the later ones take seconds on a loaded machine and gain little
+    # (deals 3 and 8 at 10 s with the load at 13: bounds 479 and 520, else 3987 and 1243)
+    solver.parameters.max_presolve_iterations = 1
     # the full-problem worker that solves the LP relaxation with every constraint linearized:
     # the default one reaches the simplex's iteration limit before the bound comes down
     solver.parameters.subsolvers.append("max_lp")
