@@ -24,7 +24,7 @@ from kit.solve.four_weeks import (
 )
 from kit.solve.four_weeks.exact import exact_search
 from kit.solve.four_weeks.model import new_solver
-from kit.solve.four_weeks.planner import first_solution
+from kit.solve.four_weeks.planner import first_solution, follow
 from kit.solve.plan import FEASIBLE, INFEASIBLE, OPTIMAL, run_solver
 
 TINY = Path(__file__).parent / "data" / "tiny_four_weeks"
@@ -96,6 +96,26 @@ def test_a_replay_refuses_what_the_engine_or_the_puzzle_does_not_allow() -> None
         puzzle.replay([*history[:draw], other])
 
 
+def test_the_model_follows_a_game_whose_rest_discards_a_card_plan_drew_that_week() -> None:
+    """Deal 3's greedy game 33 (the best of fifty): in week 2 Plan draws ALP5 and Rest discards
+    it before the week's end; the model follows the game to its score. The first solution is
+    never below the best game by the plan's conventions (which the model always follows)."""
+    puzzle = standard_puzzle(3)
+    model = Model(puzzle)
+    game = greedy_game(puzzle, 33)
+    history = [str(a) for a in game.history[len(puzzle.position.history) :]]
+    drawn = history.index("player 0 draws ALP5 (Jungfrau Railway)")
+    rest = next(i for i, name in enumerate(history) if i > drawn and name.startswith("rest:"))
+    ends = next(i for i, name in enumerate(history) if i > drawn and name == "keep the hand")
+    assert drawn < rest < history.index("discard ALP5 (Jungfrau Railway)") < ends
+    followed = follow(puzzle, model, game, 30, 2)
+    assert followed is not None and followed[1] == game.scores()[0].total == 117
+    planned = [greedy_game(puzzle, n, planned=True) for n in range(5)]
+    first = first_solution(puzzle, model, time.perf_counter() + 60, 2, 5)
+    assert first is not None
+    assert first[1] >= max(g.scores()[0].total for g in planned)
+
+
 def test_bad_puzzles_are_refused() -> None:
     with pytest.raises(KitError, match="solo game"):
         Puzzle(FourWeeks(players=2, seed=1).new_game(), (), ())
@@ -141,19 +161,21 @@ def test_every_solution_of_the_model_replays_exactly() -> None:
             state, _ = play_solution(puzzle, solution)
             checked.append(state.scores()[0].total == objective)
 
-    solver = new_solver(5, 2)
+    solver = new_solver(10, 2)
     run_solver(solver, model.m, Check())
     assert checked and all(checked)
 
 
 @pytest.mark.parametrize(
-    ("seed", "claims", "optimum"), [(1, (), 31), (2, (), 30), (2, ("CCC",), 29)]
+    ("seed", "claims", "optimum"),
+    [(1, (), 31), (2, (), 30), (2, ("CCC",), 29), (3, (), 30), (5, (), 30)],
 )
 def test_the_model_s_optimum_is_the_exhaustive_search_s_on_a_tiny_week(
     seed: int, claims: tuple[str, ...], optimum: int
 ) -> None:
     """One week of three days, a hand of two, seven cards: every play by the plan's
-    conventions, searched over engine states, against the model proven optimal."""
+    conventions, searched over engine states, against the model proven optimal. In deal 5 the
+    best play discards for Rest a card that Plan has drawn the same week."""
     puzzle = standard_puzzle(seed, content=str(TINY), claims=claims)
     exact = exact_search(puzzle)
     plan = solve(puzzle, time_limit=10, workers=2, plays=5)

@@ -3,16 +3,20 @@
 With the puzzle's chance fixed the greedy bot plays one game only, so the plays after the
 first are randomised: each action is picked at random among those whose gain per day is within
 a slack of the best one (the slack drawn per game from `SLACKS`). `greedy_score(puzzle, plays)`
-is the best final score over `plays` games; play 0 is the greedy bot itself."""
+is the best final score over `plays` games; play 0 is the greedy bot itself. A `planned` game
+keeps to the plan's conventions (`exact.allowed`), so that the model can follow it: the
+planner's first solution."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from kit.core import CHANCE
 from kit.four_weeks.actions import FourWeeksAction
 from kit.four_weeks.bots import GreedyBot, days_used, value
 from kit.four_weeks.state import FourWeeksState
+from kit.solve.four_weeks.exact import allowed
 from kit.solve.four_weeks.puzzle import Puzzle
 
 SLACKS = (0.25, 0.5, 1.0, 2.0)
@@ -24,23 +28,30 @@ def greedy_score(puzzle: Puzzle, plays: int = 1) -> int:
     return max(greedy_game(puzzle, number).scores()[0].total for number in range(plays))
 
 
-def greedy_game(puzzle: Puzzle, number: int = 0) -> FourWeeksState:
-    """Play `number` of the greedy games on the puzzle: the final state."""
+def greedy_game(puzzle: Puzzle, number: int = 0, planned: bool = False) -> FourWeeksState:
+    """Play `number` of the greedy games on the puzzle (`planned`: by the plan's conventions):
+    the final state."""
     state = puzzle.state()
     rng = random.Random(number)
     slack = rng.choice(SLACKS) if number else 0.0
     bot = GreedyBot(number)
     puzzle.settle(state)
     while not state.is_terminal:
-        action = bot.choose(state) if not slack else _near_best(state, rng, slack)
+        if planned:
+            action = _near_best(state, rng, slack, allowed(state))
+        elif slack:
+            action = _near_best(state, rng, slack, state.legal_actions())
+        else:
+            action = bot.choose(state)
         puzzle.play(state, action)
     return state
 
 
-def _near_best(state: FourWeeksState, rng: random.Random, slack: float) -> FourWeeksAction:
-    """An action chosen at random among those whose gain per day, as the greedy bot measures
-    it, is within `slack` of the best."""
-    actions: tuple[FourWeeksAction, ...] = state.legal_actions()
+def _near_best(
+    state: FourWeeksState, rng: random.Random, slack: float, actions: Sequence[FourWeeksAction]
+) -> FourWeeksAction:
+    """One of `actions` chosen at random among those whose gain per day, as the greedy bot
+    measures it, is within `slack` of the best."""
     if len(actions) == 1:
         return actions[0]
     me = state.current_player

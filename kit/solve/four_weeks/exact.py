@@ -4,21 +4,18 @@
 It knows nothing of the model: it tries the engine's own legal actions (memoised on the state),
 so it is the reference the model is tested against. It plays by the plan's conventions, the
 choices the model makes for a plan (see `model.py`): a weekday bonus without a payment before
-the card's effect, a turn's Extras in the order Bucket List, Local tile, Festival, Write, Rest and
-Plan discarding cards held since the week's start, and the deck never drawn past its end. A
-play that misses the puzzle's goal (its `claims`) does not count."""
+the card's effect, a turn's Extras in the order Bucket List, Local tile, Festival, and the deck
+never drawn past its end. A play that misses the puzzle's goal (its `claims`) does not count."""
 
 from __future__ import annotations
 
 import time
 
 from kit.core import KitError
-from kit.four_weeks.actions import Claim, Discard, Draw, FourWeeksAction, Order, UseLocal
+from kit.four_weeks.actions import Claim, Draw, FourWeeksAction, Order, UseLocal
 from kit.four_weeks.state import (
     FESTIVAL,
     LOCAL,
-    TRAVEL,
-    ActivityDiscards,
     EffectOrder,
     FourWeeksState,
 )
@@ -43,45 +40,38 @@ def exact_search(puzzle: Puzzle, max_states: int = MAX_STATES) -> Plan:
     first = len(puzzle.position.history)
     memo: dict[Key, tuple[int, FourWeeksAction | None]] = {}
 
-    def best(state: FourWeeksState, held: frozenset[int]) -> int:
+    def best(state: FourWeeksState) -> int:
         if state.is_terminal:
             met = all(state.buckets[r] == 0 for r in puzzle.claims)
             return state.scores()[0].total if met else NONE
-        key = _key(state, held)
+        key = _key(state)
         if key in memo:
             return memo[key][0]
         if len(memo) >= max_states:
             raise KitError(f"the exact search stops at {max_states} states: the puzzle is not tiny")
         top, chosen = NONE, None
-        for action in _allowed(state, held):
+        for action in allowed(state):
             child = state.clone()
             puzzle.play(child, action)
             if _draws(child, first) > len(puzzle.deck):
                 continue  # the deck drawn past its end
-            kept = held
-            if child.step == TRAVEL and child.day[0] == 0 and child.week != state.week:
-                kept = frozenset(child.hands[0])
-            value = best(child, kept)
+            value = best(child)
             if value > top:
                 top, chosen = value, action
         memo[key] = (top, chosen)
         return top
 
-    held = frozenset(start.hands[0])
-    score = best(start, held)
+    score = best(start)
     if score == NONE:
         return Plan(INFEASIBLE, (), None, None, None, time.perf_counter() - began,
                     puzzle.assumptions())  # fmt: skip
     # follow the memo's best actions from the start
     state, steps = start, []
     while not state.is_terminal:
-        action = memo[_key(state, held)][1]
+        action = memo[_key(state)][1]
         assert action is not None
-        week = state.week
-        day = week * puzzle.content.rules.days_per_week + state.day[0] + 1
+        day = state.week * puzzle.content.rules.days_per_week + state.day[0] + 1
         puzzle.play(state, action)
-        if state.step == TRAVEL and state.day[0] == 0 and state.week != week:
-            held = frozenset(state.hands[0])
         steps.append(Step(day, day, (str(action),)))
     sheet = state.scores()[0]
     history = tuple(str(a) for a in state.history[first:])
@@ -89,7 +79,7 @@ def exact_search(puzzle: Puzzle, max_states: int = MAX_STATES) -> Plan:
                 puzzle.assumptions(), history=history)  # fmt: skip
 
 
-def _allowed(state: FourWeeksState, held: frozenset[int]) -> list[FourWeeksAction]:
+def allowed(state: FourWeeksState) -> list[FourWeeksAction]:
     """The legal actions the plan's conventions allow."""
     actions: tuple[FourWeeksAction, ...] = state.legal_actions()
     decision = state.decision
@@ -97,27 +87,24 @@ def _allowed(state: FourWeeksState, held: frozenset[int]) -> list[FourWeeksActio
         card = state.game.content.locations[decision.card]
         first = parts(card, decision.weekday)[0] is card.bonus
         return [a for a in actions if isinstance(a, Order) and a.bonus_first == first]
-    if isinstance(decision, ActivityDiscards):
-        return [a for a in actions if isinstance(a, Discard) and a.card in held]
-    allowed = []
+    chosen = []
     for action in actions:
         if isinstance(action, Claim) and state.extras & (LOCAL | FESTIVAL):
             continue
         if isinstance(action, UseLocal) and state.extras & FESTIVAL:
             continue
-        allowed.append(action)
-    return allowed
+        chosen.append(action)
+    return chosen
 
 
 def _draws(state: FourWeeksState, first: int) -> int:
     return sum(isinstance(a, Draw) for a in state.history[first:])
 
 
-def _key(state: FourWeeksState, held: frozenset[int]) -> Key:
+def _key(state: FourWeeksState) -> Key:
     """What decides the rest of a solo game (the history and the caches left out; the deck's
     order is the puzzle's, so its size says what it holds)."""
     return (
-        held,
         state.week,
         state.step,
         repr(state.decision),

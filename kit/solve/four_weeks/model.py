@@ -19,8 +19,8 @@ Activity covers that day and, for a visit of several days, the next ones; the va
   week w (in the order: card k only after card k - 1); `drawn_{d}` how many cards have come
   before day d's turn; `drop_{w}` how many cards are discarded at the end of week w; which
   cards Write, Rest, Plan and the week's end discard is not modelled, only how many: any
-  card never visited will do, and `pool_{w}_{k}`, `kept_{w}_{k}` (card k is drawn by then
-  and visited some day) count how many such cards are in hand;
+  card never visited will do, and `pool_{d}_{k}`, `kept_{w}_{k}` (card k is drawn by day d,
+  by the end of week w, and visited some day) count how many such cards are in hand;
 - `coins_{d}`, `energy_{d}`, `excitement_{d}`, `locals_{d}`, `trips_{d}`: what the player holds
   at the start of day d; `income_{w}` the Income track's position at the end of week w;
 - `local_{d}_{r}`, `claim_{d}_{r}`, `attend_{d}_{f}`: the turn of day d uses region r's Local
@@ -37,8 +37,9 @@ The constraint groups (each is a named method below):
 - hand: a card is visited once at most, only after it is drawn; the hand comes from the
   order: seven at the start of each week (drawn up to seven after the discards), plus the
   cards that effects and Plan draw; at most seven are kept over a week's end; every discard
-  is a card in hand that is never visited (Write, Rest and Plan: one held since the week's
-  start); the deck is never drawn past its end;
+  is a card in hand that is never visited (each day, the cards discarded so far are at most
+  the never-visited cards drawn by then: `by_day_{d}_{k}`, card k drawn before day d's turn,
+  `pool_{d}_{k}` and it never visited); the deck is never drawn past its end;
 - visits: the pawn is in the card's region; Excitement spent first, then effect and bonus, each
   resolved exactly when it can be paid;
 - resources: a turn's travel, Excitement, effects, Local tile and Festival in that order, each
@@ -47,18 +48,35 @@ The constraint groups (each is a named method below):
   the Bucket List's tags among the cards visited, the Festival on that week's display; the
   Bucket Lists of the puzzle's `claims` are claimed;
 - score: Locations' points, 3 per region with a Day disc each week (a solo player always has
-  the most there, so Insider Tips change nothing), Extras, regions visited, leftover resources.
+  the most there, so Insider Tips change nothing), Extras, regions visited, leftover resources;
+- tour (redundant, for the LP relaxation only; `_tour`): `toured_{w}_{r}`, region r holds the
+  pawn on some turn of week w; a week tours at most its turns and at most one region more than
+  its moves (a train, which costs one segment's Energy at least, a plane or a free trip); a
+  region scored, a Local tile used, a Bucket List claimed, a Festival attended lie in a toured
+  region; a region scores only with a Day disc placed there, at most one region a disc-placing
+  turn, and is visited only if it scores some week; a week's Write, Rest and Plan discard
+  at most its hand and its draws.
 
 The model is exact for the puzzle's fixed chance, with these choices made for the plan (they can
 only lower its score, never make it illegal): a weekday bonus without a payment is taken before
-the card's effect; a turn's Extras come in the order Bucket List, Local tile, Festival; Write,
-Rest and Plan discard cards held since the week's start; the deck's order is never drawn past
-its end (the discards are not shuffled back). `Model.solution` reads a solution's turns, which
-`planner.play_solution` plays in the engine.
+the card's effect; a turn's Extras come in the order Bucket List, Local tile, Festival; the
+deck's order is never drawn past its end (the discards are not shuffled back). `Model.solution`
+reads a solution's turns, which `planner.play_solution` plays in the engine.
 
-Its LP relaxation is weak (a pawn spread over every region scores every region, pays for
-every Extra): its bound stays several times above the plans it finds, so it proves optimality
-on tiny puzzles only (tests/data/tiny_four_weeks), not on the standard deals."""
+The bound. The LP relaxation (every constraint linearized, solved apart to look at it) was 388
+on deal 1: it spread the pawn over every region at once for no move, so it scored all ten
+regions every week (120), every Bucket List (53) and Festival (35), and 50 from Local tiles;
+Locations' points (108) were near a real plan's. The tour cuts it to 335 (regions 84: now
+bought with moves, whose Energy the relaxation still finds in fractional Rests and cards). On
+the standard deals CP-SAT's default worker did not even reach that LP (its simplex stops at
+its iteration limit on this model: 587 after 10 s on deal 1); the `max_lp` worker that
+`new_solver` asks for does (345 at 10 s, the machine loaded 7). Long sums (a week's visits,
+discards, draws, the Income steps) are counted by integer variables (`_counter`), so that no
+row of the LP holds thousands of terms. What is left between bound and plans (335 against
+plans of 115-155) is the relaxation's fractional days: a visit covers a fraction of a day
+with a fraction of the Excitement, so that every day starts a turn that moves, tours a new
+region and takes its Extras; no proof comes on the standard deals, only on tiny puzzles
+(tests/data/tiny_four_weeks)."""
 
 from __future__ import annotations
 
@@ -103,6 +121,11 @@ HELD = 60
 STAY, TRAIN, FLY, TRIP = "stay", "train", "fly", "trip"
 WRITE, REST, PLAN = ACTIVITIES
 VISIT, SKIP = "visit", "skip"
+LINES = LOCATIONS, REGIONS, LOCALS, BUCKETS, FESTIVALS, VISITED, LEFTOVER = (
+    "Locations", "Region scoring", "Local tiles", "Bucket Lists", "Festivals",
+    "Regions visited", "Leftover resources",
+)  # fmt: skip
+"""The score sheet's lines, as the model's objective terms are grouped (`Model.points`)."""
 
 
 @dataclass(frozen=True)
@@ -182,7 +205,7 @@ class Model:
         self.days = rules.weeks * rules.days_per_week
         self.regions = range(len(content.regions))
         self.cards = puzzle.cards
-        self.points: list[Expr] = []
+        self.points: dict[str, list[Expr]] = {line: [] for line in LINES}
         self.day = [_Day() for _ in range(self.days)]
         self._calendar()
         self._travel()
@@ -190,7 +213,8 @@ class Model:
         self._hand()
         self._extras()
         self._score()
-        self.m.maximize(sum(self.points))
+        self._tour()
+        self.m.maximize(sum(sum(terms) for terms in self.points.values()))
 
     # --- the variables of days and Activities ---------------------------------------------------
     def _calendar(self) -> None:
@@ -288,6 +312,7 @@ class Model:
             energy = m.new_int_var(0, HELD, f"train_energy_{d}")
             per_segment = content.rules.train_energy_per_segment
             m.add(energy == per_segment * segments).only_enforce_if(modes[1])
+            m.add(energy >= per_segment * modes[1])  # a train goes one segment at least
             m.add(energy == 0).only_enforce_if(modes[1].Not())
             self.train_energy.append(energy)
 
@@ -334,8 +359,10 @@ class Model:
         # the Income track: its position at each week's end
         top = len(rules.income_track) - 1
         self.income = []
+        raw: Expr = state.income[0]
         for w in range(rules.weeks):
-            raw = state.income[0] + sum(incomes[: (w + 1) * self.per_week])
+            week = sum(incomes[d] for d in self._week(w))
+            raw = self._counter(f"income_steps_{w}", raw + week, self.days)
             position = m.new_int_var(0, top, f"income_{w}")
             m.add_min_equality(position, [raw, top])
             self.income.append(position)
@@ -408,29 +435,63 @@ class Model:
             if k >= opening:
                 m.add(self.drawn[d] >= k + 1).only_enforce_if(var)
         self.drops: list[Var] = []
+        self.wrp_count: list[Var] = []  # Write, Rest and Plan by week
+        self.visit_count: list[Var] = []  # visits by week
         used: Expr = 0  # cards visited or discarded before the week
         thrown: Expr = 0  # cards discarded before the week
         for w in range(weeks):
             start, end = self.by_start[w], self.by_end[w]
             days = self._week(w)
-            visited = sum(var for d in days for _, _, var in self.day[d].visits)
-            discarded = rules.activity_discards * sum(self._wrp(d) for d in days)
-            draws = sum(self.gained[d].get("draw", 0) for d in days)
+            visited = self._counter(
+                f"visits_{w}", sum(var for d in days for _, _, var in self.day[d].visits), per_week
+            )
+            self.wrp_count.append(
+                self._counter(f"activities_{w}", sum(self._wrp(d) for d in days), per_week)
+            )
+            self.visit_count.append(visited)
+            discarded = rules.activity_discards * self.wrp_count[w]
+            draws = self._counter(
+                f"draws_{w}", sum(self.gained[d].get("draw", 0) for d in days), len(cards)
+            )
             if w:
                 m.add(_count(start, opening) == used + size)
             else:
                 m.add(_count(start, opening) == opening)
             m.add(_count(end, opening) == _count(start, opening) + draws)
-            # Write, Rest and Plan discard cards held at the week's start, never visited
-            m.add(thrown + discarded <= self._pool(start, f"pool_{w}"))
-            used, thrown = used + visited + discarded, thrown + discarded
+            # Write, Rest and Plan discard cards in hand never visited: each day, the cards
+            # discarded so far are at most the cards drawn by then that are never visited
+            so_far: Expr = thrown
+            for d in days:
+                chain = start if d == days[0] else self._day_chain(d, opening)
+                discards = rules.activity_discards * self._wrp(d)
+                m.add(so_far + discards <= self._pool(chain, f"pool_{d}"))
+                so_far = so_far + discards
+            # (redundant: at most the week's hand and its draws, in whole Activities)
+            if rules.activity_discards:
+                m.add(discarded <= max(size, opening) + draws)
+            used = self._counter(f"used_{w}", used + visited + discarded, len(cards))
+            thrown = self._counter(f"thrown_{w}", thrown + discarded, len(cards))
             if w < weeks - 1:
                 drop = m.new_int_var(0, len(cards), f"drop_{w}")
                 self.drops.append(drop)
                 m.add(thrown + drop <= self._pool(end, f"kept_{w}"))
                 # at most the hand size kept over the week's end
                 m.add(_count(end, opening) - used - drop <= size)
-                used, thrown = used + drop, thrown + drop
+                used = self._counter(f"used_end_{w}", used + drop, len(cards))
+                thrown = self._counter(f"thrown_end_{w}", thrown + drop, len(cards))
+
+    def _counter(self, name: str, expr: Expr, high: int) -> Var:
+        """An integer variable equal to a long sum, so that the constraints using the count
+        stay short (long rows slow the LP relaxation's simplex down)."""
+        var = self.m.new_int_var(0, high, name)
+        self.m.add(var == expr)
+        return var
+
+    def _day_chain(self, d: int, opening: int) -> list[Var | int]:
+        """The cards drawn before day d's turn, as a chain (`_drawn_chain`)."""
+        chain = self._drawn_chain(f"by_day_{d}", opening)
+        self.m.add(_count(chain, opening) == self.drawn[d])
+        return chain
 
     def _drawn_chain(self, name: str, opening: int) -> list[Var | int]:
         """`chain[k]` is 1 when card k has been drawn: the opening hand always, the deck's
@@ -493,7 +554,7 @@ class Model:
                     for g, count in bucket.needs:
                         m.add(counted[g] >= count).only_enforce_if(var)
                     claims.setdefault(r, []).append(var)
-                    self.points.append(bucket.points * var)
+                    self.points[BUCKETS].append(bucket.points * var)
             locals_used: list[tuple[Var, Effect]] = []
             for r in self.regions:
                 tile = content.local_tiles[r]
@@ -506,7 +567,7 @@ class Model:
                         m.add(held[res] >= amount).only_enforce_if(var)
                     locals_used.append((var, tile.cost + tile.reward))
             for var, effect in locals_used:
-                self._add(held, net(effect), var)
+                self._add(held, net(effect), var, LOCALS)
             attended: list[tuple[Var, Effect]] = []
             for f in self.puzzle.festivals[week]:
                 festival = content.festivals[f]
@@ -519,7 +580,7 @@ class Model:
                 attends.setdefault(f, []).append(var)
                 attended.append((var, festival.cost + festival.reward))
             for var, effect in attended:
-                self._add(held, net(effect), var)
+                self._add(held, net(effect), var, FESTIVALS)
             for res in range(len(RESOURCES)):
                 extra = 0
                 if d % self.per_week == self.per_week - 1:
@@ -541,14 +602,14 @@ class Model:
         for r in self.puzzle.claims:  # the puzzle's goal
             m.add(sum(claims.get(r, [])) == 1)
 
-    def _add(self, held: list[Expr], change: dict[str, int], var: Var) -> None:
+    def _add(self, held: list[Expr], change: dict[str, int], var: Var, line: str) -> None:
         """Add an Extra's change to `held`, and its points to the score."""
         for name, amount in change.items():
             if name in RESOURCES:
                 r = RESOURCES.index(name)
                 held[r] = held[r] + amount * var
             elif name == "points":
-                self.points.append(amount * var)
+                self.points[line].append(amount * var)
             else:
                 raise KitError(f"the planner does not handle {name!r} in an Extra")
 
@@ -571,10 +632,14 @@ class Model:
         m, content = self.m, self.puzzle.content
         rules = content.rules
         for d in range(self.days):
-            self.points.append(self.gained[d].get("points", 0))
+            self.points[LOCATIONS].append(self.gained[d].get("points", 0))
         seen: dict[int, list[Var]] = {r: [] for r in self.regions}
         already = {slot for slot in self.puzzle.position.calendar[0] if slot >= 0}
+        self.discs: list[list[list[Var]]] = []  # by week, region, day of the week
+        self.scored: list[list[Var]] = []  # by week, region
         for w in range(rules.weeks):
+            self.discs.append([])
+            self.scored.append([])
             for r in self.regions:
                 placed = []
                 for d in self._week(w):
@@ -586,8 +651,10 @@ class Model:
                     placed.append(disc)
                 scored = m.new_bool_var(f"scored_{w}_{r}")
                 m.add_max_equality(scored, placed)
+                self.discs[w].append(placed)
+                self.scored[w].append(scored)
                 seen[r].append(scored)
-                self.points.append(rules.region_places[0] * scored)
+                self.points[REGIONS].append(rules.region_places[0] * scored)
         count = []
         for r in self.regions:
             var = m.new_bool_var(f"seen_{r}")
@@ -596,14 +663,52 @@ class Model:
             else:
                 m.add_max_equality(var, seen[r])
             count.append(var)
+        self.seen = count
         regions = m.new_int_var(0, len(count), "regions_visited")
         m.add(regions == sum(count))
         visited = m.new_int_var(0, max(rules.regions_visited), "regions_visited_points")
         m.add_element(regions, rules.regions_visited, visited)
-        self.points.append(visited)
+        self.points[VISITED].append(visited)
         left = m.new_int_var(0, 4 * HELD, "leftover")
         m.add_division_equality(left, sum(self.held[self.days]), rules.resources_per_point)
-        self.points.append(left)
+        self.points[LEFTOVER].append(left)
+
+    # --- the tour: redundant constraints for the LP relaxation ---------------------------------
+    def _tour(self) -> None:
+        """`toured_{w}_{r}`: region r holds the pawn on some turn of week w. Without these,
+        the LP relaxation spreads the pawn over every region at once, for no move, and scores
+        every region, Local tile, Bucket List and Festival. A week's toured regions are at most
+        its turns and at most one more than its moves (trains, planes, free trips: a move
+        lands in another region); a region scored, a Local tile used, a Bucket List claimed,
+        a Festival attended lie in a toured region; a region scores only with a Day disc
+        there, and is visited only if it scores some week."""
+        m, content = self.m, self.puzzle.content
+        moves: list[Expr] = [0] + [
+            self.mode[TRAIN][d] + self.mode[FLY][d] + self.mode[TRIP][d]
+            for d in range(1, self.days)
+        ]
+        for w in range(content.rules.weeks):
+            days = self._week(w)
+            toured = [m.new_bool_var(f"toured_{w}_{r}") for r in self.regions]
+            m.add(sum(toured) <= sum(self.start[d] for d in days))
+            m.add(sum(toured) <= 1 + sum(moves[d] for d in days))
+            placing = self.visit_count[w] + self.wrp_count[w]
+            m.add(sum(self.scored[w]) <= placing)
+            for r in self.regions:
+                m.add(self.scored[w][r] <= toured[r])
+                m.add(self.scored[w][r] <= sum(self.discs[w][r]))
+                for d in days:
+                    for extra in (self.local, self.claim):
+                        if (d, r) in extra:
+                            m.add(extra[d, r] <= toured[r])
+            for (d, f), var in self.attend.items():
+                if d in days:
+                    m.add(var <= toured[content.festivals[f].region])
+        already = {slot for slot in self.puzzle.position.calendar[0] if slot >= 0}
+        for r in self.regions:
+            if r not in already:
+                m.add(self.seen[r] <= sum(self.scored[w][r] for w in range(content.rules.weeks)))
+        m.add(sum(self.seen) <= len(already) + 1 + sum(moves))
 
     # --- hints ---------------------------------------------------------------------------------
     def hint(self, turns: Sequence[Turn], drops: Sequence[int], model: Any = None) -> None:
@@ -700,6 +805,12 @@ def new_solver(time_limit: float, workers: int) -> Any:
     solver.parameters.max_time_in_seconds = time_limit
     solver.parameters.num_workers = workers
     solver.parameters.cp_model_probing_level = 0  # probing takes most of the time otherwise
+    # one round of presolve: the later ones take seconds on a loaded machine and gain little
+    # (deals 3 and 8 at 10 s with the load at 13: bounds 479 and 520, else 3987 and 1243)
+    solver.parameters.max_presolve_iterations = 1
+    # the full-problem worker that solves the LP relaxation with every constraint linearized:
+    # the default one reaches the simplex's iteration limit before the bound comes down
+    solver.parameters.subsolvers.append("max_lp")
     return solver
 
 

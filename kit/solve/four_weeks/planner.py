@@ -132,30 +132,47 @@ def first_solution(
 ) -> tuple[dict[int, int], int] | None:
     """The best greedy game the model can follow, as values of all the model's variables (the
     game's choices fixed on a copy of the model, the rest, resources and counts, solved for)
-    and its score."""
+    and its score. The games are the bot's own and games by the plan's conventions (the order
+    of a turn's Extras, of a card's effect and bonus), which the model can always follow."""
     games = sorted(
-        (greedy_game(puzzle, number) for number in range(plays)),
+        (
+            greedy_game(puzzle, number, planned)
+            for number in range(plays)
+            for planned in (False, True)
+        ),
         key=lambda state: -state.scores()[0].total,
     )
     for game in games:
         left = deadline - time.perf_counter()
         if left < FIRST_SECONDS:
             return None
-        history = [str(a) for a in game.history[len(puzzle.position.history) :]]
-        fixed = model.m.clone()
-        model.hint(*turns_of(puzzle, history), model=fixed)
-        hints = fixed.proto.solution_hint
-        for index, value in zip(hints.vars, hints.values, strict=True):
-            fixed.add(fixed.get_int_var_from_proto_index(index) == value)
-        fixed.clear_hints()  # type: ignore[no-untyped-call]
-        solver = new_solver(min(left / 2, FIRST_SECONDS), workers)
-        solver.parameters.stop_after_first_solution = True
-        status, _ = run_solver(solver, fixed)
-        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            count = len(fixed.proto.variables)
-            values = {i: solver.value(fixed.get_int_var_from_proto_index(i)) for i in range(count)}
-            return values, int(round(solver.objective_value))
+        found = follow(puzzle, model, game, min(left / 2, FIRST_SECONDS), workers)
+        if found is not None:
+            return found
     return None
+
+
+def follow(
+    puzzle: Puzzle, model: Model, game: FourWeeksState, seconds: float, workers: int
+) -> tuple[dict[int, int], int] | None:
+    """A game played from the puzzle's start as a solution of the model (its choices fixed on
+    a copy of the model, the rest solved for): the values of all the variables and the score,
+    or None when the model cannot follow it (or not within `seconds`)."""
+    history = [str(a) for a in game.history[len(puzzle.position.history) :]]
+    fixed = model.m.clone()
+    model.hint(*turns_of(puzzle, history), model=fixed)
+    hints = fixed.proto.solution_hint
+    for index, value in zip(hints.vars, hints.values, strict=True):
+        fixed.add(fixed.get_int_var_from_proto_index(index) == value)
+    fixed.clear_hints()  # type: ignore[no-untyped-call]
+    solver = new_solver(seconds, workers)
+    solver.parameters.stop_after_first_solution = True
+    status, _ = run_solver(solver, fixed)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    count = len(fixed.proto.variables)
+    values = {i: solver.value(fixed.get_int_var_from_proto_index(i)) for i in range(count)}
+    return values, int(round(solver.objective_value))
 
 
 def _assumptions(puzzle: Puzzle) -> tuple[str, ...]:
@@ -163,7 +180,7 @@ def _assumptions(puzzle: Puzzle) -> tuple[str, ...]:
         *puzzle.assumptions(),
         "a weekday bonus without a payment is taken before the card's effect",
         "a turn's Extras come in the order Bucket List, Local tile, Festival",
-        "Write, Rest and Plan discard cards held since the week's start, never visited",
+        "Write, Rest and Plan discard cards never visited",
         "the deck is never drawn to its end (the discards are not shuffled back)",
     )
 
