@@ -677,10 +677,12 @@ class Strengthening:
     alone (bound 245 against the optimum 205) nor within 40 s with neither (bound 265). The
     conflicts vanish as the budget grows (none from Tmax 35 on set 64, from Tmax 50 on set 66);
     the mirrors apply to every instance of both sets and to none of Tsiligirides'. In one run of
-    the benchmark at load 11 to 21 with 30 s per instance, the kit proved 8 of the 14 instances
-    of set 64 and 12 of the 26 of set 66, the plain model 2 of each; the others stop at 30 s,
-    short of the optimal route as often as of the bound (set 64, Tmax 80: 1284 proven in 38 s
-    at load 21 with a longer limit).
+    the benchmark with every part on, 30 s per instance and model, at load 8 to 13: the kit
+    proved 12 of the 14 instances of set 64 in 183.4 s in total (the plain model 7, >= 364.5 s)
+    and 16 of the 26 of set 66 in 445.2 s (the plain model 2, >= 742.5 s); the kit's ten other
+    instances of set 66 (Tmax 25, 35 to 50, 60 to 80) and set 64 with Tmax 30 and 35 stopped
+    at 30 s, nine of the twelve with the optimal route but not its proof. Set 64 with Tmax 80:
+    1284 proven in 18.3 s.
 
     Tried and left out because they made the search slower: arrival-distance variables
     (t_j >= t_i + d(i, j) on used legs), a distance-flow formulation on the legs, requiring a
