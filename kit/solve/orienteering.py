@@ -682,7 +682,8 @@ class Strengthening:
     and 16 of the 26 of set 66 in 445.2 s (the plain model 2, >= 742.5 s); the kit's ten other
     instances of set 66 (Tmax 25, 35 to 50, 60 to 80) and set 64 with Tmax 30 and 35 stopped
     at 30 s, nine of the twelve with the optimal route but not its proof. Set 64 with Tmax 80:
-    1284 proven in 18.3 s.
+    1284 proven in 18.3 s. A second run of set 64 at load 6 to 12: the same 12 proven in 177.2 s
+    (the plain model 4, >= 356.0 s), Tmax 80 in 13.5 s.
 
     Tried and left out because they made the search slower: arrival-distance variables
     (t_j >= t_i + d(i, j) on used legs), a distance-flow formulation on the legs, requiring a
