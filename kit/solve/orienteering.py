@@ -664,7 +664,10 @@ class Strengthening:
       through start and end, or across the bisector between them, which reverses the route),
       keep only the routes whose score on the positive side of the axis is at least that on the
       negative side: every route or its mirror image is kept, and the search no longer proves
-      the same bound twice, once on each side.
+      the same bound twice, once on each side;
+    - `routing_lns`: on two workers or more, the worker that CP-SAT shares among neighbourhood
+      searches runs only those that know the circuit (its routing neighbourhoods and rins/rens),
+      not the `GENERIC_LNS` that take their turns and seldom improve a route.
 
     Measured on Tsiligirides' sets (`benchmarks/orienteering.py --kit ...`): the cuts do most of
     the work; pruning and the hint each save a quarter to a third of what is left. On Chao's
@@ -674,10 +677,13 @@ class Strengthening:
     alone (bound 245 against the optimum 205) nor within 40 s with neither (bound 265). The
     conflicts vanish as the budget grows (none from Tmax 35 on set 64, from Tmax 50 on set 66);
     the mirrors apply to every instance of both sets and to none of Tsiligirides'. In one run of
-    the benchmark at load 11 to 21 with 30 s per instance, the kit proved 8 of the 14 instances
-    of set 64 and 12 of the 26 of set 66, the plain model 2 of each; the others stop at 30 s,
-    short of the optimal route as often as of the bound (set 64, Tmax 80: 1284 proven in 38 s
-    at load 21 with a longer limit).
+    the benchmark with every part on, 30 s per instance and model, at load 8 to 13: the kit
+    proved 12 of the 14 instances of set 64 in 183.4 s in total (the plain model 7, >= 364.5 s)
+    and 16 of the 26 of set 66 in 445.2 s (the plain model 2, >= 742.5 s); the kit's ten other
+    instances of set 66 (Tmax 25, 35 to 50, 60 to 80) and set 64 with Tmax 30 and 35 stopped
+    at 30 s, nine of the twelve with the optimal route but not its proof. Set 64 with Tmax 80:
+    1284 proven in 18.3 s. A second run of set 64 at load 6 to 12: the same 12 proven in 177.2 s
+    (the plain model 4, >= 356.0 s), Tmax 80 in 13.5 s.
 
     Tried and left out because they made the search slower: arrival-distance variables
     (t_j >= t_i + d(i, j) on used legs), a distance-flow formulation on the legs, requiring a
@@ -687,13 +693,49 @@ class Strengthening:
     mirrors it kept set 64, Tmax 55 from its optimal route: 960 of 984 within 30 s, against a
     proof in 14 s without it). Knowing the optimum from the start does not shorten the long
     proofs (set 66, Tmax 25 and set 64, Tmax 30 with the optimal score imposed: bounds 355 and
-    492 after 40 s, for 290 and 474): what is left is the LP bound, not the search for routes."""
+    492 after 40 s, for 290 and 474): what is left is the LP bound, not the search for routes.
+
+    `routing_lns` is for the instances where the optimal route is found late: set 64 with Tmax
+    50 has its bound at the optimum 900 after 12 s and its optimal route only after 37 s without
+    it (load 7). Run against the same model without it, instance by instance in turns on set 64
+    with Tmax 20 to 80 (30 s each, load 7 to 13): 187.8 s in total against 242.2 s, faster on 10
+    of the 13 (Tmax 70: 8.7 s against 25.4 s, Tmax 75: 8.9 s against 25.2 s), both stopped
+    unproven on Tmax 30 and 35.
+
+    Also tried and left out, measured at load 6 to 14 (so seconds are several times those of a
+    quiet machine; the bounds after a fixed time compare like with like):
+    - a stronger start route (rounds of dropping a few points of the best route and filling it
+      again by insertion): 300 rounds reach the optimum on 14 of the 40 instances of sets 64
+      and 66 against 5 for the insertion runs alone, but take 1 to 2 s an instance, longer than
+      CP-SAT's routing neighbourhoods take to find the same routes; OR-Tools' routing solver
+      (guided local search, scores as penalties for dropped points, 1 s) reached 6 of 40;
+    - three-point conflicts (triples that no route within budget can join, though each pair
+      can): 4312 on set 66 with Tmax 25, bound 345 after 30 s against 340 without (optimum
+      290). The LP's fractional routes there are mixtures of a short route and a long one (the
+      scores grow outwards, so a longer route scores more than in proportion), and a half of
+      each satisfies every cover over points (pairs, triples, any set), so only the search
+      closes that gap. Budget-based inequalities (the cheapest legs in and out of each visited
+      point, a count of points from the sorted shortest legs) are implied by the LP's degree
+      equations and the length constraint;
+    - arrival-distance variables again, with CP-SAT 9.15's routing cuts that read them: set 66
+      with Tmax 25, bound 360 after 30 s against 350;
+    - fixing the number of points visited (one model per count): set 66 with Tmax 65 and 30,
+      31 or 32 points, bounds 1005, 1025 and 1020 after 20 s (optimum 980), no part closing;
+    - CP-SAT parameters on set 66 with Tmax 65 and its optimal route as hint (bound 1015 after
+      25 s by default): 20 cut rounds at the root 1010, the objective cut 1015, symmetry level
+      4 1015; the best-bound tree search (`lb_tree_search`) as the full worker instead of
+      `max_lp`: 1000 after 35 s, but in turns with `max_lp` on six instances it was faster on
+      one (set 64, Tmax 50: 20.7 s against 30.1 s), slower on two (Tmax 40: 28.2 s against
+      22.4 s; set 66, Tmax 20: 11.6 s against 7.5 s) and unproven in both on three; both as
+      full workers: 1000 after 34 s on the hinted instance, with no worker left for the
+      neighbourhood searches that find the routes."""
 
     prune: bool = True
     hint: bool = True
     cuts: bool = True
     conflicts: bool = True
     mirrors: bool = True
+    routing_lns: bool = True
 
 
 KIT = Strengthening()
@@ -703,7 +745,21 @@ PLAIN = Strengthening(
     cuts=False,
     conflicts=False,
     mirrors=False,
+    routing_lns=False,
 )
+
+GENERIC_LNS = (
+    "feasibility_pump",
+    "graph_arc_lns",
+    "graph_cst_lns",
+    "graph_dec_lns",
+    "graph_var_lns",
+    "ls",
+    "rnd_cst_lns",
+    "rnd_var_lns",
+)
+"""The CP-SAT subsolvers that `Strengthening.routing_lns` leaves out: the neighbourhoods that
+know nothing of routes, and the feasibility searches that a hinted model does not need."""
 
 
 @dataclass
@@ -918,6 +974,8 @@ def solve(
     solver.parameters.num_workers = workers
     if strengthening.cuts:
         _add_cut_parameters(solver.parameters, workers)
+    if strengthening.routing_lns:
+        solver.parameters.ignore_subsolvers.extend(GENERIC_LNS)
     callback = _progress(on_solution, started) if on_solution is not None else None
     status, interrupted = run_solver(solver, built.model, callback)
     name = solver.status_name(status)
