@@ -8,6 +8,7 @@ confirmed the objective, so a `Plan` in hand is always one the rules allow."""
 
 from __future__ import annotations
 
+import ctypes
 import math
 import signal
 import sys
@@ -112,6 +113,21 @@ class Interrupted(KeyboardInterrupt):
     def __init__(self, plan: Plan | None) -> None:
         super().__init__("the planner was interrupted")
         self.plan = plan
+
+
+def interrupt(thread: threading.Thread) -> bool:
+    """Ctrl-C for a planner running on `thread` instead of the main thread (a panel's Stop
+    button): a KeyboardInterrupt raised in that thread at its next step of Python, so the
+    planner stops as on Ctrl-C and raises `Interrupted` with the best plan so far. A thread
+    waiting in C (a solver's search) receives it when the wait comes back, within moments
+    (`run_solver` waits a tenth of a second at a time). Returns whether the thread was
+    still running."""
+    if thread.ident is None or not thread.is_alive():
+        return False
+    raised = ctypes.pythonapi.PyThreadState_SetAsyncExc(
+        ctypes.c_ulong(thread.ident), ctypes.py_object(KeyboardInterrupt)
+    )
+    return bool(raised == 1)
 
 
 def show_progress(score: int, bound: float, elapsed: float) -> None:

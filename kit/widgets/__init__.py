@@ -2,7 +2,11 @@
 
 - `play(state, seat=None, bots=None)`: the play panel of any game: the board with its pieces,
   the game's timeline, every player's board as tables, the question and the legal actions as
-  buttons, bots, Undo, a replay slider, Save and Load, the score sheets at the end;
+  buttons, bots, Undo, a replay slider, Save and Load, the score sheets at the end, and an
+  Advise button that plans from the position for the player to move;
+- `solve(puzzle_or_state)`: the solver panel of a planner: its assumptions as controls, Solve
+  and Stop, the search's progress, then the plan on the board, as a timeline chart and as a
+  score sheet beside the greedy bot's (80 days, five rounds, four weeks, orienteering);
 - `state_html(state)`: a state's board picture and summary as static HTML (rich display);
 - `timeline(state, seat=None)`: the game's timeline as a widget (`show(state)` redraws it);
   `timeline_svg(state, seat=None)` the same picture as static SVG;
@@ -16,6 +20,7 @@ from kit.widgets.display import state_html
 from kit.widgets.picture import SVG, board_layout, board_svg
 from kit.widgets.pieces import KINDS, Piece
 from kit.widgets.play import PlayPanel, play
+from kit.widgets.solve import SolvePanel, solve
 from kit.widgets.timelines import timeline, timeline_svg
 
 __all__ = [
@@ -24,9 +29,11 @@ __all__ = [
     "Board",
     "Piece",
     "PlayPanel",
+    "SolvePanel",
     "board_layout",
     "board_svg",
     "play",
+    "solve",
     "state_html",
     "timeline",
     "timeline_svg",
