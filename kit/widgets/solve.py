@@ -37,6 +37,7 @@ from matplotlib.figure import Figure
 from kit.core import KitError, ScoreSheet, State
 from kit.solve.plan import Interrupted, Plan, bound_text, interrupt
 from kit.widgets.board import Board
+from kit.widgets.picture import AUTO
 from kit.widgets.pieces import Piece
 from kit.widgets.views import PANEL_CSS, escape, view_for
 
@@ -276,7 +277,9 @@ class GamePlanner(Planner):
 
     def __init__(self, state: State) -> None:
         super().__init__()
-        self.board = Board(state.game.board())
+        # A board of one's own (the `content` option) is not the map the outlines are for.
+        outline = None if state.game.options.get("content") else AUTO
+        self.board = Board(state.game.board(), outline=outline)
 
     def map_widget(self) -> ipywidgets.Widget:
         return self.board
@@ -710,12 +713,15 @@ class SolvePanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
         self.progress = ipywidgets.FloatProgress(0.0, min=0.0, max=1.0, description="search")
         self._status = ipywidgets.HTML()
         self._message_text = ""
-        self.chart = ipywidgets.Image(format="png", value=progress_png([], self._limit))
+        image = ipywidgets.Layout(align_self="flex-start", max_width="100%")
+        self.chart = ipywidgets.Image(
+            format="png", value=progress_png([], self._limit), layout=image
+        )
         self.step = ipywidgets.IntSlider(
             0, min=0, max=0, description="step", disabled=True, continuous_update=True,
             layout=ipywidgets.Layout(width="100%"),
         )  # fmt: skip
-        self.timeline = ipywidgets.Image(format="png", layout=ipywidgets.Layout(max_width="100%"))
+        self.timeline = ipywidgets.Image(format="png", layout=image)
         self._plan = ipywidgets.HTML()
         self._sheets = ipywidgets.HTML()
         self.solve_button.on_click(self._solve)
@@ -839,7 +845,14 @@ class SolvePanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
             self.solve_button.disabled, self.stop_button.disabled = False, True
             self.progress.value = 1.0
             self.progress.bar_style = "warning" if stopped else "success"
-            self._draw_chart()
+            score, bound = getattr(result, "objective", getattr(result, "score", None)), None
+            if result is not None:
+                bound = result.bound
+            if score is not None and bound is not None and self.found:
+                seconds = max(time.perf_counter() - job.began, self.found[-1][0])
+                self.chart.value = progress_png([*self.found, (seconds, score, bound)], self._limit)
+            else:
+                self._draw_chart()
             self.result, self.answer = result, answer
             if error is not None:
                 self._say(f"the planner failed: {error}", error=True)
