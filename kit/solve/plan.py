@@ -13,6 +13,7 @@ import math
 import signal
 import sys
 import threading
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -124,10 +125,38 @@ def interrupt(thread: threading.Thread) -> bool:
     still running."""
     if thread.ident is None or not thread.is_alive():
         return False
+    if sys.unraisablehook is not _raise_again:  # (again: a test runner may have set its own)
+        _HOOKS[:] = [sys.unraisablehook]
+        sys.unraisablehook = _raise_again
+    _INTERRUPTED.add(thread)
+    return _raise_in(thread.ident)
+
+
+_INTERRUPTED: weakref.WeakSet[threading.Thread] = weakref.WeakSet()
+_HOOKS: list[Callable[[Any], object]] = []  # the hook `_raise_again` stands in front of
+
+
+def _raise_in(ident: int) -> bool:
+    """A KeyboardInterrupt in the thread `ident`, at its next step of Python."""
     raised = ctypes.pythonapi.PyThreadState_SetAsyncExc(
-        ctypes.c_ulong(thread.ident), ctypes.py_object(KeyboardInterrupt)
+        ctypes.c_ulong(ident), ctypes.py_object(KeyboardInterrupt)
     )
+    if raised > 1:  # more than one thread had that number: take it back
+        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(ident), None)
     return bool(raised == 1)
+
+
+def _raise_again(unraisable: Any) -> None:
+    """An interrupt that comes while a finalizer runs on the thread (a `__del__`, a weakref's
+    callback, called by the garbage collector at any moment) is only reported, not raised:
+    for an interrupted thread, it is raised again, so that the planner does stop."""
+    if (
+        isinstance(unraisable.exc_value, KeyboardInterrupt)
+        and threading.current_thread() in _INTERRUPTED
+    ):
+        _raise_in(threading.get_ident())
+        return
+    (_HOOKS[0] if _HOOKS else sys.__unraisablehook__)(unraisable)
 
 
 def show_progress(score: int, bound: float, elapsed: float) -> None:
