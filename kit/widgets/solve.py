@@ -394,13 +394,11 @@ class EightyDays(GamePlanner):
 
 
 class FiveRounds(GamePlanner):
-    """The five-round planner (`kit.solve.five_rounds`): the travellers' set and the edition.
-    One worker by default: with more, Stop waits for the other processes' searches to end."""
+    """The five-round planner (`kit.solve.five_rounds`): the travellers' set and the edition."""
 
     title = "The five-round planner"
     unit = "round"
     time_limit = 20.0
-    workers = 1
 
     def __init__(self, puzzle: Any) -> None:
         from kit.solve.five_rounds import SETS
