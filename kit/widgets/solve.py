@@ -274,13 +274,13 @@ class GamePlanner(Planner):
     """A game's planner: the plan is drawn on the game's board, the pawn at the slider's step.
     `run` and `start` need no panel: the play panel's advisor calls them too."""
 
-    player = 0
-
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, player: int = 0) -> None:
         super().__init__()
+        self.player = player
         # A board of one's own (the `content` option) is not the map the outlines are for.
         outline = None if state.game.options.get("content") else AUTO
-        self.board = Board(state.game.board(), outline=outline)
+        pieces = view_for(state.game).pieces(state.observation(player))
+        self.board = Board(state.game.board(), outline=outline, pieces=pieces)
 
     def map_widget(self) -> ipywidgets.Widget:
         return self.board
@@ -332,9 +332,8 @@ class EightyDays(GamePlanner):
     def __init__(self, puzzle: Any) -> None:
         from kit.amazing_journey.content import SIDES
 
-        super().__init__(puzzle.position)
+        super().__init__(puzzle.position, puzzle.player)
         self.original = puzzle
-        self.player = puzzle.player
         game = puzzle.position.game
         solo = game.num_players == 1
         names = [t.name for t in puzzle.content.travellers]
