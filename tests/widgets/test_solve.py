@@ -109,6 +109,13 @@ def test_the_controls_make_the_puzzle_solved() -> None:
     (hendrika,) = [name for name in panel.planner.traveller.options if "Hendrika" in name]
     panel.planner.traveller.value = hendrika
     assert panel.planner.puzzle().traveller.name.startswith("Hendrika")
+    # A game's state: the puzzle of the player to move, whose side and Traveller are the game's.
+    state = kit.load("amazing_journey", players=2, seed=3).new_game()
+    state.resolve_chance()
+    game = solve(state)
+    assert game.planner.side.disabled and game.planner.traveller.disabled
+    made = game.planner.puzzle()
+    assert made.player == state.current_player and not made.revealed
 
 
 def test_the_orienteering_panel_draws_the_points_and_the_route_with_the_budget_used() -> None:
@@ -145,7 +152,7 @@ def test_the_other_game_planners_plans_on_their_boards(game: str) -> None:
 def test_advise_highlights_the_planners_first_step() -> None:
     position = tiny("Wolfgang", 3).position
     panel = play(position, seat=0)
-    panel.advisor.time_limit.value = 5
+    panel.advisor.time_limit.value = 2
     panel.advisor.button.click()
     assert panel.advisor.wait(60)
     plan = panel.advisor.plan
@@ -162,6 +169,17 @@ def test_advise_highlights_the_planners_first_step() -> None:
     assert panel.board.highlight == [] and not any(b.button_style for b in panel.action_buttons)
     assert panel.advisor.button.description == "Re-plan"
     assert panel.advisor.message == "the position changed: Re-plan for new advice"
+    # With "after each move" ticked, a move brings new advice for the new position.
+    panel.advisor.auto.value = True
+    panel.advisor.button.click()
+    assert panel.advisor.wait(60) and panel.advisor.first
+    step = len(panel.state.history)
+    (advised,) = [b for b in panel.action_buttons if b.button_style == "success"]
+    advised.click()
+    assert panel.advisor.wait(60)
+    assert panel.advisor.step == len(panel.state.history) > step
+    (advised,) = [b for b in panel.action_buttons if b.button_style == "success"]
+    assert advised.description == panel.advisor.plan.steps[0].actions[0]
 
 
 def test_advise_says_where_a_planner_cannot_start() -> None:
