@@ -29,7 +29,7 @@ def test_voila_solves_and_shows_the_plan_on_the_map(browser: Any, tmp_path: Path
     from playwright.sync_api import expect
 
     with voila(NOTEBOOK, tmp_path / "voila") as url:
-        page = browser.new_page(viewport={"width": 1400, "height": 1100})
+        page = browser.new_page(viewport={"width": 1400, "height": 1600})
         page.goto(url, timeout=STARTUP * 1000)
         panel = page.locator(".kit-solve")
         solve = panel.get_by_role("button", name="Solve")
