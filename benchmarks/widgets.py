@@ -23,7 +23,20 @@ bot too) it plays up to `--moves` of player 0's decisions and times, at each:
 
 then the bot plays to player 0's turn (not timed). Each line gives the median and the worst of
 the times and of the bytes every widget sent (`kit.widgets.traffic`, the comm messages as JSON
-text, as the kernel would send them). The machine's load average is printed first and last."""
+text, as the kernel would send them).
+
+For the solver panel of each planner (`kit.widgets.solve`: the 80-day reference puzzle, the
+five-round introductory set, the four-week deal 1, Chao's set 64 with Tmax 80), Solve is
+clicked and the search runs for `--limit` seconds; it prints:
+
+- first plan: the seconds from the click to the planner's first streamed plan, then how much
+  later the panel showed it (its status line and its chart, on the planner's thread);
+- redraw: the time the panel takes per streamed plan (the status line and the chart of the
+  best score and the bound, which draws all the plans so far), median and worst;
+- plan drawn: the time from the planner's return to the plan on the board, the timeline chart,
+  the score sheets and the steps (the greedy bot's game on the puzzle included), once.
+
+The machine's load average is printed first and last."""
 
 from __future__ import annotations
 
@@ -34,12 +47,14 @@ import statistics
 import time
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
+from typing import Any
 
 import networkx as nx
 
 import kit
 from kit.core import State
-from kit.widgets import Board, Piece, PlayPanel, play
+from kit.widgets import Board, Piece, PlayPanel, play, solve
 from kit.widgets.traffic import recorded
 
 BOARDS = {
@@ -173,6 +188,68 @@ def report_panel(label: str, state: State, moves: int) -> None:
         )
 
 
+def solver_puzzles() -> dict[str, Callable[[], Any]]:
+    """The puzzle of each planner the solver panel is measured on."""
+    from kit.solve import eighty_days, five_rounds, four_weeks
+    from kit.solve.orienteering import read_op_file
+
+    chao = Path(__file__).parents[1] / "tests/data/op-chao/set-64/chao_set_64_1_80.txt"
+    return {
+        "80 days (regular, Paulo)": lambda: eighty_days.standard_puzzle("regular", "Paulo", 3),
+        "five rounds (intro, en)": lambda: five_rounds.standard_puzzle("intro", "en", 1),
+        "four weeks (deal 1)": lambda: four_weeks.standard_puzzle(1),
+        "orienteering (Chao 64, 80)": lambda: read_op_file(chao),
+    }
+
+
+def report_solver(label: str, puzzle: Any, limit: float) -> None:
+    """Print one planner's solver panel figures."""
+    panel = solve(puzzle)
+    panel.time_limit.value = limit
+    redraws: list[float] = []
+    draw = panel._draw_chart
+
+    def timed() -> None:
+        begin = time.perf_counter()
+        before = panel._drawn
+        draw()
+        if panel._drawn != before:
+            redraws.append((time.perf_counter() - begin) * 1000)
+
+    panel._draw_chart = timed  # type: ignore[method-assign]
+    answer = panel.planner.answer
+    returned: list[float] = []
+
+    def answered(*args: Any) -> Any:
+        returned.append(time.perf_counter())
+        return answer(*args)
+
+    panel.planner.answer = answered  # type: ignore[method-assign]
+    clicked = time.perf_counter()
+    panel.solve_button.click()
+    panel.wait()
+    ended = time.perf_counter()
+    if not panel.shown:
+        print(f"{label:28} no plan streamed within {limit:g} s: {panel.message}")
+        return
+    heard, on_screen = panel.shown[0]
+    print(
+        f"{label:28} first plan {heard - clicked:6.2f} s after Solve, on screen "
+        f"{(on_screen - heard) * 1000:.2f} ms later; {len(panel.shown)} plans streamed"
+    )
+    per_plan = [(shown - heard) * 1000 for heard, shown in panel.shown]
+    print(
+        f"{'':28} redraw per streamed plan {statistics.median(per_plan):6.2f} ms median, "
+        f"{max(per_plan):6.2f} ms worst (the chart alone {statistics.median(redraws):.2f} ms)"
+    )
+    if returned:
+        print(
+            f"{'':28} plan drawn {(ended - returned[0]) * 1000:6.0f} ms after the planner "
+            "returned (the greedy bot's game, the board, the timeline chart, the sheets)"
+        )
+    print(f"{'':28} {panel.message}")
+
+
 def load() -> str:
     return "load average " + ", ".join(f"{x:.2f}" for x in os.getloadavg())
 
@@ -181,19 +258,32 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=50)
     parser.add_argument("--moves", type=int, default=40)
+    parser.add_argument("--limit", type=float, default=10.0, help="the solver panel's seconds")
+    parser.add_argument(
+        "--parts",
+        nargs="+",
+        choices=("boards", "panels", "solver"),
+        default=("boards", "panels", "solver"),
+    )
     args = parser.parse_args()
     print(load())
-    print(f"{'board':28} {'update':10} {'median ms':>10} {'worst ms':>9} {'bytes':>8}")
-    for label, (name, options) in BOARDS.items():
-        report(label, kit.load(name, **options).board(), args.repeat)
-    print()
-    print(
-        f"{'panel':28} {'update':10} {'median ms':>10} {'worst ms':>9} {'bytes':>8} "
-        f"{'worst B':>8} {'times':>6}"
-    )
-    for label, (name, players) in PANELS.items():
-        state = kit.load(name, players=players, seed=7).new_game()
-        report_panel(label, state, args.moves)
+    if "boards" in args.parts:
+        print(f"{'board':28} {'update':10} {'median ms':>10} {'worst ms':>9} {'bytes':>8}")
+        for label, (name, options) in BOARDS.items():
+            report(label, kit.load(name, **options).board(), args.repeat)
+        print()
+    if "panels" in args.parts:
+        print(
+            f"{'panel':28} {'update':10} {'median ms':>10} {'worst ms':>9} {'bytes':>8} "
+            f"{'worst B':>8} {'times':>6}"
+        )
+        for label, (name, players) in PANELS.items():
+            state = kit.load(name, players=players, seed=7).new_game()
+            report_panel(label, state, args.moves)
+        print()
+    if "solver" in args.parts:
+        for label, make in solver_puzzles().items():
+            report_solver(label, make(), args.limit)
     print(load())
 
 

@@ -8,10 +8,12 @@ confirmed the objective, so a `Plan` in hand is always one the rules allow."""
 
 from __future__ import annotations
 
+import ctypes
 import math
 import signal
 import sys
 import threading
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -112,6 +114,49 @@ class Interrupted(KeyboardInterrupt):
     def __init__(self, plan: Plan | None) -> None:
         super().__init__("the planner was interrupted")
         self.plan = plan
+
+
+def interrupt(thread: threading.Thread) -> bool:
+    """Ctrl-C for a planner running on `thread` instead of the main thread (a panel's Stop
+    button): a KeyboardInterrupt raised in that thread at its next step of Python, so the
+    planner stops as on Ctrl-C and raises `Interrupted` with the best plan so far. A thread
+    waiting in C (a solver's search) receives it when the wait comes back, within moments
+    (`run_solver` waits a tenth of a second at a time). Returns whether the thread was
+    still running."""
+    if thread.ident is None or not thread.is_alive():
+        return False
+    if sys.unraisablehook is not _raise_again:  # (again: a test runner may have set its own)
+        _HOOKS[:] = [sys.unraisablehook]
+        sys.unraisablehook = _raise_again
+    _INTERRUPTED.add(thread)
+    return _raise_in(thread.ident)
+
+
+_INTERRUPTED: weakref.WeakSet[threading.Thread] = weakref.WeakSet()
+_HOOKS: list[Callable[[Any], object]] = []  # the hook `_raise_again` stands in front of
+
+
+def _raise_in(ident: int) -> bool:
+    """A KeyboardInterrupt in the thread `ident`, at its next step of Python."""
+    raised = ctypes.pythonapi.PyThreadState_SetAsyncExc(
+        ctypes.c_ulong(ident), ctypes.py_object(KeyboardInterrupt)
+    )
+    if raised > 1:  # more than one thread had that number: take it back
+        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(ident), None)
+    return bool(raised == 1)
+
+
+def _raise_again(unraisable: Any) -> None:
+    """An interrupt that comes while a finalizer runs on the thread (a `__del__`, a weakref's
+    callback, called by the garbage collector at any moment) is only reported, not raised:
+    for an interrupted thread, it is raised again, so that the planner does stop."""
+    if (
+        isinstance(unraisable.exc_value, KeyboardInterrupt)
+        and threading.current_thread() in _INTERRUPTED
+    ):
+        _raise_in(threading.get_ident())
+        return
+    (_HOOKS[0] if _HOOKS else sys.__unraisablehook__)(unraisable)
 
 
 def show_progress(score: int, bound: float, elapsed: float) -> None:

@@ -2,7 +2,11 @@
 
 - `play(state, seat=None, bots=None)`: the play panel of any game: the board with its pieces,
   the game's timeline, every player's board as tables, the question and the legal actions as
-  buttons, bots, Undo, a replay slider, Save and Load, the score sheets at the end;
+  buttons, bots, Undo, a replay slider, Save and Load, the score sheets at the end, and an
+  Advise button that plans from the position for the player to move;
+- `solve(puzzle_or_state)`: the solver panel of a planner: its assumptions as controls, Solve
+  and Stop, the search's progress, then the plan on the board, as a timeline chart and as a
+  score sheet beside the greedy bot's (80 days, five rounds, four weeks, orienteering);
 - `puzzle(puzzle)`: the puzzle panel: build a route on the board by clicks for a puzzle of
   `kit.puzzles`, with the running figures, Undo, Reset, and Check against the proven optimum;
 - `state_html(state)`: a state's board picture and summary as static HTML (rich display);
@@ -19,6 +23,7 @@ from kit.widgets.picture import SVG, board_layout, board_svg
 from kit.widgets.pieces import KINDS, Piece
 from kit.widgets.play import PlayPanel, play
 from kit.widgets.puzzle import PuzzlePanel, puzzle
+from kit.widgets.solve import SolvePanel, solve
 from kit.widgets.timelines import timeline, timeline_svg
 
 __all__ = [
@@ -28,10 +33,12 @@ __all__ = [
     "Piece",
     "PlayPanel",
     "PuzzlePanel",
+    "SolvePanel",
     "board_layout",
     "board_svg",
     "play",
     "puzzle",
+    "solve",
     "state_html",
     "timeline",
     "timeline_svg",

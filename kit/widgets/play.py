@@ -94,8 +94,9 @@ class ActionButtons:
         self._layout = ipywidgets.Layout(width="auto", max_width="100%")
         self._style = ipywidgets.ButtonStyle()
 
-    def show(self, actions: Sequence[Any], step: int) -> None:
-        """Show `actions` grouped by kind, in their order, bound to `step`."""
+    def show(self, actions: Sequence[Any], step: int, advised: str = "") -> None:
+        """Show `actions` grouped by kind, in their order, bound to `step`; the button of the
+        `advised` action stands out."""
         kinds: dict[str, list[Any]] = {}
         for action in actions:
             kinds.setdefault(action.kind, []).append(action)
@@ -108,6 +109,7 @@ class ActionButtons:
                 group.buttons.append(button)
             for button, action in zip(group.buttons, here, strict=False):
                 button.description = str(action)
+                button.button_style = "success" if advised and str(action) == advised else ""
                 self._bound[button.model_id] = (action, step)
             group.row.children = tuple(group.buttons[: len(here)])
             self.shown += group.buttons[: len(here)]
@@ -134,6 +136,130 @@ class Group:
 
 
 WRAP = ipywidgets.Layout(flex_flow="row wrap")
+
+
+class Advise:
+    """The advisor: Advise plans from the position for the player to move with the game's
+    planner (`kit.widgets.solve`), on a thread of its own, and shows its plan: the button of
+    the recommended next action stands out and the rest of the route is drawn on the map, its
+    steps numbered. The planner starts from what the player may see (the 80-day planner's
+    face-down tokens stay face down, worth what their region can still hold); where it cannot
+    start from the position, the panel says why. A move makes the advice stale: it is cleared
+    and the button offers to Re-plan, or re-plans at once with "after each move" ticked."""
+
+    def __init__(self, panel: PlayPanel) -> None:
+        self.panel = panel
+        self.button = ipywidgets.Button(description="Advise", icon="lightbulb-o")
+        self.button.on_click(self.advise)
+        self.time_limit = ipywidgets.BoundedFloatText(
+            5.0, min=0.5, max=600.0, description="for (s)", layout=ipywidgets.Layout(width="130px")
+        )
+        self.time_limit.style.description_width = "auto"
+        self.auto = ipywidgets.Checkbox(False, description="after each move", indent=False)
+        self.text = ipywidgets.HTML()
+        self.box = ipywidgets.VBox(
+            [ipywidgets.HBox([self.button, self.time_limit, self.auto], layout=WRAP), self.text]
+        )
+        self.job: Any = None
+        self.plan: Any = None  # the planner's plan for the position at `step`
+        self.step = -1
+        self.first = ""  # the recommended next action
+        self.route: tuple[str, ...] = ()
+        self.message = ""  # what the advisor says, as text
+
+    def advise(self, _: object = None) -> None:
+        """Plan from the position for the player to move, or say why not."""
+        from kit.widgets.solve import GAMES_PLANNERS, Background, puzzle_from
+
+        panel, state = self.panel, self.panel.state
+        if self.job is not None and not self.job.finished.is_set():
+            self._say("the advisor is planning already")
+            return
+        mover = state.current_player
+        if panel._viewing_past():
+            why = "an earlier position is on view: move the slider to the end"
+        elif state.is_terminal:
+            why = "the game is over"
+        else:
+            why = (
+                ""
+                if panel._plays_here(mover)
+                else f"{panel._who(mover)} is to move, not this panel"
+            )
+        if why:
+            self._say(f"no advice: {why}")
+            return
+        try:
+            puzzle = puzzle_from(state)
+        except KitError as error:
+            self._say(f"no advice here: {error}")
+            return
+        planner = GAMES_PLANNERS[state.game.name]
+        limit, step = float(self.time_limit.value), len(state.history)
+
+        def work() -> Any:
+            return planner.run(puzzle, limit, planner.workers, lambda *_: None)
+
+        def done(job: Any, plan: Any, stopped: bool, error: BaseException | None) -> None:
+            self._advised(puzzle, planner, step, mover, plan, error)
+
+        self.job = Background(work, done)
+        self._say(f"planning for {self.panel._who(mover)} for up to {limit:g} s...")
+        self.button.disabled = True
+        self.job.start()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait until the advice is shown; whether it is."""
+        return self.job is None or bool(self.job.wait(timeout))
+
+    def _advised(
+        self,
+        puzzle: Any,
+        planner: Any,
+        step: int,
+        mover: int,
+        plan: Any,
+        error: BaseException | None,
+    ) -> None:
+        from kit.widgets.solve import walk
+
+        self.button.disabled = False
+        if error is not None:
+            self._say(f"the planner failed: {error}")
+            return
+        if plan is None or not plan.steps:
+            self._say(f"no advice: {plan if plan is not None else 'no plan found in time'}")
+            return
+        if len(self.panel.state.history) != step:
+            self._say("the position changed while the advisor planned: Re-plan")
+            return
+        self.plan, self.step = plan, step
+        self.first = plan.steps[0].actions[0]
+        self.route = walk(planner.start(puzzle, plan), plan, mover).route
+        self._say(
+            f"advice: {self.first} (a plan scoring {plan.objective}, {plan.status}; "
+            f"its route on the map, {len(plan.steps)} steps)"
+        )
+        self.button.description = "Re-plan"
+        self.panel._draw()
+
+    def current(self) -> str:
+        """The advised action if the advice is for the position on view, else ""; stale
+        advice is cleared (and re-planned with "after each move")."""
+        panel = self.panel
+        if not self.first:
+            return ""
+        if self.step == len(panel.state.history) and not panel._viewing_past():
+            return self.first
+        self.first, self.route, self.plan = "", (), None
+        self._say("the position changed: Re-plan for new advice")
+        if self.auto.value and not panel._viewing_past():
+            self.advise()
+        return ""
+
+    def _say(self, text: str) -> None:
+        self.message = text
+        self.text.value = f"<div class='kit-advice'>{escape(text)}</div>"
 
 
 def make_bots(
@@ -173,7 +299,9 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
     - `message`: why the last click was refused, or what it did (Save, Load);
     - `logbook`: the log (`logbook.lines`, a line per action of the history);
     - `timeline`: the game's timeline (`kit.widgets.timelines`), seen by the seat, redrawn
-      with the board for the position on view."""
+      with the board for the position on view;
+    - `advisor`: the Advise button and its advice (`Advise`: `button`, `first`, `route`,
+      `plan`, `message`, `wait()`)."""
 
     def __init__(
         self, state: State, seat: int | None = None, bots: Mapping[int, Bot | str] | None = None
@@ -212,6 +340,7 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
         )
         self._quiet = False  # set while the panel itself changes its widgets: nothing redraws
         self._message_text = ""
+        self.advisor = Advise(self)
         self._connect()
         super().__init__(self._layout(), layout=ipywidgets.Layout(width="100%"))
         self.add_class("kit-play")
@@ -269,6 +398,7 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
                     ],
                     layout=WRAP,
                 ),
+                self.advisor.box,
             ],
             layout=ipywidgets.Layout(flex="2 1 340px", min_width="300px", padding="0 0 0 8px"),
         )
@@ -476,6 +606,8 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
         self._draw_tables(position, seen)
         self._scores.value = scores_html(position) if position.is_terminal else ""
         self.logbook.shown = self.replay.value
+        advised = self.advisor.current()
+        self.board.highlight = list(self.advisor.route) if advised else []
         self._draw_actions(position)
         self.undo_button.disabled = not any(self._plays_here(p) for _, p in self.steps)
         bot_to_move = position is self.state and self.state.current_player in self.bots
@@ -501,7 +633,7 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
         if live and self._plays_here(mover):
             place = self.board.selected
             actions = [a for a in position.legal_actions() if not place or a.place == place]
-        self._actions.show(actions, len(position.history))
+        self._actions.show(actions, len(position.history), self.advisor.first if live else "")
 
     def _question_html(self, position: State, seen: dict[str, Any]) -> str:
         status = self._status(position)
@@ -590,4 +722,4 @@ def play(
     return PlayPanel(state, seat, bots)
 
 
-__all__ = ["PlayPanel", "Positions", "make_bots", "play", "scores_html"]
+__all__ = ["Advise", "PlayPanel", "Positions", "make_bots", "play", "scores_html"]

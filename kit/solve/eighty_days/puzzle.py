@@ -133,13 +133,17 @@ class Puzzle:
                 state.city_token[city] = token
         return state
 
+    def start(self, history: Sequence[str]) -> JourneyState:
+        """The fresh state a plan's `history` is played from: `state()` with the face-down
+        tokens the plan assumes in the cities it explores, in its order."""
+        cities = {str(action): action.city for action in self.tables.actions.explore}
+        return self.state([cities[name] for name in history if name in cities])
+
     def replay(self, history: Sequence[str]) -> JourneyState:
         """The engine state after a plan's `history` (action names, `Plan.history`), played
         from `state()` with the face-down tokens the plan assumed where it explores them.
         Raises `PlanError` naming the action the engine refuses."""
-        cities = {str(action): action.city for action in self.tables.actions.explore}
-        explored = [cities[name] for name in history if name in cities]
-        state = self.state(explored)
+        state = self.start(history)
         for number, name in enumerate(history, start=1):
             try:
                 state.apply(name)
