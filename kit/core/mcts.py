@@ -13,9 +13,12 @@ determinization); chance outcomes are played on the way and are not nodes ("open
 child is scored by UCB1 with its *availability* (how often it was legal when its parent was
 visited) in place of the parent's visits, from the point of view of the player who chooses it.
 An iteration selects down the tree, adds one child, plays on with the playout policy for at most
-`depth` actions, and scores the position reached with the game's position value: each player's
-reward is the logistic of their lead over the best other player (over the root's value, alone),
-in units of `scale` points. The move played is the root's most visited legal action."""
+`depth` actions, and scores the position reached with the game's position value. A player's
+reward is the logistic, in units of `scale` points, of how much their lead over the best other
+player (alone: their value) has grown since the root of the iteration's determinization: a
+player far behind still tells a good move from a bad one (a reward of the lead itself saturates
+there and the search plays at random), and no one's hidden cards are valued but the world's.
+The move played is the root's most visited legal action."""
 
 from __future__ import annotations
 
@@ -63,7 +66,7 @@ class ISMCTSBot:
         seed: int | None = None,
         player: int = 0,
         *,
-        iterations: int = 200,
+        iterations: int = 300,
         time_limit: float | None = None,
         exploration: float = 0.7,
     ) -> None:
@@ -91,7 +94,6 @@ class ISMCTSBot:
         root = Node()
         me = state.current_player
         start = time.perf_counter()
-        baseline = type(self).value(state, me)
         for done in range(self.iterations):
             if (
                 self.time_limit is not None
@@ -99,7 +101,7 @@ class ISMCTSBot:
                 and time.perf_counter() - start > self.time_limit
             ):
                 break
-            self._iterate(root, type(self).determinize(state, me, self.rng), me, baseline)
+            self._iterate(root, type(self).determinize(state, me, self.rng))
         self.last_root = root
         labels = {str(action): action for action in legal}
         visited = [
@@ -108,8 +110,9 @@ class ISMCTSBot:
         return labels[max(visited)[1]]
 
     # --- one iteration ---------------------------------------------------------------------------
-    def _iterate(self, root: Node, world: State, me: int, baseline: float) -> None:
+    def _iterate(self, root: Node, world: State) -> None:
         path: list[tuple[Node, int]] = []  # each node with the player who chose it
+        before = self._margins(world)
         node = root
         while True:
             self._resolve_chance(world)
@@ -135,10 +138,11 @@ class ISMCTSBot:
             world.apply(action)
             path.append((node, mover))
         self._play_on(world)
-        rewards = self._rewards(world, me, baseline)
+        scale = type(self).scale
+        after = self._margins(world)
         for visited, mover in path:
             visited.visits += 1
-            visited.reward += rewards[mover]
+            visited.reward += _logistic((after[mover] - before[mover]) / scale)
         root.visits += 1
 
     def _ucb(self, child: Node) -> float:
@@ -175,21 +179,17 @@ class ISMCTSBot:
                 legal = world.legal_actions()
                 world.apply(legal[self.rng.randrange(len(legal))])
 
-    def _rewards(self, world: State, me: int, baseline: float) -> list[float]:
-        """Each player's reward in 0..1: the logistic of their lead in position value over the
-        best other player (or, alone, over the value at the root), in units of `scale`."""
-        value, scale = type(self).value, type(self).scale
+    def _margins(self, world: State) -> list[float]:
+        """Each player's lead in position value over the best other player (alone: the value);
+        a finished game counts its final scores."""
         if world.is_terminal:
             values = [float(sheet.total) for sheet in world.scores()]
         else:
+            value = type(self).value
             values = [value(world, p) for p in range(world.num_players)]
         if len(values) == 1:
-            return [_logistic((values[0] - baseline) / scale)]
-        rewards = []
-        for p, mine in enumerate(values):
-            best_other = max(v for q, v in enumerate(values) if q != p)
-            rewards.append(_logistic((mine - best_other) / scale))
-        return rewards
+            return values
+        return [v - max(w for q, w in enumerate(values) if q != p) for p, v in enumerate(values)]
 
 
 def _logistic(x: float) -> float:
