@@ -268,12 +268,12 @@ def _cluster(address: str) -> Iterator[Executor]:
 
 
 def _tournament_flags(sub: argparse.ArgumentParser, module: ModuleType) -> None:
-    bots = ",".join(module.BOTS)
     sub.add_argument(
         "--bots",
-        default=bots,
+        default="random,greedy",
         metavar="A,B,...",
-        help=f"the entrants, one per seat, a name given twice enters twice (default {bots})",
+        help=f"the entrants among {', '.join(module.BOTS)}, one per seat; a name given twice "
+        "enters twice (default random,greedy)",
     )
     sub.add_argument("--games", type=count, default=100, metavar="N", help="how many (default 100)")
     sub.add_argument(

@@ -90,7 +90,7 @@ def test_help_lists_each_games_options_and_the_planners(capsys):
     assert main(["simulate", "amazing-journey", "--help"]) == 0
     text = capsys.readouterr().out
     assert "--travellers TRAVELLERS" in text and "one per player" in text
-    assert "--bot {random,greedy}" in text and "--games" in text
+    assert "--bot {random,greedy,mcts}" in text and "--games" in text
     assert main(["solve", "--help"]) == 0
     text = capsys.readouterr().out
     assert re.search(r"eighty-days +\S", text) and re.search(

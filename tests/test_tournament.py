@@ -4,6 +4,7 @@ process, a pool and a Dask cluster, rates and ratings, plots, the command, bad i
 from __future__ import annotations
 
 import re
+import time
 from collections import Counter
 
 import pytest
@@ -224,3 +225,14 @@ def test_a_timeless_journeys_game_lasts_five_rounds_for_everyone():
     assert result.unit == "rounds"
     assert [r.lengths for r in result.results] == [(5, 5), (5, 5)]
     assert result.entrants == ("random", "random 2")
+
+
+def test_ctrl_c_does_not_wait_for_the_games_being_played():
+    """ISMCTS games take minutes: Ctrl-C ends the pool's workers at once."""
+    process = start("tournament", "four-weeks", "--bots", "mcts,greedy", "--workers", "2")
+    wait_for(process, r"0it", "stderr")
+    time.sleep(3)  # the games have begun: the first ones take far longer than this
+    out, err = interrupt(process)
+    assert process.returncode == 130
+    assert out == "stopped by Ctrl-C after 0 games of four_weeks\n"
+    assert "Traceback" not in err

@@ -106,8 +106,11 @@ def tournament(
                 f"unknown bot {shown(bot)} for {label!r}; {played.name} has {', '.join(registry)}"
             )
     labels = tuple(entrants)
-    matches = [_match(played, labels, entrants, seats, seed, index) for index in range(games)]
-    outcomes, interrupted = _run(matches, executor, workers, progress)
+    try:
+        matches = [_match(played, labels, entrants, seats, seed, index) for index in range(games)]
+        outcomes, interrupted = _run(matches, executor, workers, progress)
+    except KeyboardInterrupt:  # before the games began
+        outcomes, interrupted = [], True
     outcomes.sort(key=lambda outcome: outcome.index)
     options = {key: value for key, value in played.options.items() if key != "seed"}
     return Tournament(
@@ -239,11 +242,25 @@ def _run(
     except KeyboardInterrupt:
         for future in running:
             future.cancel()
+        if own:
+            _stop_now(pool)
         return results, True
     finally:
         if own:
             pool.shutdown(wait=True, cancel_futures=True)
     return results, False
+
+
+def _stop_now(pool: Executor) -> None:
+    """End a pool of our own at once on Ctrl-C: its workers would otherwise finish the games
+    they are playing first (an ISMCTS game takes minutes). Python 3.14 has
+    `terminate_workers()`; before it, the pool's processes are its `_processes`."""
+    terminate = getattr(pool, "terminate_workers", None)
+    if terminate is not None:
+        terminate()
+        return
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        process.terminate()
 
 
 def _batch_outcomes(batch: tuple[Match, ...], future: Future[list[Outcome]]) -> list[Outcome]:
