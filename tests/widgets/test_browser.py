@@ -6,26 +6,14 @@ is saved in the test's temporary folder. Skipped, saying why, only where Chromiu
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from tests.widgets.servers import STARTUP, NoBrowser, chromium, jupyterlab, run_all_cells, voila
+from tests.widgets.servers import STARTUP, jupyterlab, run_all_cells, voila
 
 NOTEBOOK = Path(__file__).with_name("boards.ipynb")
 # A place to click on each game's board, as the board names it.
 CLICKS = {"amazing_journey": "Paris", "timeless_journeys": "Roma", "four_weeks": "FRA"}
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    try:
-        with chromium() as browser:
-            yield browser
-    except NoBrowser as why:
-        pytest.skip(str(why))
 
 
 def click_each_board(page: Any, shots: Path, prefix: str) -> None:

@@ -9,13 +9,10 @@ where Chromium cannot start."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
-import pytest
-
-from tests.widgets.servers import STARTUP, NoBrowser, chromium, jupyterlab, run_all_cells, voila
+from tests.widgets.servers import STARTUP, jupyterlab, run_all_cells, voila
 
 NOTEBOOK = Path(__file__).with_name("panels.ipynb")
 
@@ -58,15 +55,6 @@ MOVES = {
         "week 1, Mon: player 0's Activity step",
     ),
 }
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    try:
-        with chromium() as browser:
-            yield browser
-    except NoBrowser as why:
-        pytest.skip(str(why))
 
 
 def play_a_move(page: Any, game: str, shots: Path, prefix: str) -> None:

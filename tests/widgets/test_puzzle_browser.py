@@ -7,24 +7,12 @@ where Chromium cannot start."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from tests.widgets.servers import STARTUP, NoBrowser, chromium, voila
+from tests.widgets.servers import STARTUP, voila
 
 NOTEBOOK = Path(__file__).with_name("puzzle.ipynb")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    try:
-        with chromium() as browser:
-            yield browser
-    except NoBrowser as why:
-        pytest.skip(str(why))
 
 
 def click_place(panel: Any, place: str) -> None:

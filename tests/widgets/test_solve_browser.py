@@ -5,24 +5,12 @@ Skipped, saying why, only where Chromium cannot start."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from tests.widgets.servers import STARTUP, NoBrowser, chromium, voila
+from tests.widgets.servers import STARTUP, voila
 
 NOTEBOOK = Path(__file__).with_name("solver.ipynb")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    try:
-        with chromium() as browser:
-            yield browser
-    except NoBrowser as why:
-        pytest.skip(str(why))
 
 
 def test_voila_solves_and_shows_the_plan_on_the_map(browser: Any, tmp_path: Path) -> None:
