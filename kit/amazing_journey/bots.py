@@ -162,7 +162,7 @@ def travel_time(state: JourneyState, action: Travel) -> int:
 def position_value(state: JourneyState, player: int) -> float:
     """The score sheet now, less a point for each day the journey is estimated to end late,
     or within the greedy bot's MARGIN of the end (the estimate is a hopeful one)."""
-    sheet = state.scores()[player].total
+    sheet = state.sheet(player).total
     if state.finish[player] >= 0:
         return float(sheet)
     back = estimated_return(state, player, state.pos[player], state.day[player])

@@ -329,25 +329,23 @@ class JourneyState(State):
         return [end if end >= 0 else day for end, day in zip(self.finish, self.day, strict=True)]
 
     def scores(self) -> list[ScoreSheet]:
-        content = self.tables.content
-        sheets = []
-        for p in range(len(self.day)):
-            traveller = self.traveller_of(p)
-            done = self.finish[p] >= 0
-            sheets.append(
-                score_sheet(
-                    content,
-                    p,
-                    f"player {p}" + (f" ({traveller.name})" if traveller else ""),
-                    tokens=self.experiences[p] + self.souvenirs[p],
-                    checkpoints=self.stage[p],
-                    checkpoint_points=self.points[p],
-                    objectives_played=len(self.played[p]),
-                    days=self.finish[p] if done else self.day[p],
-                    returned=done,
-                )
-            )
-        return sheets
+        return [self.sheet(p) for p in range(len(self.day))]
+
+    def sheet(self, p: int) -> ScoreSheet:
+        """Player `p`'s score sheet (a search values one player's position many times)."""
+        traveller = self.traveller_of(p)
+        done = self.finish[p] >= 0
+        return score_sheet(
+            self.tables.content,
+            p,
+            f"player {p}" + (f" ({traveller.name})" if traveller else ""),
+            tokens=self.experiences[p] + self.souvenirs[p],
+            checkpoints=self.stage[p],
+            checkpoint_points=self.points[p],
+            objectives_played=len(self.played[p]),
+            days=self.finish[p] if done else self.day[p],
+            returned=done,
+        )
 
     def _observation(self, player: int) -> dict[str, Any]:
         """What `player` sees: the phase and the turn; today's departures for the player to

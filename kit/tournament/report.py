@@ -14,6 +14,7 @@ import math
 import statistics
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -149,6 +150,11 @@ class Tournament:
 
     def ratings(self) -> dict[str, Rating]:
         """Each entrant's openskill (Plackett-Luce) rating after the games, in their order."""
+        return dict(self._ratings)
+
+    @cached_property
+    def _ratings(self) -> dict[str, Rating]:
+        """The ratings, worked out once: the tables, the standings and the plot all read them."""
         from openskill.models import PlackettLuce
 
         model = PlackettLuce()
