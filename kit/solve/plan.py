@@ -8,15 +8,15 @@ confirmed the objective, so a `Plan` in hand is always one the rules allow."""
 
 from __future__ import annotations
 
-import ctypes
 import math
 import signal
 import sys
 import threading
+import time
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from kit.core import ScoreSheet
 
@@ -118,45 +118,67 @@ class Interrupted(KeyboardInterrupt):
 
 def interrupt(thread: threading.Thread) -> bool:
     """Ctrl-C for a planner running on `thread` instead of the main thread (a panel's Stop
-    button): a KeyboardInterrupt raised in that thread at its next step of Python, so the
-    planner stops as on Ctrl-C and raises `Interrupted` with the best plan so far. A thread
-    waiting in C (a solver's search) receives it when the wait comes back, within moments
-    (`run_solver` waits a tenth of a second at a time). Returns whether the thread was
-    still running."""
+    button): the planner is asked to stop, and it does at its next look at the clock
+    (`past`), or within a tenth of a second when it waits on a solver (`run_solver`) or a
+    helper (`wait_for`), raising `Interrupted` with the best plan so far as on Ctrl-C.
+
+    The request is a flag the thread reads itself, not an exception thrown into it from
+    outside: one thrown in lands at any step of Python, inside a finalizer (where it is only
+    reported) or the middle of a lock's bookkeeping, and was now and then lost. Like one
+    Ctrl-C, it is taken once: the planner's own wrapping up (giving up its helpers, keeping
+    the best plan) is not stopped again. Returns whether the thread was still running."""
     if thread.ident is None or not thread.is_alive():
         return False
-    if sys.unraisablehook is not _raise_again:  # (again: a test runner may have set its own)
-        _HOOKS[:] = [sys.unraisablehook]
-        sys.unraisablehook = _raise_again
-    _INTERRUPTED.add(thread)
-    return _raise_in(thread.ident)
+    _STOPPING.add(thread)
+    return True
 
 
-_INTERRUPTED: weakref.WeakSet[threading.Thread] = weakref.WeakSet()
-_HOOKS: list[Callable[[Any], object]] = []  # the hook `_raise_again` stands in front of
+_STOPPING: weakref.WeakSet[threading.Thread] = weakref.WeakSet()
 
 
-def _raise_in(ident: int) -> bool:
-    """A KeyboardInterrupt in the thread `ident`, at its next step of Python."""
-    raised = ctypes.pythonapi.PyThreadState_SetAsyncExc(
-        ctypes.c_ulong(ident), ctypes.py_object(KeyboardInterrupt)
-    )
-    if raised > 1:  # more than one thread had that number: take it back
-        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(ident), None)
-    return bool(raised == 1)
+def take_stop() -> bool:
+    """Whether `interrupt` has asked the current thread's planner to stop; the request is
+    taken (a second look says no, unless it is asked again)."""
+    if not _STOPPING:
+        return False
+    thread = threading.current_thread()
+    if thread not in _STOPPING:
+        return False
+    _STOPPING.discard(thread)
+    return True
 
 
-def _raise_again(unraisable: Any) -> None:
-    """An interrupt that comes while a finalizer runs on the thread (a `__del__`, a weakref's
-    callback, called by the garbage collector at any moment) is only reported, not raised:
-    for an interrupted thread, it is raised again, so that the planner does stop."""
-    if (
-        isinstance(unraisable.exc_value, KeyboardInterrupt)
-        and threading.current_thread() in _INTERRUPTED
-    ):
-        _raise_in(threading.get_ident())
-        return
-    (_HOOKS[0] if _HOOKS else sys.__unraisablehook__)(unraisable)
+def check_stop() -> None:
+    """Raise KeyboardInterrupt, as Ctrl-C would, if the current thread was asked to stop."""
+    if take_stop():
+        raise KeyboardInterrupt
+
+
+def past(deadline: float) -> bool:
+    """Whether the clock has passed `deadline`: a planner's look at the clock, which is also
+    where a stop asked by `interrupt` is raised (KeyboardInterrupt, as Ctrl-C)."""
+    check_stop()
+    return time.perf_counter() >= deadline
+
+
+class Joinable(Protocol):
+    """A thread or a process."""
+
+    def join(self, timeout: float | None = None) -> None: ...
+
+    def is_alive(self) -> bool: ...
+
+
+def wait_for(worker: Joinable, timeout: float | None = None) -> None:
+    """`worker.join(timeout)` (None: until it ends), a tenth of a second at a time, so that a
+    stop asked by `interrupt` is raised within moments."""
+    end = None if timeout is None else time.perf_counter() + timeout
+    while worker.is_alive():
+        check_stop()
+        step = 0.1 if end is None else min(0.1, end - time.perf_counter())
+        if step <= 0:
+            return
+        worker.join(step)
 
 
 def show_progress(score: int, bound: float, elapsed: float) -> None:
@@ -217,6 +239,7 @@ def run_solver(solver: Any, model: Any, callback: Any = None) -> tuple[Any, bool
             finished.wait(0.1)
         except KeyboardInterrupt:
             interrupted = True
+        interrupted = take_stop() or interrupted
         if interrupted:  # again and again: a stop asked before the search began is lost
             solver.stop_search()
     if "error" in outcome:

@@ -51,6 +51,7 @@ from kit.solve.eighty_days.board import Board
 from kit.solve.eighty_days.puzzle import Puzzle
 from kit.solve.eighty_days.relax import FREE, HAND, NONE, Moves, explore_table
 from kit.solve.eighty_days.score import Scorer
+from kit.solve.plan import past
 
 R = (HAND + 1) * (FREE + 1)
 """The Ticket states of a label, flattened (starting ones times others); one more index, R,
@@ -134,7 +135,7 @@ class Branch:
         archive: dict[frozenset[int], Labels] = {}
         nodes = 0
         while heap and -heap[0][0] > best_leaf:
-            if time.perf_counter() - began > time_limit:
+            if past(began + time_limit):
                 return Result(-heap[0][0], False, nodes, time.perf_counter() - began)
             _, _, cities, labels = heapq.heappop(heap)
             nodes += 1

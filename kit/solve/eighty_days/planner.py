@@ -31,7 +31,17 @@ from kit.solve.eighty_days.network import Arc, Network, NetworkStopped
 from kit.solve.eighty_days.puzzle import Puzzle
 from kit.solve.eighty_days.replay import Choices, verified
 from kit.solve.eighty_days.search import Forked, Helper, Journeyed, Search, helpers_available
-from kit.solve.plan import FEASIBLE, INFEASIBLE, OPTIMAL, UNKNOWN, Interrupted, Plan, run_solver
+from kit.solve.plan import (
+    FEASIBLE,
+    INFEASIBLE,
+    OPTIMAL,
+    UNKNOWN,
+    Interrupted,
+    Plan,
+    check_stop,
+    run_solver,
+    wait_for,
+)
 
 try:
     from ortools.sat.python import cp_model
@@ -158,7 +168,7 @@ class _Bounding(Forked):
     def wait(self, deadline: float | None) -> None:
         """Wait for the bound until `deadline` (None: until it comes), then give it up;
         raises what the bound raised."""
-        self.reader.join(None if deadline is None else _left(deadline))
+        wait_for(self.reader, None if deadline is None else _left(deadline))
         self.stop()
 
 
@@ -487,6 +497,7 @@ def _first_plan(
     interrupted = False
     try:
         for bot_seed in range(seed, seed + starts):
+            check_stop()
             if _since(began) > (budget if journeys else most):
                 break
             slack = SLACKS[bot_seed % len(SLACKS)]

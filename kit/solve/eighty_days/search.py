@@ -63,7 +63,7 @@ from kit.solve.eighty_days.network import EXPLORE, NOWHERE, TRAVEL, Arc
 from kit.solve.eighty_days.puzzle import PlanError, Puzzle
 from kit.solve.eighty_days.replay import Choices, verified
 from kit.solve.eighty_days.score import Scorer
-from kit.solve.plan import FEASIBLE, Plan
+from kit.solve.plan import FEASIBLE, Plan, check_stop, wait_for
 
 MOST_ARRIVALS = 6
 """The most undominated arrivals a sweep keeps per city (the earliest ones): later ones differ
@@ -612,7 +612,8 @@ class Search:
 
     def _stopped(self, deadline: float) -> bool:
         """Whether the time or the journeys allowed (`most_steps`) have run out, or `halt`
-        is set."""
+        is set; a stop asked by `interrupt` is raised here."""
+        check_stop()
         if self.halt is not None and self.halt.is_set():
             return True
         if self.most_steps is not None:
@@ -736,7 +737,7 @@ class Helper(Forked):
     def wait(self, timeout: float) -> None:
         """Wait up to `timeout` seconds for the search to end (it stops at its own time
         limit), then stop it."""
-        self.process.join(max(0.0, timeout))
+        wait_for(self.process, max(0.0, timeout))
         self.stop()
 
     def stop(self) -> None:

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kit.solve.five_rounds.puzzle import Puzzle
+from kit.solve.plan import past
 from kit.timeless_journeys import scoring, travellers
 from kit.timeless_journeys.bots import GreedyBot
 from kit.timeless_journeys.phases import Turn
@@ -152,7 +153,7 @@ class Search:
         made = 0
         while todo:
             here = todo.pop()
-            if time.perf_counter() > deadline:
+            if past(deadline):
                 raise OutOfTime
             if made >= self.turn_nodes:
                 ends.append(self._finish(here, start))
@@ -192,7 +193,7 @@ class Search:
         state = state.clone()
         bot = GreedyBot(seed, 0)
         while not state.is_terminal:
-            if time.perf_counter() > deadline:
+            if past(deadline):
                 raise OutOfTime
             if state.is_chance_node:
                 self.puzzle.advance(state)
@@ -244,7 +245,7 @@ class Search:
             here = self.puzzle.state()
             every = True  # whether this pass played on every end of every stage it met
             while not here.is_terminal:
-                if time.perf_counter() > deadline:
+                if past(deadline):
                     return best
                 try:
                     ends = self.turn_ends(here, deadline)
@@ -253,7 +254,7 @@ class Search:
                 ends.sort(key=evaluate, reverse=True)
                 every = every and len(ends) <= width
                 for end in ends[:width]:
-                    if time.perf_counter() > deadline:
+                    if past(deadline):
                         return best
                     try:
                         final = self.rollout(end, self.seed + 1, deadline)

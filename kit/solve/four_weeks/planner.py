@@ -47,6 +47,7 @@ from kit.solve.plan import (
     Interrupted,
     Plan,
     Step,
+    check_stop,
     run_solver,
 )
 
@@ -143,6 +144,7 @@ def first_solution(
         key=lambda state: -state.scores()[0].total,
     )
     for game in games:
+        check_stop()
         left = deadline - time.perf_counter()
         if left < FIRST_SECONDS:
             return None
