@@ -85,7 +85,7 @@ def test_replay_refuses_what_the_puzzle_does_not_allow(intro):
     for name in history[:reveal]:
         state.apply(name)
     other = next(str(o) for o in state.legal_actions() if str(o) != history[reveal])
-    with pytest.raises(PlanError, match="not the puzzle's reveal"):
+    with pytest.raises(PlanError, match="not the puzzle's outcome"):
         intro.replay([*history[:reveal], other, *history[reveal + 1 :]])
 
 

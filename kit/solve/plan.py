@@ -14,11 +14,11 @@ import sys
 import threading
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
-from kit.core import ScoreSheet
+from kit.core import IllegalAction, KitError, ScoreSheet, State
 
 OPTIMAL = "optimal"
 FEASIBLE = "feasible"
@@ -104,6 +104,33 @@ class Plan:
 
     def __str__(self) -> str:
         return self.timeline()
+
+
+class PlanError(KitError):
+    """A plan the engine does not accept or scores differently from the planner: a bug, never
+    a result."""
+
+
+Played = TypeVar("Played", bound=State)
+
+
+def replay_history(
+    state: Played, history: Sequence[str], outcome: Callable[[Played], str] | None = None
+) -> Played:
+    """`state` after the plan's `history` (action names, as `Plan.history`), played on it in
+    place; `outcome(state)` names the puzzle's chance outcome at a chance step, where the plan
+    must name the same. Raises `PlanError` naming the first step refused."""
+    for number, name in enumerate(history, start=1):
+        if outcome is not None and state.is_chance_node and name != outcome(state):
+            raise PlanError(
+                f"action {number} of the plan: {name!r} is not the puzzle's outcome "
+                f"({outcome(state)!r})"
+            )
+        try:
+            state.apply(name)
+        except IllegalAction as error:
+            raise PlanError(f"action {number} of the plan: {error}") from None
+    return state
 
 
 class Interrupted(KeyboardInterrupt):

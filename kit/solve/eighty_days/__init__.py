@@ -29,9 +29,9 @@ from kit.solve.eighty_days.command import main
 from kit.solve.eighty_days.exact import exact_search
 from kit.solve.eighty_days.network import SINK, Arc, Network, Node
 from kit.solve.eighty_days.planner import EarliestEnd, OnSolution, earliest_end, solve
-from kit.solve.eighty_days.puzzle import Explores, PlanError, Puzzle, standard_puzzle
+from kit.solve.eighty_days.puzzle import Explores, Puzzle, standard_puzzle
 from kit.solve.eighty_days.replay import Choices, replay
-from kit.solve.plan import Interrupted
+from kit.solve.plan import Interrupted, PlanError
 
 __all__ = [
     "SINK",

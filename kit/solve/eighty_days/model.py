@@ -16,8 +16,8 @@ from typing import Any
 
 from kit.core import KitError
 from kit.solve.eighty_days.network import EXPLORE, SINK, Arc, Network
-from kit.solve.eighty_days.puzzle import PlanError
 from kit.solve.eighty_days.replay import Choices
+from kit.solve.plan import PlanError
 
 try:
     from ortools.sat.python import cp_model

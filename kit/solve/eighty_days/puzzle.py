@@ -19,15 +19,11 @@ from kit.amazing_journey.game import AmazingJourney
 from kit.amazing_journey.setup import setup
 from kit.amazing_journey.state import JourneyState
 from kit.amazing_journey.tables import Tables
-from kit.core import IllegalAction, KitError
+from kit.core import KitError
+from kit.solve.plan import replay_history
 
 Explores = int | Sequence[int]
 """The days of every Explore, or the die's results in order."""
-
-
-class PlanError(KitError):
-    """A plan the engine does not accept or scores differently from the planner: a bug, never
-    a result."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,13 +139,7 @@ class Puzzle:
         """The engine state after a plan's `history` (action names, `Plan.history`), played
         from `state()` with the face-down tokens the plan assumed where it explores them.
         Raises `PlanError` naming the action the engine refuses."""
-        state = self.start(history)
-        for number, name in enumerate(history, start=1):
-            try:
-                state.apply(name)
-            except IllegalAction as error:
-                raise PlanError(f"action {number} of the plan: {error}") from None
-        return state
+        return replay_history(self.start(history), history)
 
     def assumptions(self) -> tuple[str, ...]:
         """The assumptions in words, printed with every plan."""

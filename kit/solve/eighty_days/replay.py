@@ -25,8 +25,8 @@ from kit.amazing_journey.state import (
 )
 from kit.core import CHANCE, IllegalAction
 from kit.solve.eighty_days.network import EXPLORE, Arc
-from kit.solve.eighty_days.puzzle import PlanError, Puzzle
-from kit.solve.plan import Plan, Step
+from kit.solve.eighty_days.puzzle import Puzzle
+from kit.solve.plan import Plan, PlanError, Step
 
 
 @dataclass(frozen=True)

@@ -60,10 +60,10 @@ from kit.amazing_journey import travellers
 from kit.amazing_journey.actions import DEPART, PLAN, POWER, REFRESH, TICKET, WILDCARD
 from kit.solve.eighty_days.board import Board, Die
 from kit.solve.eighty_days.network import EXPLORE, NOWHERE, TRAVEL, Arc
-from kit.solve.eighty_days.puzzle import PlanError, Puzzle
+from kit.solve.eighty_days.puzzle import Puzzle
 from kit.solve.eighty_days.replay import Choices, verified
 from kit.solve.eighty_days.score import Scorer
-from kit.solve.plan import FEASIBLE, Plan, check_stop, wait_for
+from kit.solve.plan import FEASIBLE, Plan, PlanError, check_stop, wait_for
 
 MOST_ARRIVALS = 6
 """The most undominated arrivals a sweep keeps per city (the earliest ones): later ones differ

@@ -22,9 +22,9 @@ from kit.solve.five_rounds.bound import upper_bound
 from kit.solve.five_rounds.command import main
 from kit.solve.five_rounds.exact import exact_search
 from kit.solve.five_rounds.planner import OnSolution, solve
-from kit.solve.five_rounds.puzzle import SETS, PlanError, Puzzle, standard_puzzle
+from kit.solve.five_rounds.puzzle import SETS, Puzzle, standard_puzzle
 from kit.solve.five_rounds.search import Search
-from kit.solve.plan import Interrupted
+from kit.solve.plan import Interrupted, PlanError
 
 __all__ = [
     "SETS",

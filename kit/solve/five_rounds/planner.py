@@ -28,9 +28,9 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import nullcontext
 
 from kit.solve.five_rounds.bound import upper_bound
-from kit.solve.five_rounds.puzzle import PlanError, Puzzle
+from kit.solve.five_rounds.puzzle import Puzzle
 from kit.solve.five_rounds.search import Search, Stopped, at_stage_start, final_score, stage
-from kit.solve.plan import FEASIBLE, OPTIMAL, Interrupted, Plan, Step
+from kit.solve.plan import FEASIBLE, OPTIMAL, Interrupted, Plan, PlanError, Step
 from kit.timeless_journeys.actions import roman
 from kit.timeless_journeys.state import TimelessState
 

@@ -18,8 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from kit.core import IllegalAction, KitError
+from kit.core import KitError
 from kit.core.rng import rng_for
+from kit.solve.plan import PlanError, replay_history
 from kit.timeless_journeys.actions import Choice
 from kit.timeless_journeys.content import EDITIONS
 from kit.timeless_journeys.draws import MarketReveal, PaintingReveal
@@ -29,11 +30,6 @@ from kit.timeless_journeys.state import TimelessState
 
 SETS = ("intro", "A", "B", "C", "D")
 """The standard puzzles' traveller sets: the introductory one and the four historical ones."""
-
-
-class PlanError(KitError):
-    """A plan the engine does not accept or scores differently from the planner: a bug, never
-    a result."""
 
 
 @dataclass(frozen=True)
@@ -120,17 +116,7 @@ class Puzzle:
         """The engine state after a plan's `history` (action names, `Plan.history`), played
         from `state()`. Raises `PlanError` naming the action the engine refuses, or a reveal
         other than the puzzle's."""
-        state = self.state()
-        for number, name in enumerate(history, start=1):
-            if state.is_chance_node and name != self.reveal(state).text:
-                raise PlanError(
-                    f"action {number} of the plan: {name!r} is not the puzzle's reveal "
-                    f"({self.reveal(state).text!r})"
-                )
-            try:
-                state.apply(name)
-            except IllegalAction as error:
-                raise PlanError(f"action {number} of the plan: {error}") from None
+        state = replay_history(self.state(), history, lambda s: self.reveal(s).text)
         if not state.is_terminal:
             raise PlanError("the plan stops before the end of the game")
         return state

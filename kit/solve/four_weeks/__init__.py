@@ -21,8 +21,8 @@ from kit.solve.four_weeks.command import calendar, main
 from kit.solve.four_weeks.exact import exact_search
 from kit.solve.four_weeks.model import Model
 from kit.solve.four_weeks.planner import OnSolution, play_solution, solve
-from kit.solve.four_weeks.puzzle import STANDARD_SEEDS, PlanError, Puzzle, standard_puzzle
-from kit.solve.plan import Interrupted
+from kit.solve.four_weeks.puzzle import STANDARD_SEEDS, Puzzle, standard_puzzle
+from kit.solve.plan import Interrupted, PlanError
 
 __all__ = [
     "Interrupted",

@@ -38,7 +38,7 @@ from kit.solve.four_weeks.model import (
     parts,
     turns_of,
 )
-from kit.solve.four_weeks.puzzle import PlanError, Puzzle
+from kit.solve.four_weeks.puzzle import Puzzle
 from kit.solve.plan import (
     FEASIBLE,
     INFEASIBLE,
@@ -46,6 +46,7 @@ from kit.solve.plan import (
     UNKNOWN,
     Interrupted,
     Plan,
+    PlanError,
     Step,
     check_stop,
     run_solver,

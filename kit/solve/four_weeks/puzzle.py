@@ -17,20 +17,16 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from kit.core import CHANCE, IllegalAction, KitError
+from kit.core import CHANCE, KitError
 from kit.four_weeks.actions import Draw, FourWeeksAction, Reveal
 from kit.four_weeks.content import Content
 from kit.four_weeks.game import FourWeeks
 from kit.four_weeks.setup import setup
 from kit.four_weeks.state import TRAVEL, FourWeeksState
+from kit.solve.plan import replay_history
 
 STANDARD_SEEDS = tuple(range(1, 11))
 """The ten deals of the standard puzzles (`standard_puzzle(seed)` for each)."""
-
-
-class PlanError(KitError):
-    """A plan the engine does not accept or scores differently from the planner: a bug, never
-    a result."""
 
 
 @dataclass(frozen=True)
@@ -118,16 +114,7 @@ class Puzzle:
         """The engine state after a plan's `history` (action names, chance outcomes included,
         as `Plan.history`) from `state()`; a refused action, or a chance outcome other than
         the puzzle's, raises `PlanError` naming it."""
-        state = self.state()
-        for number, name in enumerate(history, start=1):
-            if state.current_player == CHANCE and name != str(self.outcome(state)):
-                expected = self.outcome(state)
-                raise PlanError(f"action {number} of the plan: {name!r}, the puzzle has {expected}")
-            try:
-                state.apply(name)
-            except IllegalAction as error:
-                raise PlanError(f"action {number} of the plan: {error}") from None
-        return state
+        return replay_history(self.state(), history, lambda s: str(self.outcome(s)))
 
     def assumptions(self) -> tuple[str, ...]:
         """What a plan of this puzzle takes as known, in words."""
