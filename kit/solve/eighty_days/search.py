@@ -58,7 +58,7 @@ from typing import Any
 
 from kit.amazing_journey import travellers
 from kit.amazing_journey.actions import DEPART, PLAN, POWER, REFRESH, TICKET, WILDCARD
-from kit.solve.eighty_days.board import Board, Die
+from kit.solve.eighty_days.board import Board, Die, Hop
 from kit.solve.eighty_days.network import EXPLORE, NOWHERE, TRAVEL, Arc
 from kit.solve.eighty_days.puzzle import Puzzle
 from kit.solve.eighty_days.replay import Choices, verified
@@ -344,6 +344,24 @@ class Search:
                            DEPART, through=through, back=back, power=back or through)  # fmt: skip
                 reach(hop.dest, Arrival(end, arrival.tickets, fresh, before, move))
 
+        def travel(
+            parent: Arrival,
+            start: int,
+            hop: Hop,
+            end: int,
+            held: Tickets,
+            fresh: bool,
+            how: str,
+            **paid: Any,
+        ) -> None:
+            """The travel along `hop` from `start` to `end` by a Ticket, the wildcard or the
+            power (`how`; `paid` holds the rest of its arc), holding `held` on arrival, kept
+            if admitted."""
+            if admits(hop.dest, end, held, fresh):
+                move = Arc(NOWHERE, NOWHERE, start, end, TRAVEL, stage, hop.route, hop.dest, how,
+                           **paid)  # fmt: skip
+                reach(hop.dest, Arrival(end, held, fresh, parent, move))
+
         def moves(city: int, arrival: Arrival, day: int, start: int) -> None:
             """The moves of an arrival on the day it arrives: Plan, the departures, Ticket
             travels and the power, taken on `day` (the day before `start` when Yuki steps
@@ -367,26 +385,18 @@ class Search:
                         continue
                     fresh = False
                 kind, extra = hop.kind, hop.extra
-                used = back or through
+                paid = {"through": through, "back": back, "power": back or through}
                 if tickets.typed[kind] >= cost:
                     typed = list(tickets.typed)
                     typed[kind] -= cost
                     held = Tickets(tickets.free, tuple(typed))
                     end = day + ticket_days + extra
-                    if admits(hop.dest, end, held, fresh):
-                        move = Arc(NOWHERE, NOWHERE, start, end, TRAVEL, stage, hop.route,
-                                   hop.dest, TICKET, through=through, back=back, power=used,
-                                   typed=kind)  # fmt: skip
-                        reach(hop.dest, Arrival(end, held, fresh, arrival, move))
+                    travel(arrival, start, hop, end, held, fresh, TICKET, typed=kind, **paid)
                 if total >= wild:
                     held = spent if spent is not None else _spend(tickets, wild)
                     spent = held
                     end = day + wild_days + extra
-                    if admits(hop.dest, end, held, fresh):
-                        move = Arc(NOWHERE, NOWHERE, start, end, TRAVEL, stage, hop.route,
-                                   hop.dest, WILDCARD, through=through, back=back, power=used,
-                                   spend=wild)  # fmt: skip
-                        reach(hop.dest, Arrival(end, held, fresh, arrival, move))
+                    travel(arrival, start, hop, end, held, fresh, WILDCARD, spend=wild, **paid)
                 if (
                     fresh
                     and not through
@@ -394,10 +404,7 @@ class Search:
                     and not (power.stop_empty and untouched >> hop.dest & 1)
                 ):
                     end = day + power.travel_days + extra
-                    if admits(hop.dest, end, tickets, False):
-                        move = Arc(NOWHERE, NOWHERE, start, end, TRAVEL, stage, hop.route,
-                                   hop.dest, POWER, power=True)  # fmt: skip
-                        reach(hop.dest, Arrival(end, tickets, False, arrival, move))
+                    travel(arrival, start, hop, end, tickets, False, POWER, power=True)
 
         first = Arrival(journey.day, journey.tickets, journey.fresh, None, None)
         arrivals[journey.city].append(first)
