@@ -326,7 +326,7 @@ def test_reference_board_impossible_limit_says_the_final_checkpoint_day():
 
 
 def test_the_earliest_end_is_proven_or_says_it_is_not(monkeypatch):
-    earliest = earliest_end(tiny("Lisette", 3, days=12))
+    earliest = earliest_end(tiny("Lisette", 3, days=12), time_limit=120)  # proven in < 1 s
     assert (earliest.day, earliest.bound, earliest.proven) == (14, 14, True)
     assert str(earliest) == "day 14"
     # A search stopped at its first solution (the plain journey by departures) proves nothing
