@@ -23,6 +23,7 @@ import html
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from kit.core import KitError
@@ -64,8 +65,9 @@ class Exercise:
     hints: dict[Any, str] = field(default_factory=dict)
     close: float = 0
 
+    @cached_property
     def answer(self) -> Any:
-        """The expected answer (worked out by `expected()` if it is a function)."""
+        """The expected answer (worked out by `expected()` if it is a function, once)."""
         return self.expected() if callable(self.expected) else self.expected
 
     def check(self, answer: Any) -> Feedback:
@@ -75,7 +77,7 @@ class Exercise:
         if self.choices and not any(_same(answer, choice) for choice in self.choices):
             offered = ", ".join(repr(choice) for choice in self.choices)
             return Feedback(False, (f"{answer!r} is not one of the choices: {offered}.",))
-        expected = self.answer()
+        expected = self.answer
         wrong_kind = _kind_problem(answer, expected)
         if wrong_kind:
             return Feedback(False, (f"Not yet: {self.what} is {wrong_kind}.",))

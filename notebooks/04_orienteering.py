@@ -29,6 +29,7 @@
 # (OR-Tools CP-SAT), and on a published benchmark whose best answers are known.
 
 # %%
+import bisect
 import dataclasses
 import itertools
 import math
@@ -36,9 +37,10 @@ from pathlib import Path
 
 import matplotlib.pyplot as plt
 import networkx as nx
-from IPython.display import HTML, display
+from IPython.display import display
 
 from kit.amazing_journey import load_content
+from kit.lessons import Exercise, image
 from kit.solve.orienteering import OPInstance, read_op_file, solve
 from kit.widgets import board_svg
 
@@ -158,17 +160,36 @@ def picture(instance: OPInstance, result, title: str) -> str:
     return board_svg(graph, path=result.indices, labels=(), marks=labels, title=title)
 
 
-display(HTML(picture(instance, result, f"budget {instance.tmax}: score {result.score}")))
+display(image(picture(instance, result, f"budget {instance.tmax}: score {result.score}")))
 
 # %% [markdown]
 # ## Step 4: what is one more unit of budget worth?
 #
-# The same points with a growing budget: the score climbs in steps, not smoothly.
+# The same points with a growing budget. A tiny function gives the proven best score for any
+# budget; a plot shows how it grows.
+
 
 # %%
-for budget in (15, 20, 25, 30, 35, 40):
-    bigger = dataclasses.replace(instance, tmax=budget)
-    print(f"budget {budget:>2}: score {solve(bigger).score:>3}")
+def best_score(budget: int) -> int:
+    """The proven best score of set 2's points with `budget`."""
+    return solve(dataclasses.replace(instance, tmax=budget)).score
+
+
+budgets = [10, 15, 20, 25, 30, 35, 40]
+scores = [best_score(budget) for budget in budgets]
+assert scores == sorted(scores)  # more budget never scores less
+figure, axes = plt.subplots(figsize=(6, 3.5))
+axes.plot(budgets, scores, "o:", color="#0072b2", label="proven best score")
+axes.axvline(
+    instance.tmax, color="#d55e00", linestyle="--", label=f"the file's budget, {instance.tmax}"
+)
+axes.set(xlabel="budget (length of the route)", ylabel="score", title="Tsiligirides set 2")
+axes.legend()
+plt.show()
+
+# %% [markdown]
+# The score climbs unevenly: a little more budget may reach a rich point or nothing new. (Only
+# the dots are solved; between two of them the score may rise at any step.)
 
 # %% [markdown]
 # ## Step 5: a harder benchmark, and a published value beaten
@@ -235,38 +256,31 @@ for a, b, data in board.graph().edges(data=True):
 
 trip = solve(OPInstance.from_graph(world, "London", "London", 30), time_limit=30)
 print(trip.status, trip.score, "cities:", " → ".join(trip.route))
-display(HTML(board_svg(world, path=trip.route, labels=trip.route, title="30 days from London")))
+display(image(board_svg(world, path=trip.route, labels=trip.route, title="30 days from London")))
 
 # %% [markdown]
 # ## Exercise
 #
-# In set 2, what is the **smallest whole budget** with which a score of at least 200 can be
-# collected? Use `dataclasses.replace(instance, tmax=...)` and `solve`. Replace `None` by your
-# answer and run the checker.
+# In set 2, what is the **smallest whole budget** with which a score of at least 300 can be
+# collected? The plot says between which dots it lies; `best_score` finds it. Replace `None`
+# by your answer and run the checker.
 
 # %%
-answer = None  # your code here
+exercise = Exercise(
+    "the smallest whole budget that scores at least 300 in set 2",
+    # a binary search: more budget never scores less
+    expected=lambda: bisect.bisect_left(range(100), True, key=lambda b: best_score(b) >= 300),
+    why="one less scores under 300",
+)
 
-
-# %%
-def check(answer) -> str:
-    """Checks an answer by solving at that budget and one below it."""
-    if answer is None:
-        return "not answered yet"
-    enough = solve(dataclasses.replace(instance, tmax=answer)).score >= 200
-    less = solve(dataclasses.replace(instance, tmax=answer - 1)).score >= 200
-    assert enough, f"with budget {answer} the best score is below 200"
-    assert not less, f"{answer - 1} is already enough: look lower"
-    return f"right: {answer}"
-
-
-check(answer)
+answer = None  # your answer here
+exercise.check(answer)
 
 # %% [markdown]
-# ### One solution
+# ## Solution
+#
+# The cell below is collapsed; open it once you have tried.
 
-# %%
-answer = next(
-    b for b in itertools.count(1) if solve(dataclasses.replace(instance, tmax=b)).score >= 200
-)
-check(answer)
+# %% jupyter={"source_hidden": true}
+smallest = next(b for b in range(30, 36) if best_score(b) >= 300)
+assert exercise.check(smallest)

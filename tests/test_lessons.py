@@ -72,6 +72,7 @@ def test_expected_may_be_worked_out_when_checked():
     calls = []
     lazy = Exercise("the answer", expected=lambda: calls.append(1) or 7)
     assert calls == [] and lazy.check(7).right and calls == [1]
+    assert not lazy.check(8).right and calls == [1]  # worked out once
 
 
 def test_check_function_reports_the_first_failing_case_and_what_was_raised():
