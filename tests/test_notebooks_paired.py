@@ -1,6 +1,7 @@
 """Each lesson is a notebook paired with a py:percent file; both must say the same thing.
 (The notebooks themselves run top to bottom under nbmake, collected from `notebooks/`.)"""
 
+import ast
 from pathlib import Path
 
 import jupytext
@@ -48,3 +49,39 @@ def test_notebook_and_script_hold_the_same_cells(notebook):
     assert len(ours) == len(theirs), (
         f"{notebook.name} has {len(ours)} cells, {script.name} {len(theirs)}: run `jupytext --sync`"
     )
+
+
+LESSONS = [path for path in NOTEBOOKS if path.name[:2].isdigit()]
+
+
+def hidden(cell) -> bool:
+    return bool(cell.metadata.get("jupyter", {}).get("source_hidden"))
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda p: p.stem)
+def test_a_lesson_ends_with_a_checked_exercise_and_a_collapsed_solution(lesson):
+    """The exercise is checked by `kit.lessons` (words, not a traceback); its solution is in
+    collapsed cells at the end that show nothing (an output would give the answer away)."""
+    code = [cell for cell in jupytext.read(lesson).cells if cell.cell_type == "code"]
+    text = "\n".join(cell.source for cell in code)
+    assert "from kit.lessons import" in text, f"{lesson.name} does not use the kit's checker"
+    solutions = [number for number, cell in enumerate(code) if hidden(cell)]
+    assert solutions, f"{lesson.name} has no collapsed solution cell"
+    assert solutions == list(range(solutions[0], len(code))), (
+        f"{lesson.name}: a visible code cell follows the solution"
+    )
+    for number in solutions:
+        source = code[number].source
+        assert "print(" not in source and "display(" not in source, (
+            f"{lesson.name}: the solution cell shows its answer"
+        )
+        last = ast.parse(source).body[-1]
+        assert not isinstance(last, ast.Expr), f"{lesson.name}: the solution cell shows a value"
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda p: p.stem)
+def test_a_lesson_shows_maps_as_images(lesson):
+    """Inline SVG in HTML shows as run-on text in an untrusted notebook: maps go through
+    `kit.lessons.image` or a state's own picture."""
+    text = "\n".join(cell.source for cell in jupytext.read(lesson).cells)
+    assert "HTML(" not in text, f"{lesson.name} shows a picture as an HTML string"
