@@ -192,7 +192,8 @@ for checkpoint in puzzle.content.board.checkpoints:
     axes.axvline(checkpoint.activation, color="#d55e00", linestyle=":", linewidth=1)
     axes.text(checkpoint.activation + 0.5, len(KINDS) - 0.4, f"{checkpoint.name} opens", fontsize=8)
 axes.set_yticks(range(len(KINDS)), list(KINDS))
-axes.set(xlabel="day", xlim=(0, 80), title=f"Paulo's plan: {plan.objective} points")
+axes.set(xlabel="day", xlim=(0, 80))
+axes.set_title(f"Paulo's plan: {plan.objective} points", pad=16)
 plt.show()
 
 # %% [markdown]

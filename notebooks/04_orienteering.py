@@ -148,19 +148,23 @@ assert result.score == published[file] and result.optimal
 
 # %%
 def picture(instance: OPInstance, result, title: str) -> str:
-    """The points (size of the field scaled to the picture), the route in red."""
+    """The points (the field scaled to the picture) with their scores, the route numbered."""
     xs = [x for x, _ in instance.coords]
     ys = [y for _, y in instance.coords]
     scale = min(900 / (max(xs) - min(xs)), 500 / (max(ys) - min(ys)))
     graph = nx.Graph()
     for i, (x, y) in enumerate(instance.coords):
         pos = (50 + (x - min(xs)) * scale, 550 - (y - min(ys)) * scale)
-        graph.add_node(i, pos=pos, region="visited" if i in result.indices else "skipped")
+        graph.add_node(i, pos=pos, point="collected" if i in result.indices else "left")
     labels = {i: str(s) for i, s in enumerate(instance.scores) if s}
-    return board_svg(graph, path=result.indices, labels=(), marks=labels, title=title)
+    return board_svg(
+        graph, path=result.indices, labels=(), marks=labels, group="point", title=title
+    )
 
 
-display(image(picture(instance, result, f"budget {instance.tmax}: score {result.score}")))
+display(
+    image(picture(instance, result, f"budget {instance.tmax}: {result.score} points collected"))
+)
 
 # %% [markdown]
 # ## Step 4: what is one more unit of budget worth?
