@@ -137,7 +137,12 @@ weeks
 # Journey with seed 7 (after setup)? Work it out with code, replace `None`, and run the cell.
 
 
-# %%
+# %% [markdown]
+# The checker is in the collapsed cell below (it works the answer out, so it would give the
+# method away); run it, then write your answer in the cell after it.
+
+
+# %% jupyter={"source_hidden": true}
 def first_position():
     """The position after setup of a two-player Amazing Journey with seed 7."""
     first = kit.load("amazing_journey", players=2, seed=7).new_game()
@@ -151,6 +156,8 @@ start = Exercise(
     hints={5: "that is only the five the cell above printed; count them all"},
 )
 
+
+# %%
 answer = None  # your answer here
 start.check(answer)
 

@@ -262,10 +262,21 @@ assert sum(line.points for line in sheet.lines) == sheet.total
 # %% [markdown]
 # ## Quiz
 #
-# Replace each `None` by your answer (a text among the choices, or a number) and run the cell:
-# the checker says what is right, or what is wrong and why.
+# 1. How many days does a Travel with a Ticket take?
+# 2. What happens to a traveller who reaches the Second checkpoint before the First: `"nothing
+#    yet"`, `"it counts, with fewer points"` or `"the journey ends"`?
+# 3. How many points do 3 Experience tokens of the same type score?
+# 4. On the kit's board, what is the last day on which the Second checkpoint gives its most
+#    points?
+#
+# Write your answers in the list (a number, or a text among the choices) and run the cell: the
+# checker says what is right, or what is wrong and why.
 
-# %%
+# %% [markdown]
+# The checker is in the collapsed cell below (it works the answer out, so it would give the
+# method away); run it, then write your answer in the cell after it.
+
+# %% jupyter={"source_hidden": true}
 quiz = [
     Exercise(
         "how many days a Travel with a Ticket takes",
@@ -289,6 +300,8 @@ quiz = [
     ),
 ]
 
+
+# %%
 answers = [None, None, None, None]  # your answers here
 for question, answer in zip(quiz, answers, strict=True):
     print(question.check(answer))

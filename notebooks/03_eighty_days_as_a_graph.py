@@ -209,7 +209,11 @@ print([str(action) for action in state.legal_actions()][:6])
 # a checkpoint counts only from its activation day. Replace `None` by your answer and run the
 # checker.
 
-# %%
+# %% [markdown]
+# The checker is in the collapsed cell below (it works the answer out, so it would give the
+# method away); run it, then write your answer in the cell after it.
+
+# %% jupyter={"source_hidden": true}
 first, second = board.checkpoints[0], board.checkpoints[1]
 exercise = Exercise(
     "the earliest day on which the Second checkpoint can be completed",
@@ -220,6 +224,8 @@ exercise = Exercise(
     why="the search's arrival, or the activation day if that is later",
 )
 
+
+# %%
 answer = None  # your answer here
 exercise.check(answer)
 

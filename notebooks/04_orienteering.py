@@ -42,8 +42,9 @@ from IPython.display import display
 
 from kit.amazing_journey import load_content
 from kit.lessons import Exercise, image
+from kit.puzzles import check, generate
 from kit.solve.orienteering import OPInstance, read_op_file, solve
-from kit.widgets import board_svg
+from kit.widgets import board_svg, puzzle
 
 # %% [markdown]
 # ## Step 1: a tiny instance, solved by trying everything
@@ -178,7 +179,9 @@ display(
 @functools.cache
 def best_score(budget: int) -> int:
     """The proven best score of set 2's points with `budget` (each budget solved once)."""
-    return solve(dataclasses.replace(instance, tmax=budget)).score
+    result = solve(dataclasses.replace(instance, tmax=budget), time_limit=30)
+    assert result.optimal, f"budget {budget}: not proven within the time limit ({result.status})"
+    return result.score
 
 
 budgets = [10, 15, 20, 25, 30, 35, 40]
@@ -265,20 +268,49 @@ print(trip.status, trip.score, "cities:", " → ".join(trip.route))
 display(image(board_svg(world, path=trip.route, labels=trip.route, title="30 days from London")))
 
 # %% [markdown]
+# ## Step 7: your turn, in the puzzle panel
+#
+# `kit.puzzles` makes small orienteering puzzles of three difficulties, each proven optimal as
+# it is made. In the puzzle panel a click on a point adds it to the route, with the budget used
+# and the score so far; **Check** compares the route with the proven optimum, line by line.
+
+# %%
+easy = generate("orienteering", seed=3, difficulty="easy")
+print(easy.describe())
+print(easy.proof)
+print(check(easy, [easy.start, easy.finish]).headline)  # the shortest route collects nothing
+puzzle(easy)
+
+# %% [markdown]
 # ## Exercise
 #
 # In set 2, what is the **smallest whole budget** with which a score of at least 300 can be
 # collected? The plot says between which dots it lies; `best_score` finds it. Replace `None`
 # by your answer and run the checker.
 
-# %%
+# %% [markdown]
+# The checker is in the collapsed cell below (it works the answer out, so it would give the
+# method away); run it, then write your answer in the cell after it.
+
+
+# %% jupyter={"source_hidden": true}
+def first_budget(target: int) -> int:
+    """The smallest whole budget whose best score reaches `target`, by a binary search among
+    the plotted budgets' range (more budget never scores less)."""
+    tried = range(budgets[0], budgets[-1] + 1)
+    assert best_score(tried[-1]) >= target, "the target is beyond the plotted budgets"
+    return tried[bisect.bisect_left(tried, True, key=lambda budget: best_score(budget) >= target)]
+
+
 exercise = Exercise(
     "the smallest whole budget that scores at least 300 in set 2",
     # a binary search: more budget never scores less
-    expected=lambda: bisect.bisect_left(range(100), True, key=lambda b: best_score(b) >= 300),
+    expected=lambda: first_budget(300),
     why="one less scores under 300",
 )
 
+
+# %%
 answer = None  # your answer here
 exercise.check(answer)
 
@@ -289,5 +321,5 @@ exercise.check(answer)
 
 # %% jupyter={"source_hidden": true}
 # More budget never scores less, so a binary search over the budgets finds the first to reach 300.
-smallest = bisect.bisect_left(range(100), True, key=lambda budget: best_score(budget) >= 300)
+smallest = first_budget(300)
 assert exercise.check(smallest)

@@ -276,15 +276,23 @@ cases = [  # (arguments, the result expected)
 check_function(round_activations, cases, what="round_activations")
 
 # %% [markdown]
-# And a quiz on the editions (a choice of texts):
+# And a quiz on the editions: in which edition, `"en"` or `"ja"`, does Goethe reward coins
+# wherever your marker stands?
 
-# %%
+# %% [markdown]
+# The checker is in the collapsed cell below (it works the answer out, so it would give the
+# method away); run it, then write your answer in the cell after it.
+
+# %% jupyter={"source_hidden": true}
 quiz = Exercise(
     "the edition in which Goethe rewards coins wherever your marker stands",
     expected="ja",
     choices=["en", "ja"],
     why="goethe_needs_city is false in the Japanese text",
 )
+
+
+# %%
 quiz.check(None)  # your answer here
 
 # %% [markdown]

@@ -325,7 +325,12 @@ print("random:", simulate(solo, [BOTS["random"]], games=6), sep="\n")
 # `None` by your answer and run the checker.
 
 
-# %%
+# %% [markdown]
+# The checker is in the collapsed cell below (it works the answer out, so it would give the
+# method away); run it, then write your answer in the cell after it.
+
+
+# %% jupyter={"source_hidden": true}
 def most_activations_with_a_market_card() -> int:
     """A brute force over the cards themselves (not over splits by category): every five cards
     of the hand, each face up or face down, that earn a market card."""
@@ -347,6 +352,8 @@ exercise = Exercise(
     hints={15: "five travel cards are one category: the market gives nothing for one"},
 )
 
+
+# %%
 answer = None  # your answer here
 exercise.check(answer)
 

@@ -436,7 +436,12 @@ print("random:", simulate(solo, [BOTS["random"]], games=20), sep="\n")
 # by your answer and run the checker.
 
 
-# %%
+# %% [markdown]
+# The checker is in the collapsed cell below (it works the answer out, so it would give the
+# method away); run it, then write your answer in the cell after it.
+
+
+# %% jupyter={"source_hidden": true}
 def excitement_worth() -> int:
     """The best week's points with one Excitement more, less the best week's points."""
     hand = hand_of(dealt(0))
@@ -447,6 +452,8 @@ exercise = Exercise(
     "how many more points the best week brings with one more Excitement", expected=excitement_worth
 )
 
+
+# %%
 answer = None  # your answer here
 exercise.check(answer)
 
