@@ -30,10 +30,11 @@
 
 # %%
 import networkx as nx
-from IPython.display import HTML, display
+from IPython.display import display
 
 import kit
 from kit.amazing_journey import load_content
+from kit.lessons import Exercise, image
 from kit.widgets import board_svg
 
 content = load_content("regular")
@@ -48,7 +49,7 @@ print(graph)
 
 # %%
 display(
-    HTML(
+    image(
         board_svg(
             graph,
             labels=[c.name for c in board.cities if not c.tokens]
@@ -80,7 +81,9 @@ tour = [board.starting_city]
 for a, b in zip(legs, legs[1:], strict=False):
     tour += hops(a, b)[1:]
 print(" → ".join(tour), f"({len(tour) - 1} hops)")
-display(HTML(board_svg(graph, path=tour, labels=tour, title="Fewest hops through the checkpoints")))
+display(
+    image(board_svg(graph, path=tour, labels=tour, title="Fewest hops through the checkpoints"))
+)
 
 # %% [markdown]
 # ## Step 2: a hop takes days
@@ -109,9 +112,11 @@ print("a traveller on day 1 waits", wait_for("airship", 1), "days for an airship
 # ## Step 3: the fastest journey, day by day
 #
 # Now a **time-expanded graph**: a node is a pair *(city, day)*. From *(city, day)* you can wait
-# one day, or take a departing route to *(next city, day + 2 + extra days)*. The earliest arrival
-# anywhere is then a breadth-first search over days. (This ignores tokens, which in the real
-# game force you to stop, and tickets, which can make a hop faster.)
+# for the next departure of a type, then take that route to *(next city, day + 2 + extra
+# days)*. Hops take different numbers of days, so the earliest arrival is found by **Dijkstra's
+# search**: always extend the earliest *(city, day)* not yet settled; the first time the goal is
+# taken from the queue, no other way can reach it sooner. (This ignores tokens, which in the
+# real game force you to stop, and Tickets, which can make a hop faster.)
 
 # %%
 import heapq  # noqa: E402
@@ -204,27 +209,31 @@ print([str(action) for action in state.legal_actions()][:6])
 # a checkpoint counts only from its activation day. Replace `None` by your answer and run the
 # checker.
 
-# %%
-answer = None  # your code here
+# %% [markdown]
+# The checker is in the collapsed cell below (it works the answer out, so it would give the
+# method away); run it, then write your answer in the cell after it.
+
+# %% jupyter={"source_hidden": true}
+first, second = board.checkpoints[0], board.checkpoints[1]
+exercise = Exercise(
+    "the earliest day on which the Second checkpoint can be completed",
+    expected=lambda: max(
+        earliest_arrival(first.city, first.activation, second.city), second.activation
+    ),
+    hints={second.activation: "can the traveller be there by then? Search from the First"},
+    why="the search's arrival, or the activation day if that is later",
+)
 
 
 # %%
-def check(answer) -> str:
-    """Compare an answer with the search's result, without giving it away."""
-    if answer is None:
-        return "not answered yet"
-    first, second = board.checkpoints[0], board.checkpoints[1]
-    expected = max(earliest_arrival(first.city, first.activation, second.city), second.activation)
-    assert answer == expected, f"not quite: {answer} is not the earliest day"
-    return f"right: day {answer}"
-
-
-check(answer)
+answer = None  # your answer here
+exercise.check(answer)
 
 # %% [markdown]
-# ### One solution
+# ## Solution
+#
+# The cell below is collapsed; open it once you have tried.
 
-# %%
-first, second = board.checkpoints[0], board.checkpoints[1]
-answer = max(earliest_arrival(first.city, first.activation, second.city), second.activation)
-check(answer)
+# %% jupyter={"source_hidden": true}
+arrival = earliest_arrival(first.city, first.activation, second.city)
+assert exercise.check(max(arrival, second.activation))

@@ -29,18 +29,22 @@
 # (OR-Tools CP-SAT), and on a published benchmark whose best answers are known.
 
 # %%
+import bisect
 import dataclasses
+import functools
 import itertools
 import math
 from pathlib import Path
 
 import matplotlib.pyplot as plt
 import networkx as nx
-from IPython.display import HTML, display
+from IPython.display import display
 
 from kit.amazing_journey import load_content
+from kit.lessons import Exercise, image
+from kit.puzzles import check, generate
 from kit.solve.orienteering import OPInstance, read_op_file, solve
-from kit.widgets import board_svg
+from kit.widgets import board_svg, puzzle
 
 # %% [markdown]
 # ## Step 1: a tiny instance, solved by trying everything
@@ -146,29 +150,55 @@ assert result.score == published[file] and result.optimal
 
 # %%
 def picture(instance: OPInstance, result, title: str) -> str:
-    """The points (size of the field scaled to the picture), the route in red."""
+    """The points (the field scaled to the picture) with their scores, the route numbered."""
     xs = [x for x, _ in instance.coords]
     ys = [y for _, y in instance.coords]
     scale = min(900 / (max(xs) - min(xs)), 500 / (max(ys) - min(ys)))
     graph = nx.Graph()
     for i, (x, y) in enumerate(instance.coords):
         pos = (50 + (x - min(xs)) * scale, 550 - (y - min(ys)) * scale)
-        graph.add_node(i, pos=pos, region="visited" if i in result.indices else "skipped")
+        graph.add_node(i, pos=pos, point="collected" if i in result.indices else "left")
     labels = {i: str(s) for i, s in enumerate(instance.scores) if s}
-    return board_svg(graph, path=result.indices, labels=(), marks=labels, title=title)
+    return board_svg(
+        graph, path=result.indices, labels=(), marks=labels, group="point", title=title
+    )
 
 
-display(HTML(picture(instance, result, f"budget {instance.tmax}: score {result.score}")))
+display(
+    image(picture(instance, result, f"budget {instance.tmax}: {result.score} points collected"))
+)
 
 # %% [markdown]
 # ## Step 4: what is one more unit of budget worth?
 #
-# The same points with a growing budget: the score climbs in steps, not smoothly.
+# The same points with a growing budget. A tiny function gives the proven best score for any
+# budget; a plot shows how it grows.
+
 
 # %%
-for budget in (15, 20, 25, 30, 35, 40):
-    bigger = dataclasses.replace(instance, tmax=budget)
-    print(f"budget {budget:>2}: score {solve(bigger).score:>3}")
+@functools.cache
+def best_score(budget: int) -> int:
+    """The proven best score of set 2's points with `budget` (each budget solved once)."""
+    result = solve(dataclasses.replace(instance, tmax=budget), time_limit=30)
+    assert result.optimal, f"budget {budget}: not proven within the time limit ({result.status})"
+    return result.score
+
+
+budgets = [10, 15, 20, 25, 30, 35, 40]
+scores = [best_score(budget) for budget in budgets]
+assert scores == sorted(scores)  # more budget never scores less
+figure, axes = plt.subplots(figsize=(6, 3.5))
+axes.plot(budgets, scores, "o:", color="#0072b2", label="proven best score")
+axes.axvline(
+    instance.tmax, color="#d55e00", linestyle="--", label=f"the file's budget, {instance.tmax}"
+)
+axes.set(xlabel="budget (length of the route)", ylabel="score", title="Tsiligirides set 2")
+axes.legend()
+plt.show()
+
+# %% [markdown]
+# The score climbs unevenly: a little more budget may reach a rich point or nothing new. (Only
+# the dots are solved; between two of them the score may rise at any step.)
 
 # %% [markdown]
 # ## Step 5: a harder benchmark, and a published value beaten
@@ -235,38 +265,61 @@ for a, b, data in board.graph().edges(data=True):
 
 trip = solve(OPInstance.from_graph(world, "London", "London", 30), time_limit=30)
 print(trip.status, trip.score, "cities:", " → ".join(trip.route))
-display(HTML(board_svg(world, path=trip.route, labels=trip.route, title="30 days from London")))
+display(image(board_svg(world, path=trip.route, labels=trip.route, title="30 days from London")))
+
+# %% [markdown]
+# ## Step 7: your turn, in the puzzle panel
+#
+# `kit.puzzles` makes small orienteering puzzles of three difficulties, each proven optimal as
+# it is made. In the puzzle panel a click on a point adds it to the route, with the budget used
+# and the score so far; **Check** compares the route with the proven optimum, line by line.
+
+# %%
+easy = generate("orienteering", seed=3, difficulty="easy")
+print(easy.describe())
+print(easy.proof)
+print(check(easy, [easy.start, easy.finish]).headline)  # the shortest route collects nothing
+puzzle(easy)
 
 # %% [markdown]
 # ## Exercise
 #
-# In set 2, what is the **smallest whole budget** with which a score of at least 200 can be
-# collected? Use `dataclasses.replace(instance, tmax=...)` and `solve`. Replace `None` by your
-# answer and run the checker.
-
-# %%
-answer = None  # your code here
-
-
-# %%
-def check(answer) -> str:
-    """Checks an answer by solving at that budget and one below it."""
-    if answer is None:
-        return "not answered yet"
-    enough = solve(dataclasses.replace(instance, tmax=answer)).score >= 200
-    less = solve(dataclasses.replace(instance, tmax=answer - 1)).score >= 200
-    assert enough, f"with budget {answer} the best score is below 200"
-    assert not less, f"{answer - 1} is already enough: look lower"
-    return f"right: {answer}"
-
-
-check(answer)
+# In set 2, what is the **smallest whole budget** with which a score of at least 300 can be
+# collected? The plot says between which dots it lies; `best_score` finds it. Replace `None`
+# by your answer and run the checker.
 
 # %% [markdown]
-# ### One solution
+# The checker is in the collapsed cell below (it works the answer out, so it would give the
+# method away); run it, then write your answer in the cell after it.
+
+
+# %% jupyter={"source_hidden": true}
+def first_budget(target: int) -> int:
+    """The smallest whole budget whose best score reaches `target`, by a binary search among
+    the plotted budgets' range (more budget never scores less)."""
+    tried = range(budgets[0], budgets[-1] + 1)
+    assert best_score(tried[-1]) >= target, "the target is beyond the plotted budgets"
+    return tried[bisect.bisect_left(tried, True, key=lambda budget: best_score(budget) >= target)]
+
+
+exercise = Exercise(
+    "the smallest whole budget that scores at least 300 in set 2",
+    # a binary search: more budget never scores less
+    expected=lambda: first_budget(300),
+    why="one less scores under 300",
+)
+
 
 # %%
-answer = next(
-    b for b in itertools.count(1) if solve(dataclasses.replace(instance, tmax=b)).score >= 200
-)
-check(answer)
+answer = None  # your answer here
+exercise.check(answer)
+
+# %% [markdown]
+# ## Solution
+#
+# The cell below is collapsed; open it once you have tried.
+
+# %% jupyter={"source_hidden": true}
+# More budget never scores less, so a binary search over the budgets finds the first to reach 300.
+smallest = first_budget(300)
+assert exercise.check(smallest)

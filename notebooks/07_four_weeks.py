@@ -40,13 +40,14 @@ from functools import cache
 from typing import NamedTuple
 
 import networkx as nx
-from IPython.display import HTML, display
+from IPython.display import display
 
 import kit
 from kit.core import CHANCE
 from kit.core.bots import simulate
 from kit.four_weeks import BOTS, load_content
 from kit.four_weeks.effects import describe
+from kit.lessons import Exercise, image
 from kit.widgets import board_svg
 
 content = load_content()
@@ -105,7 +106,7 @@ assert visit_days(deck["BRI5"], 1) == 3 and visit_days(deck["BRI5"], 9) == 1
 # %%
 europe = content.graph.copy()
 nx.set_node_attributes(europe, {code: code for code in codes}, "region")  # a colour per region
-display(HTML(board_svg(europe, title="The train network: one segment costs 1 Energy")))
+display(image(board_svg(europe, title="The train network: one segment costs 1 Energy")))
 
 # %%
 print("     " + " ".join(codes))
@@ -335,7 +336,7 @@ for step, day in zip(plan, start_days(plan), strict=True):
     marks[codes[deck[step.card].region]].append(rules.weekdays[day])
 marks = {region: " ".join(days) for region, days in marks.items()}
 print(" → ".join(route(plan)))
-display(HTML(board_svg(europe, path=route(plan), marks=marks, title="The best week, day by day")))
+display(image(board_svg(europe, path=route(plan), marks=marks, title="The best week, day by day")))
 
 # %% [markdown]
 # The red line follows the rails for a train and flies straight for a plane; each visit is
@@ -434,30 +435,35 @@ print("random:", simulate(solo, [BOTS["random"]], games=20), sep="\n")
 # points would the best week bring if you started it with one more Excitement?** Replace `None`
 # by your answer and run the checker.
 
-# %%
-answer = None  # your code here
-
-
-# %%
-def check(answer) -> str:
-    """Compare an answer with the search's result, without giving it away."""
-    if answer is None:
-        return "not answered yet"
-    hand = hand_of(dealt(0))
-    richer = spend(start, EXCITEMENT, -1)
-    expected = best_week(hand, None, richer)[0] - best_week(hand, None, start)[0]
-    assert answer == expected, f"not quite: {answer} is not the difference"
-    return f"right: {answer} points more"
-
-
-check(answer)
 
 # %% [markdown]
-# ### One solution
-#
-# Spending a negative amount adds: `spend(start, EXCITEMENT, -1)` holds one Excitement more.
+# The checker is in the collapsed cell below (it works the answer out, so it would give the
+# method away); run it, then write your answer in the cell after it.
+
+
+# %% jupyter={"source_hidden": true}
+def excitement_worth() -> int:
+    """The best week's points with one Excitement more, less the best week's points."""
+    hand = hand_of(dealt(0))
+    return best_week(hand, None, spend(start, EXCITEMENT, -1))[0] - best_week(hand, None, start)[0]
+
+
+exercise = Exercise(
+    "how many more points the best week brings with one more Excitement", expected=excitement_worth
+)
+
 
 # %%
+answer = None  # your answer here
+exercise.check(answer)
+
+# %% [markdown]
+# ## Solution
+#
+# The cell below is collapsed; open it once you have tried.
+
+# %% jupyter={"source_hidden": true}
+# Spending a negative amount adds: `spend(start, EXCITEMENT, -1)` holds one Excitement more.
 hand = hand_of(dealt(0))
-answer = best_week(hand, None, spend(start, EXCITEMENT, -1))[0] - best_week(hand, None, start)[0]
-check(answer)
+richer = best_week(hand, None, spend(start, EXCITEMENT, -1))[0]
+assert exercise.check(richer - best_week(hand, None, start)[0])

@@ -39,10 +39,11 @@ import math
 from collections import Counter
 
 import networkx as nx
-from IPython.display import HTML, display
+from IPython.display import display
 
 import kit
 from kit.core.bots import play, simulate
+from kit.lessons import Exercise, image
 from kit.timeless_journeys import BOTS, board, setup
 from kit.widgets import board_svg
 
@@ -212,7 +213,7 @@ style = {
     "edge_colour": lambda path: "#8c564b" if path["cost"] else "#bbbbbb",
     "edge_label": "cost",
 }
-display(HTML(board_svg(italy, **style, title="Italy: cities and countryside")))
+display(image(board_svg(italy, **style, title="Italy: cities and countryside")))
 
 # %% [markdown]
 # Two questions a traveller from Torino to Napoli can ask networkx: the fewest moves, and the
@@ -266,7 +267,7 @@ assert cheapest_within(start, goal, len(fewest_coins) - 1) == coins(fewest_coins
 
 # %%
 display(
-    HTML(
+    image(
         board_svg(
             italy,
             **style,
@@ -323,37 +324,47 @@ print("random:", simulate(solo, [BOTS["random"]], games=6), sep="\n")
 # from five plays in a round **that still earns a free card at the market** (any level)? Replace
 # `None` by your answer and run the checker.
 
-# %%
-answer = None  # your code here
+
+# %% [markdown]
+# The checker is in the collapsed cell below (it works the answer out, so it would give the
+# method away); run it, then write your answer in the cell after it.
 
 
-# %%
-def check(answer) -> str:
-    """Compare an answer with a brute force over the cards themselves, not over splits."""
-    if answer is None:
-        return "not answered yet"
+# %% jupyter={"source_hidden": true}
+def most_activations_with_a_market_card() -> int:
+    """A brute force over the cards themselves (not over splits by category): every five cards
+    of the hand, each face up or face down, that earn a market card."""
     hand = [*content.basic, "11", "30"]
-    expected = 0
+    best = 0
     for chosen in itertools.combinations(hand, 5):
         for up in itertools.product([True, False], repeat=5):
             plays = [
                 content.card(c).category if u else DOWN for c, u in zip(chosen, up, strict=True)
             ]
             if levels[len(set(plays))] >= 1:
-                expected = max(expected, sum(activations(plays)))
-    assert answer == expected, f"not quite: {answer} activations is not the most"
-    return f"right: {answer} activations"
+                best = max(best, sum(activations(plays)))
+    return best
 
 
-check(answer)
+exercise = Exercise(
+    "the most activations of five plays that still earn a market card",
+    expected=most_activations_with_a_market_card,
+    hints={15: "five travel cards are one category: the market gives nothing for one"},
+)
 
-# %% [markdown]
-# ### One solution
-#
-# Add the two cards to the hand and keep the best split that opens market level 1 or more. (Five
-# travel cards would give 15 activations, but one category alone earns no market card.)
 
 # %%
+answer = None  # your answer here
+exercise.check(answer)
+
+# %% [markdown]
+# ## Solution
+#
+# The cell below is collapsed; open it once you have tried.
+
+# %% jupyter={"source_hidden": true}
+# Add the two cards to the hand and keep the best split that opens market level 1 or more
+# (five travel cards would give 15 activations, but one category alone earns no market card).
 bigger_hand = basic_hand + Counter(content.card(c).category for c in ["11", "30"])
-answer = max(value for level, (value, _) in best_by_level(bigger_hand).items() if level >= 1)
-check(answer)
+best = max(value for level, (value, _) in best_by_level(bigger_hand).items() if level >= 1)
+assert exercise.check(best)

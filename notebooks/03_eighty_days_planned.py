@@ -16,10 +16,10 @@
 # %% [markdown]
 # # Planning the whole journey
 #
-# Lesson 1 found the fastest way around the world: about 50 days, which leaves some 30 days for
-# collecting Location tokens. Lesson 2 solved the Orienteering Problem: the most points on a
-# limited budget. This lesson puts the two together: **what is the best score one traveller can
-# make in 80 days, and how sure can we be of the answer?**
+# The first part of this lesson found the fastest way around the world: about 50 days, which
+# leaves some 30 days for collecting Location tokens. Lesson 4 solves the Orienteering Problem:
+# the most points on a limited budget. This second part puts the two together: **what is the
+# best score one traveller can make in 80 days, and how sure can we be of the answer?**
 #
 # Vocabulary:
 # - a **puzzle** is one traveller's position plus what cannot be known in advance: how long each
@@ -32,11 +32,13 @@
 # %%
 from pathlib import Path
 
-from IPython.display import HTML, display
+import matplotlib.pyplot as plt
+from IPython.display import display
 
 from kit.amazing_journey import AmazingJourney, load_content
 from kit.amazing_journey.bots import GreedyBot
 from kit.core.bots import play
+from kit.lessons import check_function, image
 from kit.solve import eighty_days
 from kit.solve.eighty_days import Network, Puzzle, exact_search, solve, standard_puzzle
 from kit.solve.eighty_days.board import Board
@@ -79,7 +81,7 @@ tiny = standard_puzzle(
 )  # fmt: skip
 network = Network(tiny)
 print(f"{len(network.alive)} nodes, {len(network.arcs)} arcs")
-plan = solve(tiny, time_limit=5)
+plan = solve(tiny, time_limit=2)
 print(plan)
 
 # %%
@@ -105,11 +107,11 @@ print(f"{len(network.alive)} nodes, {len(network.arcs)} arcs")
 # pass a checkpoint), each leg between events the fastest one by the timetable; a few hundred
 # randomised greedy journeys; and the constraint solver, which improves the best journey a
 # window of 8 days at a time. Beside every plan it reports a **bound**, computed separately,
-# and the gap between the two. Eight seconds are enough to see it at work.
+# and the gap between the two. Six seconds are enough to see it at work.
 
 # %%
 seen = []
-plan = solve(puzzle, time_limit=8, on_solution=lambda score, bound, s: seen.append(score))
+plan = solve(puzzle, time_limit=6, on_solution=lambda score, bound, s: seen.append(score))
 print("improving plans found:", seen)
 print(f"score {plan.objective}, bound {plan.bound:g}, gap {plan.gap:.0%}")
 
@@ -153,7 +155,7 @@ print(list(explored(puzzle, plan.history).items())[:3])
 graph = puzzle.content.board.graph()
 journey = route(puzzle, plan.history)
 display(
-    HTML(
+    image(
         board_svg(
             graph,
             path=journey,
@@ -165,11 +167,41 @@ display(
 )
 
 # %% [markdown]
-# Read the timeline: where does the plan spend Tickets to travel in one day instead of two?
-# Which Souvenirs and Experiences make its points? Compare with the greedy bot's score above.
+# The plan day by day, a bar per action and a row per kind of action: where does it spend
+# Tickets to travel in one day instead of two? How long does it wait?
+
 
 # %%
-print(plan)
+def kind_of(step) -> str:
+    """The kind of a plan's step, by its first action's name."""
+    name = step.actions[0]
+    if name.startswith("take"):
+        return "by ticket or power" if (" with " in name or " by " in name) else "by departure"
+    return "explore" if name.startswith("explore") else "wait"
+
+
+KINDS = {"by departure": "#0072b2", "by ticket or power": "#cc79a7", "explore": "#009e73"}
+KINDS["wait"] = "#bbbbbb"
+figure, axes = plt.subplots(figsize=(9, 2.6))
+for row, (kind, colour) in enumerate(KINDS.items()):
+    spans = [
+        (step.day, max(step.end - step.day, 0.3)) for step in plan.steps if kind_of(step) == kind
+    ]
+    axes.broken_barh(spans, (row - 0.4, 0.8), color=colour)
+for checkpoint in puzzle.content.board.checkpoints:
+    axes.axvline(checkpoint.activation, color="#d55e00", linestyle=":", linewidth=1)
+    axes.text(checkpoint.activation + 0.5, len(KINDS) - 0.4, f"{checkpoint.name} opens", fontsize=8)
+axes.set_yticks(range(len(KINDS)), list(KINDS))
+axes.set(xlabel="day", xlim=(0, 80))
+axes.set_title(f"Paulo's plan: {plan.objective} points", pad=16)
+plt.show()
+
+# %% [markdown]
+# And its score sheet, line by line. Which Souvenirs and Experiences make its points? Compare
+# with the greedy bot's score above.
+
+# %%
+print(plan.sheet)
 
 # %% [markdown]
 # ## Step 4: why the proof is hard here
@@ -208,16 +240,14 @@ for count in (1, 3, 6, 9, 12, 15, 19):
 # more states than a computer can visit: here nobody has a proof of the best 80-day journey.
 #
 # The Timeline bites as well: the Final checkpoint opens on day 50, so no journey ends sooner,
-# whatever the score. Ask for a 40-day journey:
+# whatever the score. A puzzle with a 40-day limit has no plan at all; asked for one
+# (`standard_puzzle("regular", "Paulo", explore=3, days=40)`), the planner says it is
+# infeasible and names the first day the journey can end.
 
 # %%
-short = solve(standard_puzzle("regular", "Paulo", explore=3, days=40), time_limit=3)
-print(short)
-
-# %% [markdown]
-# No plan: a limit below 50 days is infeasible. That "not before day 50" is proven at once (the
-# checkpoint's opening day); whether the journey can end on day 50 itself, or only on a later
-# day, the solver has to search for, and in 3 seconds it may not finish: then it says so.
+final = puzzle.content.board.checkpoints[-1]
+print(f"the {final.name} checkpoint opens on day {final.activation}")
+assert final.activation == 50
 
 # %% [markdown]
 # ## Step 5: in a live game the tokens lie face down
@@ -235,7 +265,7 @@ state = play(game.new_game(), bots, stop=lambda s: min(s.day) >= 8 and not s.ste
 live = Puzzle.from_state(state)
 print("player", live.player, "on day", state.day[live.player])
 print("\n".join("- " + text for text in live.assumptions()[-1:]))
-plan = solve(live, time_limit=5)
+plan = solve(live, time_limit=3)
 print(plan.timeline().splitlines()[0])
 print(plan.sheet)
 
@@ -255,36 +285,33 @@ print(scoring.experience_points, "bonus", scoring.all_types_bonus)
 
 
 # %%
-def check_experience_score(experience_score) -> None:
-    """Checks `experience_score` on spreads worked out by hand from the table 1/3/9 and the
-    5-point bonus."""
-    worked = {(3, 0, 0, 0, 0): 9, (1, 1, 1, 1, 1): 10, (3, 3, 3, 0, 0): 27, (2, 2, 2, 2, 1): 18}
-    for counts, points in worked.items():
-        assert experience_score(counts) == points, f"{counts}: {experience_score(counts)}"
-    print("right")
-
+worked = [  # spreads worked out by hand from the table 1/3/9 and the 5-point bonus
+    (((3, 0, 0, 0, 0),), 9),
+    (((1, 1, 1, 1, 1),), 10),
+    (((3, 3, 3, 0, 0),), 27),
+    (((2, 2, 2, 2, 1),), 18),
+]
+experience_score = None  # your function here
+check_function(experience_score, worked, what="experience_score")
 
 # %% [markdown]
-# ### One solution
+# ## Solution
+#
+# The cell below is collapsed; open it once you have tried.
 
 
-# %%
-def experience_score(counts) -> int:
+# %% jupyter={"source_hidden": true}
+def solution(counts) -> int:
     """The Experience lines and the all-types bonus for `counts` Experiences per type."""
     lines = sum(scoring.experience_points[count] for count in counts)
     return lines + (scoring.all_types_bonus if all(counts) else 0)
 
 
-check_experience_score(experience_score)
-spreads = [(3, 3, 3, 0, 0), (3, 3, 1, 1, 1), (2, 2, 2, 2, 1)]
-for counts in spreads:
-    print(counts, experience_score(counts))
-
-# %% [markdown]
+assert check_function(solution, worked)
+assert [solution(c) for c in [(3, 3, 3, 0, 0), (3, 3, 1, 1, 1), (2, 2, 2, 2, 1)]] == [27, 26, 18]
 # Three full lines (27 points) beat two full lines with a token of every other type and the
 # bonus (26), and leave an even spread (18) far behind: the best sheet wants three tokens of a
-# type, as many times as it can. Where do the three Adventures lie on the map
-# above? Usually in three different corners of the world. The bound takes them anyway; a
-# journey has to travel there, and the regions it crosses on the way are what it also scores.
-# That is why the score of a journey cannot be told apart from its route, and why a proof
-# needs both at once.
+# type, as many times as it can. Where do the three Adventures lie on the map above? Usually in
+# three different corners of the world. The bound takes them anyway; a journey has to travel
+# there, and the regions it crosses on the way are what it also scores. That is why the score
+# of a journey cannot be told apart from its route, and why a proof needs both at once.

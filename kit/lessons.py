@@ -1,0 +1,220 @@
+"""What the lessons in `notebooks/` share: an exercise checker that answers in words, and a
+board picture that shows in any notebook.
+
+    from kit.lessons import Exercise, image
+    exercise = Exercise("the day the Second checkpoint opens", expected=40)
+    exercise.check(None)    # Not answered yet: ...
+    exercise.check(38)      # Not yet: 38 is too early ...
+    exercise.check(40)      # Right: ...
+
+    quiz = Exercise("how long a Plan takes", expected="2 days", choices=["1 day", "2 days"],
+                    why="a Plan waits two days and draws a Ticket")
+    image(board_svg(graph))  # the picture as an image, even in an untrusted notebook
+
+A checker never raises on a student's answer: a wrong type, a function that fails, a list with
+items missing are all said in words, with what is right or wrong and why, and the expected
+value is never written out in a reply to a wrong answer (the solution stays the student's to
+find). `Feedback.right` is what a test or a hidden solution cell asserts."""
+
+from __future__ import annotations
+
+import base64
+import html
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from kit.core import KitError
+
+NOT_ANSWERED = (None, Ellipsis)
+"""What an exercise's answer cell holds before the student writes anything."""
+
+
+@dataclass(frozen=True, slots=True)
+class Feedback:
+    """The checker's reply: `right` (None while nothing is answered), and its lines in words."""
+
+    right: bool | None
+    lines: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines)
+
+    def __bool__(self) -> bool:
+        return self.right is True
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(str(self))
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """An exercise with one right answer: `what` names it in words ("the earliest day for the
+    Second checkpoint"); `expected` is the answer (a value, or a function of no argument that
+    works it out when first checked); `choices` the answers a quiz offers; `why` the reason,
+    said once the answer is right; `hints` maps a known wrong answer to what it misses
+    (`{38: "the checkpoint counts only from its opening day"}`); `close` is how far off a
+    number may be and still be right (0 by default)."""
+
+    what: str
+    expected: Any
+    choices: Sequence[Any] = ()
+    why: str = ""
+    hints: dict[Any, str] = field(default_factory=dict)
+    close: float = 0
+
+    @cached_property
+    def answer(self) -> Any:
+        """The expected answer (worked out by `expected()` if it is a function, once)."""
+        return self.expected() if callable(self.expected) else self.expected
+
+    def check(self, answer: Any) -> Feedback:
+        """What is right or wrong with `answer`, and why, in words."""
+        if _unanswered(answer):
+            return Feedback(None, (f"Not answered yet: replace None with {self.what}.",))
+        if self.choices and not any(_same(answer, choice) for choice in self.choices):
+            offered = ", ".join(repr(choice) for choice in self.choices)
+            return Feedback(False, (f"{answer!r} is not one of the choices: {offered}.",))
+        expected = self.answer
+        wrong_kind = _kind_problem(answer, expected)
+        if wrong_kind:
+            return Feedback(False, (f"Not yet: {self.what} is {wrong_kind}.",))
+        if _same(answer, expected, self.close):
+            because = f" ({self.why})" if self.why else ""
+            return Feedback(True, (f"Right: {answer!r} is {self.what}{because}.",))
+        lines = [f"Not yet: {answer!r} is not {self.what}."]
+        lines += _differences(answer, expected)
+        hint = next((text for key, text in self.hints.items() if _same(answer, key)), "")
+        if hint:
+            lines.append(f"Hint: {hint}.")
+        return Feedback(False, tuple(lines))
+
+
+def check_function(
+    function: Any, cases: Iterable[tuple[tuple[Any, ...], Any]], *, what: str = "the function"
+) -> Feedback:
+    """Try `function` on `cases`, pairs of (arguments, expected result): right when every case
+    gives its result; else the first case that does not, with what came back or what was raised
+    (as words, not a traceback)."""
+    if _unanswered(function):
+        return Feedback(None, (f"Not answered yet: write {what} and give it here.",))
+    if not callable(function):
+        return Feedback(False, (f"Not yet: {what} should be a function; this is {_a(function)}.",))
+    cases = list(cases)
+    for args, expected in cases:
+        call = f"{getattr(function, '__name__', 'function')}({', '.join(map(repr, args))})"
+        try:
+            got = function(*args)
+        except Exception as error:  # the student's code: say what it raised, in words
+            return Feedback(False, (f"Not yet: {call} raised {type(error).__name__}: {error}.",))
+        if not _same(got, expected):
+            return Feedback(
+                False,
+                (
+                    f"Not yet: {call} gave {got!r}, which is not right.",
+                    *_differences(got, expected),
+                ),
+            )
+    return Feedback(True, (f"Right: {what} gives the right result in all {len(cases)} cases.",))
+
+
+def _unanswered(answer: Any) -> bool:
+    return any(answer is blank for blank in NOT_ANSWERED)
+
+
+def _same(a: Any, b: Any, close: float = 0) -> bool:
+    """Equal answers: numbers within `close`, texts regardless of case and spaces at the ends,
+    other values by ==."""
+    if _number(a) and _number(b):
+        return bool(abs(a - b) <= close)
+    if isinstance(a, str) and isinstance(b, str):
+        return a.strip().lower() == b.strip().lower()
+    try:
+        return bool(a == b)
+    except Exception:  # a value whose == fails is not the answer
+        return False
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _a(value: Any) -> str:
+    """The kind of a value in words: 'a text', 'a whole number', 'a list', ..."""
+    if isinstance(value, bool):
+        return "True or False"
+    names = {int: "a whole number", float: "a number", str: "a text", list: "a list"}
+    names |= {tuple: "a tuple", set: "a set", dict: "a dictionary"}
+    for kind, name in names.items():
+        if isinstance(value, kind):
+            return name
+    return f"a {type(value).__name__}"
+
+
+def _kind_problem(answer: Any, expected: Any) -> str:
+    """Why `answer` cannot be right whatever its value ('a whole number, not a text'), or ''."""
+    if _number(answer) and _number(expected):
+        return ""
+    if _a(answer) == _a(expected):
+        return ""
+    if isinstance(answer, list | tuple | set) and isinstance(expected, list | tuple | set):
+        return ""
+    return f"{_a(expected)}, not {_a(answer)} like {answer!r}"
+
+
+def _differences(answer: Any, expected: Any) -> list[str]:
+    """What is wrong, without giving the answer away: too high or too low for a number, how many
+    items are missing and which do not belong for a collection."""
+    if _number(answer) and _number(expected):
+        return ["It is too high." if answer > expected else "It is too low."]
+    if isinstance(answer, list | tuple | set) and isinstance(expected, list | tuple | set):
+        lines = []
+        extra = [item for item in answer if not any(_same(item, e) for e in expected)]
+        missing = [item for item in expected if not any(_same(item, a) for a in answer)]
+        if extra:
+            lines.append(f"These do not belong: {', '.join(map(repr, extra))}.")
+        if missing:
+            lines.append(f"{len(missing)} item(s) are missing.")
+        if not extra and not missing and isinstance(expected, list | tuple):
+            if len(answer) != len(expected):
+                lines.append(f"It has {len(answer)} items where {len(expected)} are needed.")
+            else:
+                lines.append("The items are right, the order is not.")
+        return lines
+    return []
+
+
+@dataclass(frozen=True, slots=True)
+class Image:
+    """An SVG picture shown as an image (`<img>` of the SVG as data): the sanitiser of untrusted
+    notebooks keeps images and drops inline SVG, so it shows in JupyterLab whether or not the
+    notebook is trusted, in exported HTML and on Voila pages."""
+
+    svg: str
+    alt: str = "a picture"
+
+    def _repr_html_(self) -> str:
+        data = base64.b64encode(self.svg.encode()).decode()
+        box = re.search(r'viewBox="[-\d.]+ [-\d.]+ ([\d.]+) ([\d.]+)"', self.svg)
+        width = f' width="{round(float(box.group(1)))}"' if box else ""
+        return (
+            f'<img src="data:image/svg+xml;base64,{data}"{width} '
+            f'style="max-width:100%;height:auto" alt="{html.escape(self.alt)}">'
+        )
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(f"<picture: {self.alt}>")
+
+
+def image(svg: str, alt: str = "") -> Image:
+    """`svg` (a picture of `kit.widgets.board_svg` or `timeline_svg`) as an image for a cell's
+    last line; `alt` says what it shows, for readers who cannot see it."""
+    if not isinstance(svg, str) or not svg.lstrip().startswith("<svg"):
+        raise KitError(f"image() takes the text of an SVG picture, not {_a(svg)}")
+    title = re.search(r'aria-label="([^"]*)"', svg)
+    return Image(svg, alt or (html.unescape(title.group(1)) if title else "a picture"))
+
+
+__all__ = ["Exercise", "Feedback", "Image", "check_function", "image"]
