@@ -121,6 +121,48 @@ def test_a_students_bot_is_a_factory_given_under_its_label():
     assert len(result.results) == 4 and result.win_rates()["first"].games == 4
 
 
+def last_choice(state):
+    """A student's bot as a plain function: the last of the legal actions."""
+    return state.legal_actions()[-1]
+
+
+class LastChoice:
+    def choose(self, state):
+        return last_choice(state)
+
+
+@pytest.mark.parametrize("name", list(kit.GAMES))
+def test_a_students_bot_is_a_plain_function_in_every_game(name):
+    result = tournament(name, {"last": last_choice, "random": "random"}, games=2, seed=5, workers=1)
+    assert result.entrants == ("last", "random") and len(result.results) == 2
+    for played in result.results:
+        bots = [
+            LastChoice() if label == "last" else RandomBot(played.seed, seat)
+            for seat, label in enumerate(played.seats)
+        ]
+        final = play(kit.load(name, players=2, seed=played.seed).new_game(), bots)
+        assert played.scores == tuple(sheet.total for sheet in final.scores())
+        assert played.state().history == final.history
+
+
+def test_a_function_bot_travels_to_a_pool_and_a_lambda_plays_here():
+    here = tournament(
+        "four_weeks", {"last": last_choice, "random": "random"}, games=4, seed=1, workers=1
+    )
+    pooled = tournament(
+        "four_weeks", {"last": last_choice, "random": "random"}, games=4, seed=1, workers=2
+    )
+    assert pooled.results == here.results
+    first = tournament(
+        "four_weeks",
+        {"first": lambda state: state.legal_actions()[0], "random": "random"},
+        games=2,
+        seed=1,
+        workers=1,
+    )
+    assert len(first.results) == 2 and not first.failures
+
+
 class Buggy:
     """A bot with a bug that shows in the game of seed 4 only."""
 
@@ -165,7 +207,10 @@ def test_the_plot_shows_the_scores_and_the_ratings_of_every_entrant(three_way):
         (lambda: tournament("four_weeks", ["greedy"]), "needs at least two bots, not 1"),
         (lambda: tournament("four_weeks", "greedy"), "must be a list of bot names"),
         (lambda: tournament("four_weeks", ["greedy", 3]), "must be a name, not 3"),
-        (lambda: tournament("four_weeks", {"a": "greedy", "b": 7}), "must be a name or a factory"),
+        (
+            lambda: tournament("four_weeks", {"a": "greedy", "b": 7}),
+            "a name, a factory or a function",
+        ),
         (lambda: tournament("four_weeks", ["greedy", "random"], games=0), "at least 1, not 0"),
         (lambda: tournament("four_weeks", ["greedy", "random"], seats="circle"), "'circle'"),
         (lambda: tournament("four_weeks", ["greedy", "random"], workers=0), "workers must be"),

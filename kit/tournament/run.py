@@ -8,26 +8,63 @@ game's chance and each bot's own generator), so where a match is played cannot c
 
 from __future__ import annotations
 
+import inspect
 import itertools
 import os
 import signal
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import kit
 from kit.core.bots import BotFactory, play
 from kit.core.errors import KitError, shown
 from kit.core.progress import Progress
 from kit.core.rng import rng_for
-from kit.core.state import Game, ranking
+from kit.core.state import Action, Game, State, ranking
 from kit.tournament.report import Failure, GameResult, Tournament
 
 SEATINGS = ("rotate", "fixed", "random")
 """How entrants sit: `rotate` moves every entrant one seat on each game (each sits in every seat
 equally often over a multiple of the players' number of games), `fixed` keeps the order given,
 `random` shuffles the seats of each game by the tournament's seed."""
+
+
+Choose = Callable[[State], Action]
+Entrant = str | BotFactory | Choose
+"""An entrant's bot: a name of the game's `BOTS`, a factory `(seed, player) -> bot`, or a
+plain function `choose(state) -> action` (a callable with one required argument)."""
+
+
+@dataclass(frozen=True)
+class FunctionBot:
+    """A plain function `choose(state) -> action` as a bot, the same in every seat: its own
+    factory (a module's function travels to a worker by name)."""
+
+    choose: Choose
+
+    def __call__(self, seed: int | None, player: int) -> FunctionBot:
+        return self
+
+
+def _is_choose(bot: Callable[..., Any]) -> bool:
+    """Whether a callable is a `choose(state)` function rather than a bot factory: it needs
+    exactly one argument (a factory takes the seed and the seat, or has defaults for both)."""
+    try:
+        parameters = inspect.signature(bot).parameters.values()
+    except (TypeError, ValueError):  # no signature to read (a builtin): taken as a factory
+        return False
+    positional = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    required = [p for p in parameters if p.kind in positional and p.default is p.empty]
+    return len(required) == 1
+
+
+def _as_factory(bot: Entrant) -> str | BotFactory:
+    """A name or a factory as given; a `choose(state)` function as a `FunctionBot`."""
+    if callable(bot) and _is_choose(bot):
+        return FunctionBot(cast(Choose, bot))
+    return cast(str | BotFactory, bot)
 
 
 @dataclass(frozen=True)
@@ -67,7 +104,7 @@ def play_match(match: Match) -> GameResult:
 
 def tournament(
     game: Game | str,
-    bots: Sequence[str] | Mapping[str, str | BotFactory],
+    bots: Sequence[str] | Mapping[str, Entrant],
     *,
     games: int = 100,
     seats: str = "rotate",
@@ -80,10 +117,11 @@ def tournament(
 
     `game` is a game (its options are kept, its seed replaced by each game's) or a game's name
     (then it is loaded with one player per bot). `bots` are names of the game's `BOTS` (a name
-    given twice enters twice: "greedy" and "greedy 2"), or a mapping from labels to such names
-    or to bot factories `(seed, player) -> bot`. Game `i` has seed `seed + i`, so a tournament is
-    the same on any executor: a given one, else a pool of `workers` processes (one per core by
-    default; `workers=1` plays in this process, where bots defined in a notebook always work).
+    given twice enters twice: "greedy" and "greedy 2"), or a mapping from labels to such names,
+    to bot factories `(seed, player) -> bot`, or to plain functions `choose(state) -> action`.
+    Game `i` has seed `seed + i`, so a tournament is the same on any executor: a given one, else
+    a pool of `workers` processes (one per core by default; `workers=1` plays in this process,
+    where bots defined in a notebook always work).
 
     Ctrl-C (or interrupting the kernel) stops it: the report holds the games finished by then
     and says it was interrupted."""
@@ -124,10 +162,12 @@ def tournament(
     )
 
 
-def _entrants(bots: Sequence[str] | Mapping[str, str | BotFactory]) -> dict[str, str | BotFactory]:
-    """Each entrant's label and bot; a name listed again gets a number ("greedy 2")."""
+def _entrants(bots: Sequence[str] | Mapping[str, Entrant]) -> dict[str, str | BotFactory]:
+    """Each entrant's label and bot (a function `choose(state)` made a factory); a name listed
+    again gets a number ("greedy 2")."""
+    entrants: dict[str, str | BotFactory]
     if isinstance(bots, Mapping):
-        entrants = dict(bots)
+        entrants = {label: _as_factory(bot) for label, bot in bots.items()}
     elif isinstance(bots, str) or not isinstance(bots, Sequence):
         raise KitError(f"bots must be a list of bot names or a mapping, not {shown(bots)}")
     else:
@@ -144,7 +184,9 @@ def _entrants(bots: Sequence[str] | Mapping[str, str | BotFactory]) -> dict[str,
         raise KitError(f"a tournament needs at least two bots, not {len(entrants)}")
     for label, bot in entrants.items():
         if not isinstance(bot, str) and not callable(bot):
-            raise KitError(f"the bot of {label!r} must be a name or a factory, not {shown(bot)}")
+            raise KitError(
+                f"the bot of {label!r} must be a name, a factory or a function, not {shown(bot)}"
+            )
     return entrants
 
 
