@@ -182,6 +182,16 @@ class TimelessState(State):
     def _chance_outcomes(self) -> Sequence[Outcome]:
         return self._pending
 
+    def legal_actions(self) -> tuple[Any, ...]:
+        """The answers `_advance` has found, already a tuple: the engine's cache of them would
+        be a second copy, filled and emptied at every action."""
+        if self.current_player == CHANCE:
+            return tuple([outcome for outcome, _ in self._pending])
+        return self._pending
+
+    def chance_outcomes(self) -> tuple[Outcome, ...]:
+        return self._pending if self.current_player == CHANCE else ()
+
     def _apply(self, action: Choice) -> None:
         question = self.stack.pop()
         question.answer(self, action)  # type: ignore[union-attr]
