@@ -35,7 +35,13 @@ def position_value(state: TimelessState, player: int) -> float:
 
 
 class GreedyBot:
-    """Tries every legal action on a copy and keeps the best (ties broken at random)."""
+    """Tries every legal action on a copy and keeps the best (ties broken at random).
+
+    The copies are trials (`TimelessState.trial`, no history) on which the actions are applied
+    by `_apply`, as they come from `legal_actions`: the engine's check of each is not needed.
+    A follow-up question is answered on the copy its best answer was tried on, and its last
+    answer is tried on the copy being finished, which is not needed afterwards: a greedy game
+    tries over ten thousand actions, and copies are most of their cost."""
 
     def __init__(self, seed: int | None = None, player: int = 0) -> None:
         self.rng = rng_for(seed, "greedy-bot", player)
@@ -45,30 +51,40 @@ class GreedyBot:
         actions: tuple[Choice, ...] = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        return self._best(state, actions, deep=True)
+        return self._best(state, actions, deep=True)[0]
 
-    def _best(self, state: TimelessState, actions: Sequence[Choice], deep: bool) -> Choice:
-        best: list[Choice] = []
+    def _best(
+        self, state: TimelessState, actions: Sequence[Choice], deep: bool, spare: bool = False
+    ) -> tuple[Choice, TimelessState]:
+        """The best action with the position it leads to; `spare`: `state` is a trial no
+        longer needed, on which the last action is tried."""
+        best: list[tuple[Choice, TimelessState]] = []
         best_value: float | None = None
-        for action in actions:
-            trial = state.clone()
-            trial.apply(action)
+        last = len(actions) - 1
+        for index, action in enumerate(actions):
+            trial = state if spare and index == last else state.trial()
+            trial._apply(action)
             if deep:
-                self._finish(trial)
+                trial = self._finish(trial)
             value = position_value(trial, self.player)
             if best_value is None or value > best_value + 1e-9:
-                best, best_value = [action], value
+                best, best_value = [(action, trial)], value
             elif abs(value - best_value) <= 1e-9:
-                best.append(action)
+                best.append((action, trial))
         return self.rng.choice(best)
 
-    def _finish(self, trial: TimelessState) -> None:
-        """Answer the bot's own follow-up questions one step greedily, up to the turn's end."""
+    def _finish(self, trial: TimelessState) -> TimelessState:
+        """Answer the bot's own follow-up questions one step greedily, up to the turn's end;
+        the position reached."""
         for _ in range(LOOKAHEAD):
             if trial.current_player != self.player or isinstance(trial.stack[-1], Turn):
-                return
+                break
             actions = trial.legal_actions()
-            trial.apply(actions[0] if len(actions) == 1 else self._best(trial, actions, False))
+            if len(actions) == 1:
+                trial._apply(actions[0])
+            else:
+                trial = self._best(trial, actions, False, spare=True)[1]
+        return trial
 
 
 def determinize(state: TimelessState, player: int, rng: random.Random) -> TimelessState:

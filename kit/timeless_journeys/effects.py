@@ -55,11 +55,14 @@ Frame = Task | Question
 
 
 # --- pushing effects ----------------------------------------------------------------------------
-def effect_frames(player: int, effect: Effect, ctx: Context = NO_CTX) -> list[Frame]:
-    """The frames that carry out `effect`: its steps, or first the choice of an alternative."""
+@lru_cache(maxsize=4096)
+def effect_frames(player: int, effect: Effect, ctx: Context = NO_CTX) -> tuple[Frame, ...]:
+    """The frames that carry out `effect`: its steps, or first the choice of an alternative.
+    The same effects (a card's, a tile's, a reward's) recur all game long, and frames never
+    change: each player's frames of an effect are made once."""
     if len(effect) == 1:
-        return step_frames(player, effect[0], ctx)
-    return [ChooseEffect(player, effect, ctx)]
+        return tuple(step_frames(player, effect[0], ctx))
+    return (ChooseEffect(player, effect, ctx),)
 
 
 def step_frames(player: int, steps: Steps, ctx: Context = NO_CTX) -> list[Frame]:

@@ -334,7 +334,7 @@ def _play_up(state: TimelessState, player: int, card: str) -> None:
             if up and categories[c] == category and c not in inert
         ]
     )
-    state.push(Chain(player, chain), turn(player, True))
+    state.push(_chain(player, chain), turn(player, True))
 
 
 @cache
@@ -394,7 +394,7 @@ def _activation(content: Content, index: int, card: str, cards: tuple[int, ...])
 def _activate(state: TimelessState, player: int, index: int, cards: tuple[int, ...]) -> None:
     rest = tuple([i for i in cards if i != index])
     card = state.played[player][index][0]
-    state.push(*effect_frames(player, state.card_effect(card)), Chain(player, rest))
+    state.push(*effect_frames(player, state.card_effect(card)), _chain(player, rest))
 
 
 @dataclass(frozen=True, slots=True)
@@ -459,7 +459,7 @@ class LostInAdmiration(Question):
 
 def _admire(state: TimelessState, player: int, reward: object) -> None:
     state.vp[player] -= state.content.rules.lost_vp
-    state.push(*effect_frames(player, reward))  # type: ignore[arg-type]
+    state.push(*effect_frames(player, reward))
 
 
 def best_level(state: TimelessState, player: int) -> int:
@@ -619,4 +619,5 @@ _refill = cache(MarketRefill)
 _reveal = cache(MarketReveal)
 _traveller_end = cache(TravellerEnd)
 _market_pick = cache(MarketPick)
+_chain = cache(Chain)  # a play area's chains recur from turn to turn and from game to game
 _hand_limit = cache(HandLimit)

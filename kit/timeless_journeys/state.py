@@ -182,6 +182,16 @@ class TimelessState(State):
     def _chance_outcomes(self) -> Sequence[Outcome]:
         return self._pending
 
+    def legal_actions(self) -> tuple[Any, ...]:
+        """The answers `_advance` has found, already a tuple: the engine's cache of them would
+        be a second copy, filled and emptied at every action."""
+        if self.current_player == CHANCE:
+            return tuple([outcome for outcome, _ in self._pending])
+        return self._pending
+
+    def chance_outcomes(self) -> tuple[Outcome, ...]:
+        return self._pending if self.current_player == CHANCE else ()
+
     def _apply(self, action: Choice) -> None:
         question = self.stack.pop()
         question.answer(self, action)  # type: ignore[union-attr]
@@ -387,18 +397,32 @@ class TimelessState(State):
     def clone(self) -> TimelessState:
         """A copy of the position's lists and dicts, each copied as deep as its shape needs;
         frames, actions and the game are shared (they never change)."""
+        return self._copy(keep_history=True)
+
+    def trial(self) -> TimelessState:
+        """A copy of the position without its history, for a bot to try actions on with
+        `_apply` (legal ones, read from `legal_actions`) and then throw away: a greedy game
+        makes thousands of these, and the history, hundreds of actions long, is the one part
+        of the state such a copy never reads. `apply` on it is refused (no history to extend),
+        so that a trial cannot pass for a game."""
+        return self._copy(keep_history=False)
+
+    def _copy(self, keep_history: bool) -> TimelessState:
         twin = object.__new__(type(self))
         data = self.__dict__.copy()
-        for key in FLAT:
+        for key in FLAT if keep_history else FLAT[:-1]:  # the history comes last
             data[key] = data[key][:]
         for key in NESTED:
-            data[key] = [inner[:] for inner in data[key]]
+            data[key] = list(map(list.copy, data[key]))
         for key in MAPS:
             data[key] = data[key].copy()
         for key in MAPS_OF_LISTS:
-            data[key] = {k: v[:] for k, v in data[key].items()}
-        data["cafes"] = {c: [d[:] for d in ds] for c, ds in self.cafes.items()}
-        data["written"] = [[slots[:] for slots in journals] for journals in self.written]
+            lists = data[key]
+            data[key] = dict(zip(lists, map(list.copy, lists.values()), strict=True))
+        data["cafes"] = {c: list(map(list.copy, ds)) for c, ds in self.cafes.items()}
+        data["written"] = [list(map(list.copy, journals)) for journals in self.written]
+        if not keep_history:
+            data["history"] = ()
         twin.__dict__ = data
         return twin
 
@@ -448,7 +472,8 @@ class TimelessState(State):
         return self.describe(self.current_player if self.current_player >= 0 else 0)
 
 
-# The shapes of a state's mutable attributes, for `clone` (the tests check that they cover all).
+# The shapes of a state's mutable attributes, for `clone` (the tests check that they cover all);
+# the history last, as a trial copy leaves it out.
 FLAT = (
     "stack",
     "picked",
@@ -462,8 +487,8 @@ FLAT = (
     "revealed",
     "painting_discard",
     "advanced_played",
-    "history",
     "fixed",
+    "history",
 )
 NESTED = (
     "market",
