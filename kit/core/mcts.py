@@ -18,7 +18,14 @@ reward is the logistic, in units of `scale` points, of how much their lead over 
 player (alone: their value) has grown since the root of the iteration's determinization: a
 player far behind still tells a good move from a bad one (a reward of the lead itself saturates
 there and the search plays at random), and no one's hidden cards are valued but the world's.
-The move played is the root's most visited legal action."""
+The move played is the root's most visited legal action.
+
+A game may supply a `prior(state, actions)` (probabilities, from its own heuristic): the
+search is then PUCT as in AlphaZero, every legal action a child from the first visit, a child
+scored by its mean reward scaled to [0, 1] by the lowest and highest rewards of the move, plus
+the exploration constant times its prior times the square root of its availability over one
+plus its visits. The reward is then the growth of the lead itself, in points (the scaling
+replaces the logistic, which saturated where every line loses points, as late in a journey)."""
 
 from __future__ import annotations
 
