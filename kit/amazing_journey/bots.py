@@ -224,7 +224,9 @@ def determinize(state: JourneyState, player: int, rng: random.Random) -> Journey
 Slot = tuple[str, int, int]  # ("map", city, 0), ("experience", q, i), ("souvenir", q, i), ...
 
 
-Group = tuple[tuple[int, ...], tuple[tuple[Slot, str | None], ...]]
+Group = tuple[tuple[int, ...], tuple[tuple[Slot, str], ...], tuple[Slot, ...]]
+"""A back's tokens, the places that show an Experience type or a Souvenir (with it), and the
+places that show nothing."""
 _PLANS: dict[tuple[object, ...], list[Group]] = {}
 
 
@@ -232,18 +234,20 @@ def _deal_tokens(world: JourneyState, player: int, rng: random.Random) -> None:
     """Deal each back's tokens again among its places, those that show an Experience type or
     a Souvenir first (each takes the first token of the shuffle that fits)."""
     shows = _shows(world.tables)
-    for group, places in _plan(world, player):
+    for group, shown, hidden in _plan(world, player):
         pool = list(group)
         rng.shuffle(pool)
-        for place, wanted in places:
-            token = next(t for t in pool if wanted is None or shows[t] == wanted)
+        for place, wanted in shown:
+            token = next(t for t in pool if shows[t] == wanted)
             pool.remove(token)
+            _put(world, place, token)
+        for place, token in zip(hidden, pool, strict=True):
             _put(world, place, token)
 
 
 def _plan(world: JourneyState, player: int) -> list[Group]:
     """The tokens to deal again, by back (a back of its own has nothing to deal), each group
-    with its places and what they show. A search deals the same position a thousand times: the
+    with its places. A search deals the same position a thousand times: the
     last plan is kept, under everything it depends on."""
     key = (
         world.tables,
@@ -283,9 +287,10 @@ def _plan(world: JourneyState, player: int) -> list[Group]:
     for group in by_back.values():
         if len(group) == 1:
             continue
-        wanted = {slots[token]: _kind(tokens[token], slots[token]) for token in group}
-        places = sorted(wanted, key=lambda place: wanted[place] is None)  # constrained first
-        plan.append((tuple(group), tuple((place, wanted[place]) for place in places)))
+        kinds = [(slots[token], _kind(tokens[token], slots[token])) for token in group]
+        shown = tuple((place, kind) for place, kind in kinds if kind is not None)
+        hidden = tuple(place for place, kind in kinds if kind is None)
+        plan.append((tuple(group), shown, hidden))
     _PLANS.clear()
     _PLANS[key] = plan
     return plan
