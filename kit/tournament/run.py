@@ -122,7 +122,9 @@ def tournament(
     to bot factories `(seed, player) -> bot`, or to plain functions `choose(state) -> action`.
     Game `i` has seed `seed + i`, so a tournament is the same on any executor: a given one, else
     a pool of `workers` processes (one per core by default; `workers=1` plays in this process,
-    where bots defined in a notebook always work).
+    where bots defined in a notebook always work). With an executor given, `workers` is how
+    many workers it has (two batches of games each are in flight at a time; by default this
+    machine's cores).
 
     Ctrl-C (or interrupting the kernel) stops it: the report holds the games finished by then
     and says it was interrupted."""
@@ -230,18 +232,23 @@ def _match(
 Outcome = GameResult | Failure
 
 
-BATCH_SECONDS = 0.5
+BATCH_SECONDS = 1.0
 """The work aimed at in one batch once a game's time is known: a cluster's cost per task (a
 few milliseconds each way) stays small beside it, and progress still moves."""
 
 
 def play_batch(batch: Sequence[Match]) -> tuple[list[Outcome], float]:
     """Play a few matches in a row (one task of an executor: fewer round trips on a cluster),
-    and say how long they took, there; a match that fails is reported as such and the others
-    are still played."""
-    start = time.perf_counter()
-    outcomes = [_outcome(match) for match in batch]
-    return outcomes, time.perf_counter() - start
+    and say how long a game took there: the mean of those after the first (a worker's first
+    game also loads the game's content), else the first's; a match that fails is reported as
+    such and the others are still played."""
+    outcomes, times = [], []
+    for match in batch:
+        start = time.perf_counter()
+        outcomes.append(_outcome(match))
+        times.append(time.perf_counter() - start)
+    warm = times[1:] or times
+    return outcomes, sum(warm) / len(warm)
 
 
 def _outcome(match: Match) -> Outcome:
@@ -253,11 +260,11 @@ def _outcome(match: Match) -> Outcome:
 
 
 def _batch_size(game_seconds: float | None, left: int, workers: int) -> int:
-    """How many matches the next batch takes: one while no game's time is known, then about
+    """How many matches the next batch takes: two while no game's time is known, then about
     BATCH_SECONDS of play, but no more than a share of what is left that gives every worker two
     batches more (so that the cores stay busy to the end)."""
     if game_seconds is None:
-        return 1
+        return min(2, left)
     by_time = int(BATCH_SECONDS / max(game_seconds, 1e-6))
     return max(1, min(by_time, left // (2 * workers)))
 
@@ -271,11 +278,11 @@ def _run(
     """Every match's outcome (those finished, if Ctrl-C came first) and whether it came: its
     result, or what went wrong (a bot's error, a worker lost), which loses no other game.
 
-    The first batches are of one game each; the time the workers measure sizes the next ones
-    (a four-week game takes milliseconds, an ISMCTS game minutes). A pool of our own is given
-    two batches per process at a time (a long tournament does not queue all its games up
-    front); a given executor gets all the rest once a game's time is known, as its cluster may
-    be large. Which games go together changes nothing in their results."""
+    The first batches are of two games each; the time the workers measure sizes the next ones
+    (a four-week game takes milliseconds, an ISMCTS game minutes). An executor is given two
+    batches per worker at a time (a long tournament does not queue all its games up front):
+    a pool's processes, or for an executor given, `workers` (by default this machine's cores;
+    say a cluster's size). Which games go together changes nothing in their results."""
     workers = workers or os.cpu_count() or 1
     if executor is None and workers == 1:
         return _run_here(matches, progress)
@@ -302,10 +309,10 @@ def _run(
                 batch = running.pop(future)
                 outcomes, seconds = _batch_outcomes(batch, future)
                 if seconds is not None:
-                    game_seconds = seconds / len(batch)
+                    game_seconds = seconds
                 results += outcomes
                 _report(progress, len(results), len(matches))
-            submit(len(done) if own or game_seconds is None else len(waiting))
+            submit(len(done))
     except KeyboardInterrupt:
         for future in running:
             future.cancel()
@@ -333,8 +340,8 @@ def _stop_now(pool: Executor) -> None:
 def _batch_outcomes(
     batch: tuple[Match, ...], future: Future[tuple[list[Outcome], float]]
 ) -> tuple[list[Outcome], float | None]:
-    """A finished batch's outcomes and time; if its worker was lost, each of its matches failed
-    so (and there is no time)."""
+    """A finished batch's outcomes and time a game; if its worker was lost, each of its
+    matches failed so (and there is no time)."""
     try:
         return future.result()
     except Exception as error:
