@@ -19,7 +19,7 @@ import time
 from collections.abc import Sequence
 
 import kit
-from kit.core.bots import play
+from kit.core.bots import Bot, play
 from kit.core.commands import ArgumentParser, count, run, whole
 from kit.core.state import State
 from kit.tournament import tournament
@@ -57,8 +57,9 @@ def move_times(game: str, iterations: int, every: int) -> list[float]:
     return times
 
 
-def mcts(iterations: int, module: str, seed: int | None, player: int) -> object:
-    return kit.game_module(module).MctsBot(seed, player, iterations=iterations)
+def mcts(iterations: int, module: str, seed: int | None, player: int) -> Bot:
+    bot: Bot = kit.game_module(module).MctsBot(seed, player, iterations=iterations)
+    return bot
 
 
 def main(argv: Sequence[str]) -> int:

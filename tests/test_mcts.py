@@ -116,3 +116,22 @@ def test_chance_in_the_search_follows_the_bots_generator_not_the_games_seed():
     bots = [kit.game_module("four_weeks").MctsBot(7, me, iterations=40) for _ in range(2)]
     assert str(bots[0].choose(state)) == str(bots[1].choose(other))
     assert other.current_player != CHANCE
+
+
+def test_a_games_prior_orders_the_first_tries_and_sums_to_one():
+    """The Amazing Journey's search is guided by the greedy bot: its first iteration tries the
+    action of highest prior, which is the greedy bot's best value."""
+    state = position("amazing_journey", 3, 40)
+    module = kit.game_module("amazing_journey")
+    while state.steps:  # a turn's action, not a sub-decision
+        state = position("amazing_journey", 3, len(state.history) + 1)
+    actions = state.legal_actions()
+    priors = module.bots.prior(state, actions)
+    assert sum(priors) == pytest.approx(1.0) and len(priors) == len(actions)
+    values = module.GreedyBot().values(state, actions)
+    assert priors.index(max(priors)) == values.index(max(values))
+    bot = module.MctsBot(1, state.current_player, iterations=1)
+    bot.choose(state)
+    (tried,) = [label for label, child in bot.last_root.children.items() if child.visits]
+    best = [str(a) for a, p in zip(actions, priors, strict=True) if p == max(priors)]
+    assert tried in best and len(best) < len(actions)  # one of the greedy bot's equal best

@@ -4,9 +4,12 @@ cannot see: the face-down tokens (among those with the same back), the other han
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
 from collections import defaultdict
 from collections.abc import Sequence
+from functools import cache
 
 import networkx as nx
 
@@ -34,6 +37,7 @@ WAIT = 0.5  # days of waiting for a departure, on average, added to each route s
 SECRET_COST = 1.0  # Secret routes need Tickets: counted as a day more
 MARGIN = 6  # days of slack kept before collecting another token
 TOKEN_BONUS = 2.0  # how many days of detour a token city is worth
+SLACK_POINTS = 0.6  # what a day to spare is worth: about what a journey scores a day
 TICKET_COST = {"depart": 0.0, "ticket": 0.6, "wildcard": 1.4, "power": 1.0}
 
 _DAYS: dict[int, list[list[float]]] = {}
@@ -87,10 +91,14 @@ class GreedyBot:
             return actions[0]
         if state.steps:
             return self._answer(state, actions)
-        self._estimates = {}
-        values = [self._value(state, action) for action in actions]
+        values = self.values(state, actions)
         best = max(values)
         return self.rng.choice([a for a, v in zip(actions, values, strict=True) if v == best])
+
+    def values(self, state: JourneyState, actions: Sequence[Action]) -> list[float]:
+        """What each of the turn's actions is worth (days gained, a token's bonus)."""
+        self._estimates = {}
+        return [self._value(state, action) for action in actions]
 
     def _estimate(self, state: JourneyState, city: int, day: int) -> float:
         """`estimated_return` for the player to move, remembered during one choice."""
@@ -161,12 +169,42 @@ def travel_time(state: JourneyState, action: Travel) -> int:
 
 def position_value(state: JourneyState, player: int) -> float:
     """The score sheet now, less a point for each day the journey is estimated to end late,
-    or within the greedy bot's MARGIN of the end (the estimate is a hopeful one)."""
-    sheet = state.sheet(player).total
+    or within the greedy bot's MARGIN of the end (the estimate is a hopeful one), plus
+    SLACK_POINTS for each day to spare before then: time left is tokens still to collect, so
+    a wasted day costs and coming home early gives the spare days up."""
+    sheet = _total(state, player)
     if state.finish[player] >= 0:
         return float(sheet)
     back = estimated_return(state, player, state.pos[player], state.day[player])
-    return sheet - max(0.0, back - (state.tables.length - MARGIN))
+    spare = state.tables.length - MARGIN - back
+    return sheet + (SLACK_POINTS * spare if spare > 0 else spare)
+
+
+_TOTALS: dict[tuple[object, ...], int] = {}
+
+
+def _total(state: JourneyState, p: int) -> int:
+    """Player `p`'s score sheet total, remembered by what it counts (a search values the same
+    hands again and again; building the sheet's lines is most of the cost)."""
+    done = state.finish[p] >= 0
+    key = (
+        state.tables,
+        *state.experiences[p],
+        -1,
+        *state.souvenirs[p],
+        -1,
+        state.stage[p],
+        state.points[p],
+        len(state.played[p]),
+        state.finish[p] if done else state.day[p],
+        done,
+    )
+    total = _TOTALS.get(key)
+    if total is None:
+        if len(_TOTALS) > 100_000:
+            _TOTALS.clear()
+        total = _TOTALS[key] = state.sheet(p).total
+    return total
 
 
 def determinize(state: JourneyState, player: int, rng: random.Random) -> JourneyState:
@@ -186,7 +224,43 @@ def determinize(state: JourneyState, player: int, rng: random.Random) -> Journey
 Slot = tuple[str, int, int]  # ("map", city, 0), ("experience", q, i), ("souvenir", q, i), ...
 
 
+Group = tuple[tuple[int, ...], tuple[tuple[Slot, str], ...], tuple[Slot, ...]]
+"""A back's tokens, the places that show an Experience type or a Souvenir (with it), and the
+places that show nothing."""
+_PLANS: dict[tuple[object, ...], list[Group]] = {}
+
+
 def _deal_tokens(world: JourneyState, player: int, rng: random.Random) -> None:
+    """Deal each back's tokens again among its places, those that show an Experience type or
+    a Souvenir first (each takes the first token of the shuffle that fits)."""
+    shows = _shows(world.tables)
+    for group, shown, hidden in _plan(world, player):
+        pool = list(group)
+        rng.shuffle(pool)
+        for place, wanted in shown:
+            token = next(t for t in pool if shows[t] == wanted)
+            pool.remove(token)
+            _put(world, place, token)
+        for place, token in zip(hidden, pool, strict=True):
+            _put(world, place, token)
+
+
+def _plan(world: JourneyState, player: int) -> list[Group]:
+    """The tokens to deal again, by back (a back of its own has nothing to deal), each group
+    with its places. A search deals the same position a thousand times: the
+    last plan is kept, under everything it depends on."""
+    key = (
+        world.tables,
+        player,
+        tuple(world.city_token),
+        tuple(world.boxed),
+        tuple(world.discarded),
+        *map(tuple, world.experiences),
+        *map(tuple, world.souvenirs),
+    )
+    plan = _PLANS.get(key)
+    if plan is not None:
+        return plan
     tokens = world.tables.content.tokens
     slots: dict[int, Slot] = {}
     for city, token in enumerate(world.city_token):
@@ -209,15 +283,23 @@ def _deal_tokens(world: JourneyState, player: int, rng: random.Random) -> None:
     for token in sorted(slots):
         t = tokens[token]
         by_back[t.region, t.symbol, t.cursed].append(token)
+    plan = []
     for group in by_back.values():
-        places = sorted(slots[token] for token in group)
-        wanted = {slots[token]: _kind(tokens[token], slots[token]) for token in group}
-        pool = list(group)
-        rng.shuffle(pool)
-        for place in sorted(places, key=lambda p: wanted[p] is None):  # constrained ones first
-            token = next(t for t in pool if wanted[place] in (None, _kind(tokens[t], place)))
-            pool.remove(token)
-            _put(world, place, token)
+        if len(group) == 1:
+            continue
+        kinds = [(slots[token], _kind(tokens[token], slots[token])) for token in group]
+        shown = tuple((place, kind) for place, kind in kinds if kind is not None)
+        hidden = tuple(place for place, kind in kinds if kind is None)
+        plan.append((tuple(group), shown, hidden))
+    _PLANS.clear()
+    _PLANS[key] = plan
+    return plan
+
+
+@cache
+def _shows(tables: Tables) -> tuple[str, ...]:
+    """What each token shows on a Travel board: its Experience type, or that it is a Souvenir."""
+    return tuple(token.experience or "souvenir" for token in tables.content.tokens)
 
 
 def _kind(token: Token, place: Slot) -> str | None:
@@ -242,25 +324,46 @@ def _deal_counts(deck: list[int], hands: list[list[int]], rng: random.Random) ->
     """Deal `hands` (counts by type, changed in place, each keeping its size) again from the
     cards of the deck and those hands; the counts by type left for the deck."""
     pool = [kind for counts in [deck, *hands] for kind, n in enumerate(counts) for _ in range(n)]
-    pool.sort()
-    rng.shuffle(pool)
-    for hand in hands:
-        size = sum(hand)
-        hand[:] = [0] * len(hand)
-        for kind in pool[:size]:
-            hand[kind] += 1
-        pool = pool[size:]
     left = [0] * len(deck)
     for kind in pool:
         left[kind] += 1
+    dealt = iter(rng.sample(pool, sum(map(sum, hands))))
+    for hand in hands:
+        size = sum(hand)
+        hand[:] = [0] * len(hand)
+        for kind in itertools.islice(dealt, size):
+            hand[kind] += 1
+            left[kind] -= 1
     return left
 
 
+TEMPERATURE = 1.0  # days: the prior of an action a day worse is e times smaller
+ANSWER_PRIOR = 0.6  # the share of the greedy bot's answer to a sub-decision
+_GUIDE = GreedyBot()
+
+
+def prior(state: State, actions: Sequence[Action]) -> list[float]:
+    """The greedy bot's judgement as ISMCTS's prior: a softmax of its action values (in days)
+    for a turn's action; for a sub-decision, its answer gets ANSWER_PRIOR and the others share
+    the rest."""
+    assert isinstance(state, JourneyState)
+    if state.steps:
+        answer = _GUIDE._answer(state, actions)
+        rest = (1 - ANSWER_PRIOR) / max(1, len(actions) - 1)
+        return [ANSWER_PRIOR if action is answer else rest for action in actions]
+    values = _GUIDE.values(state, actions)
+    best = max(values)
+    weights = [math.exp((value - best) / TEMPERATURE) for value in values]
+    total = sum(weights)
+    return [weight / total for weight in weights]
+
+
 class MctsBot(ISMCTSBot):
-    """ISMCTS with short random playouts, positions valued by the score sheet and the
-    estimated lateness."""
+    """ISMCTS guided by the greedy bot's prior, positions valued by the score sheet and the
+    estimated lateness right after the tree (no playout)."""
 
     determinize = determinize
     value = position_value
-    depth = 6
-    scale = 4.0
+    prior = prior
+    depth = 0
+    exploration = 1.5

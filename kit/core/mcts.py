@@ -18,15 +18,22 @@ reward is the logistic, in units of `scale` points, of how much their lead over 
 player (alone: their value) has grown since the root of the iteration's determinization: a
 player far behind still tells a good move from a bad one (a reward of the lead itself saturates
 there and the search plays at random), and no one's hidden cards are valued but the world's.
-The move played is the root's most visited legal action."""
+The move played is the root's most visited legal action.
+
+A game may supply a `prior(state, actions)` (probabilities, from its own heuristic): the
+search is then PUCT as in AlphaZero, every legal action a child from the first visit, a child
+scored by its mean reward scaled to [0, 1] by the lowest and highest rewards of the move, plus
+the exploration constant times its prior times the square root of its availability over one
+plus its visits. The reward is then the growth of the lead itself, in points (the scaling
+replaces the logistic, which saturated where every line loses points, as late in a journey)."""
 
 from __future__ import annotations
 
 import math
 import random
 import time
-from collections.abc import Callable
-from typing import Any, ClassVar
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, cast
 
 from kit.core.bots import Bot
 from kit.core.errors import KitError, shown
@@ -35,18 +42,20 @@ from kit.core.state import CHANCE, State
 
 Determinize = Callable[[State, int, random.Random], State]
 Value = Callable[[State, int], float]
+Prior = Callable[[State, Sequence[Any]], Sequence[float]]
 
 
 class Node:
     """Statistics of one action sequence from the root: visits, availability, the reward summed
     for the player who chose its last action, and its children by action label."""
 
-    __slots__ = ("available", "children", "reward", "visits")
+    __slots__ = ("available", "children", "prior", "reward", "visits")
 
-    def __init__(self) -> None:
+    def __init__(self, prior: float = 0.0) -> None:
         self.visits = 0
         self.available = 0
         self.reward = 0.0
+        self.prior = prior  # the game's prior probability of its last action (with a prior)
         self.children: dict[str, Node] = {}
 
 
@@ -60,6 +69,8 @@ class ISMCTSBot:
     playout: ClassVar[Callable[[int | None, int], Bot] | None] = None  # None: uniform random
     depth: ClassVar[int] = 20
     scale: ClassVar[float] = 5.0
+    prior: ClassVar[Prior | None] = None
+    exploration: float = 0.7
 
     def __init__(
         self,
@@ -68,7 +79,7 @@ class ISMCTSBot:
         *,
         iterations: int = 300,
         time_limit: float | None = None,
-        exploration: float = 0.7,
+        exploration: float | None = None,
     ) -> None:
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
             raise KitError(
@@ -81,7 +92,8 @@ class ISMCTSBot:
         self.player = player
         self.iterations = iterations
         self.time_limit = time_limit
-        self.exploration = exploration
+        if exploration is not None:
+            self.exploration = exploration
         self.seed = seed
         self.rng = rng_for(seed, "ismcts-bot", player)
         self.playout_bots: dict[int, Bot] = {}  # the playout policy's bot of each seat
@@ -92,6 +104,7 @@ class ISMCTSBot:
         if len(legal) == 1:
             return legal[0]
         root = Node()
+        self.low, self.high = math.inf, -math.inf  # the rewards seen (with a prior)
         me = state.current_player
         start = time.perf_counter()
         for done in range(self.iterations):
@@ -105,15 +118,20 @@ class ISMCTSBot:
         self.last_root = root
         labels = {str(action): action for action in legal}
         visited = [
-            (child.visits, label) for label, child in root.children.items() if label in labels
+            (child.visits, child.prior, label)
+            for label, child in root.children.items()
+            if label in labels
         ]
-        return labels[max(visited)[1]]
+        most = max(visited)[:2]
+        tied = sorted(label for visits, prior, label in visited if (visits, prior) == most)
+        return labels[tied[self.rng.randrange(len(tied))] if len(tied) > 1 else tied[0]]
 
     # --- one iteration ---------------------------------------------------------------------------
     def _iterate(self, root: Node, world: State) -> None:
         path: list[tuple[Node, int]] = []  # each node with the player who chose it
         before = self._margins(world)
         node = root
+        guided = type(self).prior is not None
         while True:
             self._resolve_chance(world)
             if world.is_terminal:
@@ -121,11 +139,20 @@ class ISMCTSBot:
             mover = world.current_player
             legal = world.legal_actions()
             labelled = [(str(action), action) for action in legal]
+            if guided:
+                label, action = self._select_guided(node, world, labelled)
+                child = node.children[label]
+                world.apply(action)
+                path.append((child, mover))
+                if not child.visits:
+                    break
+                node = child
+                continue
             untried = [pair for pair in labelled if pair[0] not in node.children]
             for label, _ in labelled:
-                child = node.children.get(label)
-                if child is not None:
-                    child.available += 1
+                tried = node.children.get(label)
+                if tried is not None:
+                    tried.available += 1
             if untried:
                 label, action = untried[self.rng.randrange(len(untried))]
                 child = node.children[label] = Node()
@@ -138,12 +165,51 @@ class ISMCTSBot:
             world.apply(action)
             path.append((node, mover))
         self._play_on(world)
-        scale = type(self).scale
         after = self._margins(world)
-        for visited, mover in path:
-            visited.visits += 1
-            visited.reward += _logistic((after[mover] - before[mover]) / scale)
+        if guided:
+            for visited, mover in path:
+                growth = after[mover] - before[mover]
+                self.low, self.high = min(self.low, growth), max(self.high, growth)
+                visited.visits += 1
+                visited.reward += growth
+        else:
+            scale = type(self).scale
+            for visited, mover in path:
+                visited.visits += 1
+                visited.reward += _logistic((after[mover] - before[mover]) / scale)
         root.visits += 1
+
+    def _select_guided(
+        self, node: Node, world: State, labelled: list[tuple[str, Any]]
+    ) -> tuple[str, Any]:
+        """PUCT with the game's prior (as AlphaZero): the mean reward, scaled to [0, 1] by the
+        lowest and highest rewards seen this move, plus the prior times the exploration
+        constant times the square root of the child's availability over its visits plus one.
+        An action not seen before at this node gets its prior from this determinization; one
+        never tried counts a mean of 0, so the prior orders the first tries."""
+        children = node.children
+        if any(label not in children for label, _ in labelled):
+            prior = cast(Prior, type(self).prior)
+            actions = [action for _, action in labelled]
+            for (label, _), probability in zip(labelled, prior(world, actions), strict=True):
+                if label not in children:
+                    children[label] = Node(probability)
+        low, spread = self.low, self.high - self.low
+        c = self.exploration
+        best, chosen, ties = -math.inf, labelled[0], 0
+        for pair in labelled:
+            child = children[pair[0]]
+            child.available += 1
+            score = c * child.prior * math.sqrt(child.available) / (1 + child.visits)
+            if child.visits and spread > 0:
+                score += (child.reward / child.visits - low) / spread
+            if score > best:
+                best, chosen, ties = score, pair, 1
+            elif score == best:  # a tie is drawn: a fixed order could wait for ever
+                ties += 1
+                if self.rng.randrange(ties) == 0:
+                    chosen = pair
+        return chosen
 
     def _ucb(self, child: Node) -> float:
         return child.reward / child.visits + self.exploration * math.sqrt(

@@ -8,10 +8,11 @@ game's chance and each bot's own generator), so where a match is played cannot c
 
 from __future__ import annotations
 
+import collections
 import inspect
-import itertools
 import os
 import signal
+import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
@@ -121,7 +122,9 @@ def tournament(
     to bot factories `(seed, player) -> bot`, or to plain functions `choose(state) -> action`.
     Game `i` has seed `seed + i`, so a tournament is the same on any executor: a given one, else
     a pool of `workers` processes (one per core by default; `workers=1` plays in this process,
-    where bots defined in a notebook always work).
+    where bots defined in a notebook always work). With an executor given, `workers` is how
+    many workers it has (two batches of games each are in flight at a time; by default this
+    machine's cores).
 
     Ctrl-C (or interrupting the kernel) stops it: the report holds the games finished by then
     and says it was interrupted."""
@@ -229,10 +232,23 @@ def _match(
 Outcome = GameResult | Failure
 
 
-def play_batch(batch: Sequence[Match]) -> list[Outcome]:
-    """Play a few matches in a row (one task of an executor: fewer round trips on a cluster);
-    a match that fails is reported as such and the others are still played."""
-    return [_outcome(match) for match in batch]
+BATCH_SECONDS = 1.0
+"""The work aimed at in one batch once a game's time is known: a cluster's cost per task (a
+few milliseconds each way) stays small beside it, and progress still moves."""
+
+
+def play_batch(batch: Sequence[Match]) -> tuple[list[Outcome], float]:
+    """Play a few matches in a row (one task of an executor: fewer round trips on a cluster),
+    and say how long a game took there: the mean of those after the first (a worker's first
+    game also loads the game's content), else the first's; a match that fails is reported as
+    such and the others are still played."""
+    outcomes, times = [], []
+    for match in batch:
+        start = time.perf_counter()
+        outcomes.append(_outcome(match))
+        times.append(time.perf_counter() - start)
+    warm = times[1:] or times
+    return outcomes, sum(warm) / len(warm)
 
 
 def _outcome(match: Match) -> Outcome:
@@ -243,11 +259,14 @@ def _outcome(match: Match) -> Outcome:
         return Failure(match.index, match.seed, match.seats, f"{type(error).__name__}: {error}")
 
 
-def _batches(matches: list[Match], workers: int) -> list[tuple[Match, ...]]:
-    """Matches in batches: about eight per worker over the tournament, of at most 25 games,
-    so that progress still moves and the cores stay busy to the end."""
-    size = max(1, min(25, len(matches) // (8 * workers)))
-    return [tuple(matches[i : i + size]) for i in range(0, len(matches), size)]
+def _batch_size(game_seconds: float | None, left: int, workers: int) -> int:
+    """How many matches the next batch takes: two while no game's time is known, then about
+    BATCH_SECONDS of play, but no more than a share of what is left that gives every worker two
+    batches more (so that the cores stay busy to the end)."""
+    if game_seconds is None:
+        return min(2, left)
+    by_time = int(BATCH_SECONDS / max(game_seconds, 1e-6))
+    return max(1, min(by_time, left // (2 * workers)))
 
 
 def _run(
@@ -259,28 +278,41 @@ def _run(
     """Every match's outcome (those finished, if Ctrl-C came first) and whether it came: its
     result, or what went wrong (a bot's error, a worker lost), which loses no other game.
 
-    A pool of our own is given two batches per process at a time (a long tournament does not
-    queue all its games up front); a given executor gets them all, as its cluster may be large."""
+    The first batches are of two games each; the time the workers measure sizes the next ones
+    (a four-week game takes milliseconds, an ISMCTS game minutes). An executor is given two
+    batches per worker at a time (a long tournament does not queue all its games up front):
+    a pool's processes, or for an executor given, `workers` (by default this machine's cores;
+    say a cluster's size). Which games go together changes nothing in their results."""
     workers = workers or os.cpu_count() or 1
     if executor is None and workers == 1:
         return _run_here(matches, progress)
     own = executor is None
     pool = executor or ProcessPoolExecutor(max_workers=workers, initializer=_ignore_ctrl_c)
-    batches = _batches(matches, workers)
-    window = 2 * workers if own else len(batches)
-    waiting = iter(batches)
+    waiting = collections.deque(matches)
+    game_seconds: float | None = None
     results: list[Outcome] = []
-    running: dict[Future[list[Outcome]], tuple[Match, ...]] = {}
-    try:
-        for batch in itertools.islice(waiting, window):
+    running: dict[Future[tuple[list[Outcome], float]], tuple[Match, ...]] = {}
+
+    def submit(count: int) -> None:
+        for _ in range(count):
+            if not waiting:
+                return
+            size = _batch_size(game_seconds, len(waiting), workers)
+            batch = tuple(waiting.popleft() for _ in range(min(size, len(waiting))))
             running[pool.submit(play_batch, batch)] = batch
+
+    try:
+        submit(2 * workers)
         while running:
             done, _ = wait(running, return_when=FIRST_COMPLETED)
             for future in done:
-                results += _batch_outcomes(running.pop(future), future)
+                batch = running.pop(future)
+                outcomes, seconds = _batch_outcomes(batch, future)
+                if seconds is not None:
+                    game_seconds = seconds
+                results += outcomes
                 _report(progress, len(results), len(matches))
-            for batch in itertools.islice(waiting, len(done)):
-                running[pool.submit(play_batch, batch)] = batch
+            submit(len(done))
     except KeyboardInterrupt:
         for future in running:
             future.cancel()
@@ -305,20 +337,23 @@ def _stop_now(pool: Executor) -> None:
         process.terminate()
 
 
-def _batch_outcomes(batch: tuple[Match, ...], future: Future[list[Outcome]]) -> list[Outcome]:
-    """A finished batch's outcomes; if its worker was lost, each of its matches failed so."""
+def _batch_outcomes(
+    batch: tuple[Match, ...], future: Future[tuple[list[Outcome], float]]
+) -> tuple[list[Outcome], float | None]:
+    """A finished batch's outcomes and time a game; if its worker was lost, each of its
+    matches failed so (and there is no time)."""
     try:
         return future.result()
     except Exception as error:
         why = f"{type(error).__name__}: {error}"
-        return [Failure(match.index, match.seed, match.seats, why) for match in batch]
+        return [Failure(match.index, match.seed, match.seats, why) for match in batch], None
 
 
 def _run_here(matches: list[Match], progress: Progress | None) -> tuple[list[Outcome], bool]:
     results: list[Outcome] = []
     try:
         for match in matches:
-            results += play_batch([match])
+            results.append(_outcome(match))
             _report(progress, len(results), len(matches))
     except KeyboardInterrupt:
         return results, True
