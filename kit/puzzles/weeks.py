@@ -96,15 +96,18 @@ def weeks_puzzle(
     content: str | None = None,
     time_limit: float = TIME_LIMIT,
     claims: Sequence[str] = (),
+    workers: int = 1,
 ) -> WeeksPuzzle:
     """The solo deal `seed` of the four-week game on `content` (a folder of the four files of
-    `seeds/four_weeks/`, or the game's own), planned within `time_limit` seconds; `claims` are
-    region codes whose Bucket List a route must claim. A deal no route can meet, or one with no
-    plan found in the time, is refused with the reason."""
+    `seeds/four_weeks/`, or the game's own), planned within `time_limit` seconds on `workers`
+    threads; `claims` are region codes whose Bucket List a route must claim. On one thread a
+    plan proven within the limit is the same on every run and machine (with more, another plan
+    of the same score may come, and the verdicts' lines with it). A deal no route can meet, or
+    one with no plan found in the time, is refused with the reason."""
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise PuzzleError(f"seed must be a whole number, not {seed!r}")
     puzzle = standard_puzzle(seed, content=content, claims=claims)
-    best = solve(puzzle, time_limit=time_limit)
+    best = solve(puzzle, time_limit=time_limit, workers=workers)
     if best.objective is None:
         raise PuzzleError(f"four-week deal {seed}: {best}")
     return WeeksPuzzle(seed, puzzle, best)
