@@ -2,7 +2,7 @@
 and difficulty, over a number of seeds.
 
     python benchmarks/puzzles.py [--kinds orienteering eighty_days] [--seeds 10] [--first 0]
-                                 [--planner]
+                                 [--difficulties easy medium hard] [--planner]
 
 For each puzzle: the generation time (every draw of its attempts, each with its proof, until one
 is kept) and the proof time of the puzzle kept (orienteering: the exact search over every set of
@@ -46,6 +46,7 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--kinds", nargs="+", choices=KINDS, default=list(KINDS))
     parser.add_argument("--seeds", type=count, default=10)
     parser.add_argument("--first", type=whole, default=0)
+    parser.add_argument("--difficulties", nargs="+", choices=DIFFICULTIES, default=DIFFICULTIES)
     parser.add_argument("--planner", action="store_true")
     args = parser.parse_args(list(argv))
     print(f"{args.seeds} seeds from {args.first}; load {os.getloadavg()[0]:.1f}")
@@ -54,7 +55,7 @@ def main(argv: Sequence[str]) -> int:
     )
     summary = []
     for kind in args.kinds:
-        for difficulty in DIFFICULTIES:
+        for difficulty in args.difficulties:
             made, proofs = [], []
             for seed in range(args.first, args.first + args.seeds):
                 began = time.perf_counter()

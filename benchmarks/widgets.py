@@ -1,7 +1,7 @@
 """The widgets' speed and traffic on the Python side: the board of each game, then the play panel
 of each game on its reference board.
 
-    python benchmarks/widgets.py [--repeat 50] [--moves 40]
+    python benchmarks/widgets.py [--repeat 50] [--moves 40] [--parts ... browser]
 
 For each board it prints the one-time cost (laying out and drawing the still picture, and the
 bytes of that picture sent once when the widget is shown), then for each kind of update the
@@ -35,6 +35,18 @@ clicked and the search runs for `--limit` seconds; it prints:
   best score and the bound, which draws all the plans so far), median and worst;
 - plan drawn: the time from the planner's return to the plan on the board, the timeline chart,
   the score sheets and the steps (the greedy bot's game on the puzzle included), once.
+
+With `--parts browser`, the same solver panels in a real browser (Voila serving a notebook that
+makes the panel, Chromium driven by Playwright, as the browser tests do; `--browser` chooses
+the planners): Solve is clicked on the page and the page's status line is watched (a
+MutationObserver records each change with the browser's clock), while the kernel records when
+the planner streamed each plan and when it returned (the same machine's clock). It prints:
+
+- first plan on screen: the seconds from the click on the page to the first streamed plan's
+  status on the page, and of those, the planner's (the click to the kernel's `on_solution`);
+- found to on screen: for each streamed plan, from the planner streaming it to the page
+  showing it (median and worst, and how many of them were on the page within 1 s);
+- plan on screen: from the planner's return to the page's status line naming the plan.
 
 The machine's load average is printed first and last."""
 
@@ -250,6 +262,167 @@ def report_solver(label: str, puzzle: Any, limit: float) -> None:
     print(f"{'':28} {panel.message}")
 
 
+# --- in a real browser ----------------------------------------------------------------------
+BROWSER_PUZZLES = {
+    "80 days (regular, Paulo)": (
+        "from kit.solve.eighty_days import standard_puzzle\n"
+        "puzzle = standard_puzzle('regular', 'Paulo', 3)"
+    ),
+    "five rounds (intro, en)": (
+        "from kit.solve.five_rounds import standard_puzzle\n"
+        "puzzle = standard_puzzle('intro', 'en', 1)"
+    ),
+    "four weeks (deal 1)": (
+        "from kit.solve.four_weeks import standard_puzzle\npuzzle = standard_puzzle(1)"
+    ),
+    "orienteering (Chao 64, 80)": (
+        "from kit.solve.orienteering import read_op_file\n"
+        "puzzle = read_op_file('tests/data/op-chao/set-64/chao_set_64_1_80.txt')"
+    ),
+}
+
+# The kernel's side: the wall-clock time of each plan the planner streams (as the panel hears
+# it) and of its return, written to timings.json once the plan is drawn.
+KERNEL_CODE = """
+import json, os, time
+from pathlib import Path
+from kit.widgets import solve
+os.chdir({root!r})
+{puzzle}
+panel = solve(puzzle)
+panel.time_limit.value = {limit}
+heard = []
+found, finished = panel._found, panel._finished
+
+def timed(job, score, bound, elapsed):
+    heard.append((time.time(), score, round(elapsed, 2)))
+    found(job, score, bound, elapsed)
+
+def ended(job, *args):
+    returned = time.time()
+    finished(job, *args)
+    Path({out!r}).write_text(json.dumps({{"heard": heard, "returned": returned}}))
+
+panel._found, panel._finished = timed, ended
+panel
+"""
+
+# The page's side: each change of the status line, with the browser's clock (ms since 1970).
+WATCH = """() => {
+  const now = () => performance.timeOrigin + performance.now();
+  const panel = document.querySelector('.kit-solve');
+  window.kitLog = [];
+  window.kitClick = null;
+  window.kitPlan = null;
+  panel.addEventListener('click', () => { if (window.kitClick === null) window.kitClick = now(); },
+                         true);
+  const status = () => {
+    const line = panel.querySelector('.kit-solve-status');
+    return line ? line.textContent : '';
+  };
+  new MutationObserver(() => {
+    const text = status(), log = window.kitLog;
+    if (!log.length || log[log.length - 1][1] !== text) log.push([now(), text]);
+    if (window.kitPlan === null && panel.querySelector('.kit-plan li')) window.kitPlan = now();
+  }).observe(panel, {subtree: true, childList: true, characterData: true});
+}"""
+
+
+def notebook(code: str) -> dict[str, Any]:
+    return {
+        "cells": [
+            {
+                "cell_type": "code",
+                "execution_count": None,
+                "id": "panel",
+                "metadata": {},
+                "outputs": [],
+                "source": code,
+            },
+        ],
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+
+
+def report_browser(browser: Any, label: str, limit: float, folder: Path) -> None:
+    """Print one planner's solver panel figures in a real browser."""
+    from playwright.sync_api import expect
+
+    from tests.widgets.servers import ROOT, STARTUP, voila
+
+    folder.mkdir(parents=True, exist_ok=True)
+    out = folder / "timings.json"
+    puzzle = BROWSER_PUZZLES[label]
+    code = KERNEL_CODE.format(root=str(ROOT), puzzle=puzzle, limit=limit, out=str(out))
+    source = folder / "bench_solver.ipynb"
+    source.write_text(json.dumps(notebook(code)))
+    with voila(source, folder / "voila") as url:
+        page = browser.new_page(viewport={"width": 1400, "height": 1600})
+        page.goto(url, timeout=STARTUP * 1000)
+        panel = page.locator(".kit-solve")
+        button = panel.get_by_role("button", name="Solve")
+        expect(button).to_be_visible(timeout=STARTUP * 1000)
+        page.evaluate(WATCH)
+        button.click()
+        expect(panel.locator(".kit-solve-status")).to_contain_text(
+            "plan scoring", timeout=(limit + 60) * 1000
+        )
+        deadline = time.monotonic() + 60
+        while not out.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        expect(panel.locator(".kit-plan li").first).to_be_attached(timeout=60_000)
+        clicked, log, drawn = page.evaluate("[window.kitClick, window.kitLog, window.kitPlan]")
+        page.close()
+    kernel = json.loads(out.read_text())
+    heard = kernel["heard"]
+    if not heard:
+        print(f"{label:28} no plan streamed within {limit:g} s")
+        return
+    latencies = []
+    for when, score, elapsed in heard:
+        wanted = (f"best so far {score} (", f"after {elapsed:.2f} s")
+        seen = next((t for t, text in log if all(w in text for w in wanted)), None)
+        if seen is not None:
+            latencies.append(seen - when * 1000)
+    first = next(t for t, text in log if text.startswith("best so far"))
+    print(
+        f"{label:28} first plan on screen {(first - clicked) / 1000:6.2f} s after the click on "
+        f"Solve (the planner's first plan {heard[0][0] - clicked / 1000:.2f} s after it)"
+    )
+    within = sum(latency <= 1000 for latency in latencies)
+    if latencies:
+        print(
+            f"{'':28} found to on screen {statistics.median(latencies):7.1f} ms median, "
+            f"{max(latencies):7.1f} ms worst; {within} of {len(heard)} streamed plans on "
+            f"screen within 1 s ({len(heard) - len(latencies)} never shown alone)"
+        )
+    final = next((t for t, text in log if "plan scoring" in text), None)
+    if final is not None and drawn is not None:
+        returned = kernel["returned"] * 1000
+        print(
+            f"{'':28} plan on screen {drawn - returned:7.0f} ms after the planner returned "
+            f"(its status line {final - returned:.0f} ms; the steps after the greedy bot's "
+            "game, the board, the charts, the sheets)"
+        )
+
+
+def report_browsers(labels: list[str], limit: float) -> None:
+    import tempfile
+
+    from tests.widgets.servers import NoBrowser, chromium
+
+    try:
+        with chromium() as browser, tempfile.TemporaryDirectory() as folder:
+            for number, label in enumerate(labels):
+                report_browser(browser, label, limit, Path(folder) / str(number))
+    except NoBrowser as why:
+        print(f"no browser: {why}")
+
+
 def load() -> str:
     return "load average " + ", ".join(f"{x:.2f}" for x in os.getloadavg())
 
@@ -262,8 +435,15 @@ def main() -> None:
     parser.add_argument(
         "--parts",
         nargs="+",
-        choices=("boards", "panels", "solver"),
+        choices=("boards", "panels", "solver", "browser"),
         default=("boards", "panels", "solver"),
+    )
+    parser.add_argument(
+        "--browser",
+        nargs="+",
+        choices=tuple(BROWSER_PUZZLES),
+        default=("80 days (regular, Paulo)", "orienteering (Chao 64, 80)"),
+        help="the planners whose solver panel is measured in a real browser",
     )
     args = parser.parse_args()
     print(load())
@@ -284,6 +464,9 @@ def main() -> None:
     if "solver" in args.parts:
         for label, make in solver_puzzles().items():
             report_solver(label, make(), args.limit)
+    if "browser" in args.parts:
+        print(load())
+        report_browsers(list(args.browser), args.limit)
     print(load())
 
 

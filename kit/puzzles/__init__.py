@@ -12,6 +12,10 @@ Two kinds, each with three difficulties ("easy", "medium", "hard"):
 - "eighty_days" (`JourneyPuzzle`, `journey_puzzle`): a solo journey of The Amazing Journey on a
   small board, the Lakes; the difficulty sets the day limit and how the die falls (`journey.py`).
 
+Besides, `weeks_puzzle(seed, content)` (`WeeksPuzzle`, `weeks.py`): a route of plays for a solo
+deal of the four-week game, against the four-week planner's plan: proven optimal on a small
+content, else the best plan found, with its bound (the verdict says which).
+
 Every puzzle is made from its seed alone and proven optimal by an exact search when it is made
 (the optimum is stored with it); a draw that cannot be proven, or whose optimum is trivial, is
 drawn again from the seed's next attempt, so the same seed gives the same puzzle everywhere.
@@ -26,10 +30,11 @@ from collections.abc import Sequence
 from kit.puzzles.journey import JourneyPuzzle, JourneyWalk, check_journey, journey_puzzle
 from kit.puzzles.points import PointsPuzzle, PointsWalk, check_points, points_puzzle
 from kit.puzzles.verdict import DIFFICULTIES, PuzzleError, Refused, Verdict
+from kit.puzzles.weeks import WeeksPuzzle, WeeksWalk, check_weeks, weeks_puzzle
 
 KINDS = ("orienteering", "eighty_days")
 
-AnyPuzzle = PointsPuzzle | JourneyPuzzle
+AnyPuzzle = PointsPuzzle | JourneyPuzzle | WeeksPuzzle
 
 
 def generate(kind: str, seed: int = 0, difficulty: str = "easy") -> AnyPuzzle:
@@ -43,13 +48,15 @@ def generate(kind: str, seed: int = 0, difficulty: str = "easy") -> AnyPuzzle:
 
 def check(puzzle: AnyPuzzle, route: Sequence[str]) -> Verdict:
     """The verdict on `route` (places for an orienteering puzzle, action names for an 80-day
-    one), against the puzzle's proven optimum."""
+    one, plays for a four-week one), against the puzzle's proven optimum (or best known plan)."""
     if isinstance(route, str):
         raise PuzzleError(f"a route is a list of steps, not one text: {route!r}")
     if isinstance(puzzle, PointsPuzzle):
         return check_points(puzzle, route)
     if isinstance(puzzle, JourneyPuzzle):
         return check_journey(puzzle, route)
+    if isinstance(puzzle, WeeksPuzzle):
+        return check_weeks(puzzle, route)
     raise PuzzleError(f"not a puzzle of kit.puzzles: {puzzle!r}")
 
 
@@ -64,10 +71,14 @@ __all__ = [
     "PuzzleError",
     "Refused",
     "Verdict",
+    "WeeksPuzzle",
+    "WeeksWalk",
     "check",
     "check_journey",
     "check_points",
+    "check_weeks",
     "generate",
     "journey_puzzle",
     "points_puzzle",
+    "weeks_puzzle",
 ]

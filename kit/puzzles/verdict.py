@@ -26,21 +26,33 @@ class Verdict:
     """What `check` says of a route: `legal` (it keeps to the rules and ends where it must),
     `accepted` (legal and as good as the proven optimum), the route's `score` (None when it is
     not legal), the `optimum`, and `lines`: the reasons, line by line (the step refused and
-    why; or what the route collects, misses and spends against the optimum)."""
+    why; or what the route collects, misses and spends against the optimum). When the optimum
+    is a best known plan and not a proven one (`proven` False), `bound` is the most any plan
+    can score as far as the planner proved, and `accepted` means as good as that plan."""
 
     legal: bool
     accepted: bool
     score: int | None
     optimum: int
     lines: tuple[str, ...]
+    proven: bool = True
+    bound: int | None = None
 
     @property
     def headline(self) -> str:
         if not self.legal:
             return "Refused: the route breaks the puzzle's rules."
+        assert self.score is not None
+        if not self.proven:
+            known = (
+                f"the best known plan, {self.optimum} (not proven optimal: no plan scores "
+                f"more than {self.bound})"
+            )
+            if self.accepted:
+                return f"As good as the best known: {self.score} points against {known}."
+            return f"Legal, {self.score} points: {self.optimum - self.score} short of {known}."
         if self.accepted:
             return f"Optimal: {self.score} points, as many as the proven optimum."
-        assert self.score is not None
         short = self.optimum - self.score
         return f"Legal, {self.score} points: {short} short of the proven optimum, {self.optimum}."
 

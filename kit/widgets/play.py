@@ -19,13 +19,20 @@ How it stays fast: the board's and the timeline's still pictures are sent once, 
 sends only what changed (the places whose pieces changed, the timeline's moving layer, the tables
 that changed, the labels of buttons that are made once and reused, the new log lines). Earlier
 positions for the replay slider and Undo are rebuilt from the history, from a copy kept every
-`Positions.EVERY` steps."""
+`Positions.EVERY` steps.
+
+How it stays consistent: the advisor plans on a thread of its own and draws its advice from
+there; every change of the panel's widgets, from that thread and from every handler, goes
+through one lock (`PlayPanel._lock`), and advice that arrives for a position no longer on the
+board is dropped, saying so."""
 
 from __future__ import annotations
 
+import functools
+import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import ipywidgets
 
@@ -40,6 +47,21 @@ from kit.widgets.views import PANEL_CSS, Html, escape, table, view_for
 from kit.widgets.views.base import player_caption
 
 MOST_BOT_STEPS = 100_000  # Play-to-my-turn gives up after as many bot moves (a stuck bot)
+
+Handler = TypeVar("Handler", bound=Callable[..., Any])
+
+
+def locked(handler: Handler) -> Handler:
+    """A handler of the panel's (or its advisor's) that runs under the panel's lock, so that
+    the advisor's thread never changes a widget half-way through a click, nor a click half-way
+    through the advice being drawn."""
+
+    @functools.wraps(handler)
+    def run(self: Any, *args: Any) -> Any:
+        with self._lock:
+            return handler(self, *args)
+
+    return run  # type: ignore[return-value]
 
 
 class Positions:
@@ -145,10 +167,13 @@ class Advise:
     steps numbered. The planner starts from what the player may see (the 80-day planner's
     face-down tokens stay face down, worth what their region can still hold); where it cannot
     start from the position, the panel says why. A move makes the advice stale: it is cleared
-    and the button offers to Re-plan, or re-plans at once with "after each move" ticked."""
+    and the button offers to Re-plan, or re-plans at once with "after each move" ticked. A move
+    made while the advisor plans makes the advice coming stale too: when it arrives it is
+    dropped, saying so (and planned again for the new position with "after each move")."""
 
     def __init__(self, panel: PlayPanel) -> None:
         self.panel = panel
+        self._lock = panel._lock
         self.button = ipywidgets.Button(description="Advise", icon="lightbulb-o")
         self.button.on_click(self.advise)
         self.time_limit = ipywidgets.BoundedFloatText(
@@ -163,16 +188,19 @@ class Advise:
         self.job: Any = None
         self.plan: Any = None  # the planner's plan for the position at `step`
         self.step = -1
+        self.history: list[Any] = []  # the history of the position advised
+        self.asked: list[Any] = []  # the history of the position the advisor plans for
         self.first = ""  # the recommended next action
         self.route: tuple[str, ...] = ()
         self.message = ""  # what the advisor says, as text
 
+    @locked
     def advise(self, _: object = None) -> None:
         """Plan from the position for the player to move, or say why not."""
         from kit.widgets.solve import GAMES_PLANNERS, Background, puzzle_from
 
         panel, state = self.panel, self.panel.state
-        if self.job is not None and not self.job.finished.is_set():
+        if self.job is not None and self.job.running:
             self._say("the advisor is planning already")
             return
         mover = state.current_player
@@ -195,15 +223,15 @@ class Advise:
             self._say(f"no advice here: {error}")
             return
         planner = GAMES_PLANNERS[state.game.name]
-        limit, step = float(self.time_limit.value), len(state.history)
+        limit, history = float(self.time_limit.value), list(state.history)
 
         def work() -> Any:
             return planner.run(puzzle, limit, planner.workers, lambda *_: None)
 
         def done(job: Any, plan: Any, stopped: bool, error: BaseException | None) -> None:
-            self._advised(puzzle, planner, step, mover, plan, error)
+            self._advised(job, puzzle, planner, history, mover, plan, error)
 
-        self.job = Background(work, done)
+        self.job, self.asked = Background(work, done), history
         self._say(f"planning for {self.panel._who(mover)} for up to {limit:g} s...")
         self.button.disabled = True
         self.job.start()
@@ -214,42 +242,60 @@ class Advise:
 
     def _advised(
         self,
+        job: Any,
         puzzle: Any,
         planner: Any,
-        step: int,
+        history: list[Any],
         mover: int,
         plan: Any,
         error: BaseException | None,
     ) -> None:
+        """The planner's answer, on the advisor's thread: drawn under the panel's lock, and
+        dropped if the position has changed since it was asked for."""
         from kit.widgets.solve import walk
 
-        self.button.disabled = False
-        if error is not None:
-            self._say(f"the planner failed: {error}")
-            return
-        if plan is None or not plan.steps:
-            self._say(f"no advice: {plan if plan is not None else 'no plan found in time'}")
-            return
-        if len(self.panel.state.history) != step:
-            self._say("the position changed while the advisor planned: Re-plan")
-            return
-        self.plan, self.step = plan, step
-        self.first = plan.steps[0].actions[0]
-        self.route = walk(planner.start(puzzle, plan), plan, mover).route
-        self._say(
-            f"advice: {self.first} (a plan scoring {plan.objective}, {plan.status}; "
-            f"its route on the map, {len(plan.steps)} steps)"
-        )
-        self.button.description = "Re-plan"
-        self.panel._draw()
+        route: tuple[str, ...] = ()
+        if error is None and plan is not None and plan.steps:
+            try:
+                route = walk(planner.start(puzzle, plan), plan, mover).route
+            except Exception as failure:  # shown in the panel
+                error = failure
+        with self._lock:
+            if job is not self.job:
+                return  # a later advice was asked for
+            self.button.disabled = False
+            if error is not None:
+                self._say(f"the planner failed: {error}")
+                return
+            if plan is None or not plan.steps:
+                self._say(f"no advice: {plan if plan is not None else 'no plan found in time'}")
+                return
+            if self.panel.state.history != history:
+                self._say("the position changed while the advisor planned: its advice is dropped")
+                if self.auto.value and not self.panel._viewing_past():
+                    self.advise()
+                return
+            self.plan, self.step, self.history = plan, len(history), history
+            self.first = plan.steps[0].actions[0]
+            self.route = route
+            self._say(
+                f"advice: {self.first} (a plan scoring {plan.objective}, {plan.status}; "
+                f"its route on the map, {len(plan.steps)} steps)"
+            )
+            self.button.description = "Re-plan"
+            self.panel._draw()
 
     def current(self) -> str:
         """The advised action if the advice is for the position on view, else ""; stale
         advice is cleared (and re-planned with "after each move")."""
         panel = self.panel
         if not self.first:
+            if self.job is not None and self.job.running and self.asked != panel.state.history:
+                self._say(
+                    "the position changed while the advisor plans: its advice will be dropped"
+                )
             return ""
-        if self.step == len(panel.state.history) and not panel._viewing_past():
+        if self.history == panel.state.history and not panel._viewing_past():
             return self.first
         self.first, self.route, self.plan = "", (), None
         self._say("the position changed: Re-plan for new advice")
@@ -340,6 +386,7 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
         )
         self._quiet = False  # set while the panel itself changes its widgets: nothing redraws
         self._message_text = ""
+        self._lock = threading.RLock()  # the handlers' and the advisor's thread's (`locked`)
         self.advisor = Advise(self)
         self._connect()
         super().__init__(self._layout(), layout=ipywidgets.Layout(width="100%"))
@@ -433,6 +480,7 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
         return f"player {player}" + (f" ({bot})" if bot else "")
 
     # --- playing ---------------------------------------------------------------------------
+    @locked
     def _click(self, button: ipywidgets.Button) -> None:
         """A click on an action button: apply exactly that action, or refuse saying why."""
         bound = self._actions.bound(button)
@@ -459,6 +507,7 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
             return
         self._moved("")
 
+    @locked
     def _step(self, _: object = None) -> None:
         """One move of the bot whose seat is to move."""
         mover = self.state.current_player
@@ -472,6 +521,7 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
             self._bot_move(mover)
             self._moved("")
 
+    @locked
     def _play_to_my_turn(self, _: object = None) -> None:
         """Bots move until a seat that no bot plays is to move, or the game ends."""
         mover = self.state.current_player
@@ -518,6 +568,7 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
         self._sync()
         self._draw()
 
+    @locked
     def _undo(self, _: object = None) -> None:
         """Take back this panel's last action, with the chance and the bots' moves after it."""
         mine = [i for i, (_, player) in enumerate(self.steps) if self._plays_here(player)]
@@ -530,6 +581,7 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
         self._let_go()
         self._refresh()
 
+    @locked
     def _save(self, _: object = None) -> None:
         """The game's save, as a file the browser downloads."""
         stamp = time.strftime("%Y%m%d-%H%M%S")
@@ -537,6 +589,7 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
         self._download.send_file(name, self.state.to_json())
         self._say(f"saved as {name} (step {len(self.state.history)})")
 
+    @locked
     def _load(self, change: dict[str, Any]) -> None:
         """A save chosen in the upload: the same game on the same board, or refused saying why."""
         if not change["new"]:
@@ -672,6 +725,7 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
         self._message.value = f"<div style='color:#b2182b'>{escape(self._message_text)}</div>"
 
     # --- events ----------------------------------------------------------------------------
+    @locked
     def _selected(self, change: dict[str, Any]) -> None:
         """A place clicked on the map: keep its actions (none selected: all)."""
         if self._quiet:
@@ -681,6 +735,7 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
         seen = position.observation(viewer_of(position, self.seat))
         self._question.value = self._question_html(position, seen)
 
+    @locked
     def _replayed(self, change: dict[str, Any]) -> None:
         if not self._quiet:
             self._draw()

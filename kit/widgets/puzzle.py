@@ -5,12 +5,16 @@
 
 A click on a place of the map is the next step of the route: for an orienteering puzzle, the
 point; for an 80-day puzzle, the action that place means (a travel there, or, on the city where
-the pawn stands, an Explore or a wait); where it means several (two ways to pay a travel),
+the pawn stands, an Explore or a wait); for a four-week puzzle (`kit.puzzles.weeks_puzzle`), the
+play that region means (a start or a travel there, a card of it to visit, an Extra there), every
+legal play offered as a button besides. Where a click means several (two ways to pay a travel),
 buttons offer them. The answers to an action's questions (which token to keep, an Objective to
 play) and a Traveller's power are buttons too. The running figures (budget used and left, or the
-day against the limit, and the score) show as the route grows; a step the puzzle's rules refuse
-is refused with the reason and changes nothing. Undo takes back a step, Reset all of them, and
-Check compares the route with the puzzle's proven optimum (`kit.puzzles.check`), line by line.
+day against the limit, or the days, resources and hand of the four weeks, and the score) show as
+the route grows; a step the puzzle's rules refuse is refused with the reason and changes
+nothing. Undo takes back a step, Reset all of them, and Check compares the route with the
+puzzle's proven optimum (`kit.puzzles.check`), line by line; a four-week puzzle's plan may be
+the best known one, not proven: the verdict says so, with its bound.
 
 The map is the board widget (`kit.widgets.Board`): the orienteering points are drawn as a board
 of their own, with their scores beside them, and the route so far as its highlight."""
@@ -31,12 +35,15 @@ from kit.puzzles import (
     PointsWalk,
     Refused,
     Verdict,
+    WeeksPuzzle,
+    WeeksWalk,
     check,
 )
 from kit.widgets.board import Board
 from kit.widgets.pieces import Piece
 from kit.widgets.timelines import TimelineView, timeline
 from kit.widgets.views import PANEL_CSS, escape
+from kit.widgets.views.four_weeks import FourWeeksView
 
 WRAP = ipywidgets.Layout(flex_flow="row wrap")
 REFUSED = "#b2182b"
@@ -106,6 +113,23 @@ def journey_path(walk: JourneyWalk) -> list[str]:
     return path
 
 
+def weeks_pieces(walk: WeeksWalk) -> list[Piece]:
+    """The pawn, the week's Festivals, the Day discs placed: as the play panel draws them."""
+    state = walk.state
+    return FourWeeksView(state.game).pieces(state.observation(0))
+
+
+def weeks_path(walk: WeeksWalk) -> list[str]:
+    """The regions the pawn has stood in, in order (a region counted again when it comes back)."""
+    path: list[str] = []
+    for state in walk.states:
+        here = state.pos[0]
+        region = state.game.content.regions[here].code if here >= 0 else ""
+        if region and (not path or path[-1] != region):
+            path.append(region)
+    return path
+
+
 class PuzzlePanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no types
     """A route puzzle in a notebook (see the module docstring). For code and tests:
 
@@ -120,10 +144,10 @@ class PuzzlePanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
       the route's day; None for an orienteering puzzle."""
 
     def __init__(self, puzzle: AnyPuzzle) -> None:
-        if not isinstance(puzzle, PointsPuzzle | JourneyPuzzle):
+        if not isinstance(puzzle, PointsPuzzle | JourneyPuzzle | WeeksPuzzle):
             raise KitError(f"not a puzzle of kit.puzzles: {puzzle!r}")
         self.puzzle = puzzle
-        self.walk: PointsWalk | JourneyWalk = puzzle.walk()
+        self.walk: PointsWalk | JourneyWalk | WeeksWalk = puzzle.walk()
         if isinstance(puzzle, PointsPuzzle):
             graph = points_graph(puzzle)
         else:
@@ -178,6 +202,8 @@ class PuzzlePanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
                 f"starting Ticket: {setup['tickets']}; Objectives in hand: {setup['objectives']}"
             )
             details += list(puzzle.puzzle.assumptions()[1:])
+        if isinstance(puzzle, WeeksPuzzle):
+            details.append(f"Check compares with the planner's plan: {puzzle.proof}")
         heading = ipywidgets.HTML(
             f"<style>{PANEL_CSS}</style><h3 style='margin:4px 0'>Build your route</h3>"
             + "".join(f"<div class='kit-muted'>{escape(line)}</div>" for line in details)
@@ -276,6 +302,8 @@ class PuzzlePanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
         walk = self.walk
         if isinstance(walk, PointsWalk):
             self.board.pieces, path = points_pieces(walk), walk.route
+        elif isinstance(walk, WeeksWalk):
+            self.board.pieces, path = weeks_pieces(walk), weeks_path(walk)
         else:
             self.board.pieces, path = journey_pieces(walk), journey_path(walk)
             assert self.timeline is not None
@@ -295,6 +323,10 @@ class PuzzlePanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
                 question = walk.state.question()
             elif options:
                 question = "or, besides a place:"
+        if not options and isinstance(walk, WeeksWalk):
+            options = walk.plays()
+            if options:
+                question = f"{walk.state.question()}: click a region on the map, or choose"
         if not options and not question:
             question = (
                 "click the next point on the map"

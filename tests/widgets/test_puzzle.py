@@ -7,11 +7,20 @@ from __future__ import annotations
 import html as html_lib
 import re
 from functools import cache
+from pathlib import Path
 
 import pytest
 
 from kit.core import KitError
-from kit.puzzles import JourneyPuzzle, JourneyWalk, PointsPuzzle, journey_puzzle, points_puzzle
+from kit.puzzles import (
+    JourneyPuzzle,
+    JourneyWalk,
+    PointsPuzzle,
+    WeeksPuzzle,
+    journey_puzzle,
+    points_puzzle,
+    weeks_puzzle,
+)
 from kit.widgets import PuzzlePanel, puzzle
 from kit.widgets.traffic import recorded
 
@@ -207,3 +216,86 @@ def test_a_journey_step_past_the_day_limit_is_refused_with_the_reason() -> None:
 def test_the_panel_refuses_what_is_not_a_puzzle() -> None:
     with pytest.raises(KitError, match="not a puzzle of kit.puzzles"):
         puzzle("a route")  # type: ignore[arg-type]
+
+
+TINY_WEEK = str(Path(__file__).parent.parent / "data" / "tiny_four_weeks")
+
+
+@cache
+def week() -> WeeksPuzzle:
+    return weeks_puzzle(1, content=TINY_WEEK)  # one week of three days, optimum 31 proven
+
+
+def press(panel: PuzzlePanel, play: str) -> None:
+    """Click the button offering `play`."""
+    button = next(b for b in panel.choice_buttons if b.description == play)
+    button.click()
+
+
+def test_a_four_week_route_by_clicks_and_plays_with_the_running_figures() -> None:
+    panel = puzzle(week())
+    assert [b.description for b in panel.choice_buttons] == [
+        "start in AAA for free",
+        "start in BBB for free",
+        "start in CCC for free",
+    ]
+    click(panel, "AAA")
+    assert panel.walk.route == ["start in AAA for free"]
+    assert panel.board.highlight == ["AAA"]
+    assert ("AAA", "pawn") in {(p.place, p.kind) for p in panel.board.pieces}
+    press(panel, "visit AAA2 (A museum) spending 1 Excitement")
+    press(panel, "take the weekday bonus first")
+    # A museum takes 2 days, 1 with the Excitement spent; its Monday bonus gives that back,
+    # its effect 4 points and a card drawn: BBB2, the first of the deal's deck.
+    assert panel.status == [
+        "day 1 of 3 spent, 2 left; week 1, Tue: Extras step; in AAA",
+        "resources: 4 Coins, 2 Energy, 1 Excitement, 0 Locals",
+        "hand: BBB2 (B club), CCC1 (C castle)",
+        "score so far 6",
+    ]
+    assert "day 1 of 3 spent" in shown(panel)
+
+
+def test_a_refused_four_week_click_changes_nothing_and_says_why() -> None:
+    panel = puzzle(week())
+    click(panel, "BBB")
+    before = (list(panel.walk.route), panel.status, list(panel.board.highlight))
+    buttons = [b.description for b in panel.choice_buttons]
+    with recorded() as messages:
+        click(panel, "CCC")
+    assert panel.message == (
+        "refused: no play of yours concerns CCC now: visit CCC1 (C castle): CCC1 is in CCC, the "
+        "pawn is in BBB; nothing changed"
+    )
+    assert (list(panel.walk.route), panel.status, list(panel.board.highlight)) == before
+    assert [b.description for b in panel.choice_buttons] == buttons
+    assert not any("spots" in m.text or "_highlight_svg" in m.text for m in messages)
+
+
+def test_check_accepts_the_four_week_optimum_and_explains_a_worse_route() -> None:
+    panel = puzzle(week())
+    for play in week().route:
+        press(panel, play)
+    assert panel.walk.finished and panel.status[-1] == "score so far 31"
+    panel.check_button.click()
+    assert panel.verdict is not None and panel.verdict.accepted
+    assert "Optimal: 31 points, as many as the proven optimum." in shown(panel)
+    # Take back the last seven plays, end the first turn without the Festival, play on.
+    for _ in range(7):
+        panel.undo_button.click()
+    assert (
+        panel.verdict is None
+        and panel.message == "took back: attend A games in AAA paying 1 Energy"
+    )
+    for play in ["end the turn", *week().route[4:]]:
+        press(panel, play)
+    panel.check_button.click()
+    text = shown(panel)
+    assert "Legal, 30 points: 1 short of the proven optimum, 31." in text
+    assert "Festivals: you 0 (-), the optimum 2 (-)" in text
+    assert (
+        "your route leaves the optimum at play 4: you end the turn, the optimum attend A games "
+        "in AAA paying 1 Energy"
+    ) in text
+    panel.reset_button.click()
+    assert panel.walk.route == [] and panel.board.highlight == []

@@ -1,8 +1,10 @@
 """The puzzle panel in a real browser: Voila serves `puzzle.ipynb` (an orienteering puzzle and an
 80-day puzzle); Chromium clicks three places of the orienteering map (D, F, then the Finish),
 reads the running figures, clicks Check and reads the verdict; on the 80-day map it clicks a
-city the pawn cannot reach and reads the refusal, then a city it can and reads the new day. A
-screenshot of each panel is saved in the test's temporary folder. Skipped, saying why, only
+city the pawn cannot reach and reads the refusal, then a city it can and reads the new day; on
+the four-week map it starts in a region, clicks one where no play is and reads the engine's
+reason, plays the rest of the optimum by its buttons and reads Check's verdict. A screenshot of
+each panel is saved in the test's temporary folder. Skipped, saying why, only
 where Chromium cannot start."""
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from tests.test_puzzles_weeks import OPTIMUM
 from tests.widgets.servers import STARTUP, voila
 
 NOTEBOOK = Path(__file__).with_name("puzzle.ipynb")
@@ -59,4 +62,26 @@ def test_voila_builds_a_route_by_clicks_and_checks_it(browser: Any, tmp_path: Pa
         click_place(journey, "Mill")
         expect(days).to_contain_text("day 2 of 10, 8 days left, in Mill", timeout=20_000)
         journey.screenshot(path=tmp_path / "voila-puzzle-eighty-days.png")
+
+        weeks = page.locator(".puzzle-four-weeks")
+        figures = weeks.locator(".kit-status")
+        expect(figures).to_contain_text("day 0 of 3 spent, 3 left")
+        click_place(weeks, "AAA")
+        expect(figures).to_contain_text("Activity step; in AAA", timeout=20_000)
+        click_place(weeks, "CCC")
+        expect(weeks).to_contain_text(
+            "refused: no play of yours concerns CCC now: visit CCC1 (C castle): CCC1 is in CCC, "
+            "the pawn is in AAA",
+            timeout=20_000,
+        )
+        for play in OPTIMUM[1:]:
+            button = weeks.get_by_role("button", name=play, exact=True)
+            expect(button).to_be_visible(timeout=20_000)
+            button.click()
+        expect(figures).to_contain_text("score so far 31", timeout=20_000)
+        weeks.get_by_role("button", name="Check").click()
+        expect(weeks.locator(".kit-verdict")).to_contain_text(
+            "Optimal: 31 points, as many as the proven optimum.", timeout=20_000
+        )
+        weeks.screenshot(path=tmp_path / "voila-puzzle-four-weeks.png")
         page.close()

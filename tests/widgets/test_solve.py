@@ -4,8 +4,10 @@ replay of its history) and on what the panel draws of it."""
 
 from __future__ import annotations
 
+import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -192,3 +194,61 @@ def test_advise_says_where_a_planner_cannot_start() -> None:
     tour.advisor.button.click()
     assert "the five-round planner plans solo games" in tour.advisor.message
     assert weeks.advisor.job is None and tour.advisor.job is None
+
+
+def test_a_move_while_the_advisor_plans_drops_its_stale_advice(monkeypatch) -> None:
+    """The planner is held until a move is made on the panel (the planner's answer is then for
+    the position before it): the panel stays consistent, the stale advice is not shown for the
+    new position, and with "after each move" the advisor plans again for the new one. While the
+    test holds the panel's lock, the advisor's thread waits to draw."""
+    from kit.widgets.solve import EightyDays
+
+    planning, moved = threading.Event(), threading.Event()
+    run = EightyDays.run
+
+    def held(*args: Any) -> Any:
+        planning.set()
+        assert moved.wait(60)
+        return run(*args)
+
+    monkeypatch.setattr(EightyDays, "run", staticmethod(held))
+    panel = play(tiny("Wolfgang", 3).position, seat=0)
+    panel.advisor.time_limit.value = 2
+    panel.advisor.button.click()
+    assert planning.wait(60)
+    panel.advisor.button.click()
+    assert panel.advisor.message == "the advisor is planning already"
+    panel.action_buttons[0].click()  # a move while the advisor plans
+    step = len(panel.state.history)
+    assert panel.advisor.message == (
+        "the position changed while the advisor plans: its advice will be dropped"
+    )
+    with panel._lock:
+        moved.set()
+        assert not panel.advisor.wait(1.0)  # its answer waits for the lock
+    assert panel.advisor.wait(60)
+    assert panel.advisor.message == (
+        "the position changed while the advisor planned: its advice is dropped"
+    )
+    assert panel.advisor.first == "" and panel.advisor.plan is None
+    assert panel.board.highlight == [] and not any(b.button_style for b in panel.action_buttons)
+    assert not panel.advisor.button.disabled
+    # The panel is as the move left it: the log, the slider and the buttons at the new step.
+    assert len(panel.state.history) == step == len(panel.logbook.lines) == panel.replay.max
+    assert [b.description for b in panel.action_buttons] == [
+        str(a) for a in panel.state.legal_actions()
+    ]
+    # With "after each move" ticked, a move while planning brings advice for the new position.
+    panel.advisor.auto.value = True
+    moved.clear()
+    planning.clear()
+    panel.advisor.button.click()
+    assert planning.wait(60)
+    panel.action_buttons[0].click()
+    moved.set()
+    deadline = time.monotonic() + 60
+    while not panel.advisor.first and time.monotonic() < deadline:
+        panel.advisor.wait(1)
+    assert panel.advisor.history == panel.state.history and panel.advisor.first
+    (advised,) = [b for b in panel.action_buttons if b.button_style == "success"]
+    assert advised.description == panel.advisor.plan.steps[0].actions[0]

@@ -75,8 +75,11 @@ def exact_search(puzzle: Puzzle, max_states: int = MAX_STATES) -> Plan:
         memo[k] = (worst, None)
         choices = [chance(s, explored)] if s.is_chance_node else list(s.legal_actions())
         value, pick = worst, None
-        for action in choices:
-            child = s.clone()
+        last = len(choices) - 1
+        for number, action in enumerate(choices):
+            # `s` is needed no more after its last action: that child is `s` itself (a clone
+            # of a state costs more than the rest of a step)
+            child = s if number == last else s.clone()
             child.apply(action)
             score = best(child, explored + rolls(action))
             if score > value:
@@ -84,7 +87,7 @@ def exact_search(puzzle: Puzzle, max_states: int = MAX_STATES) -> Plan:
         memo[k] = (value, pick)
         return value
 
-    value = best(state, 0)
+    value = best(state.clone(), 0)
     elapsed = time.perf_counter() - began
     if value <= worst:
         return Plan(INFEASIBLE, (), None, None, None, elapsed, puzzle.assumptions())
