@@ -44,13 +44,15 @@ from kit.widgets import board_svg, puzzle
 # ## Part 1: puzzles of rising difficulty
 #
 # `generate(kind, seed, difficulty)` makes a puzzle; the difficulty sets how many points there
-# are and how tight the budget is.
+# are and how tight the budget is. Solve the medium one in the panel, then try `ladder[2]`.
 
 # %%
-ladder = [generate("orienteering", seed=1, difficulty=level) for level in ("easy", "medium")]
+ladder = [
+    generate("orienteering", seed=1, difficulty=level) for level in ("easy", "medium", "hard")
+]
 for step in ladder:
     print(step.describe())
-assert len(ladder[1].places) > len(ladder[0].places)
+assert [len(step.places) for step in ladder] == sorted({len(step.places) for step in ladder})
 
 # %% [markdown]
 # The puzzle panel: a click on a point adds it to the route; **Check** gives the verdict.
