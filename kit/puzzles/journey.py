@@ -28,11 +28,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kit.amazing_journey.actions import Action, Explore
+from kit.amazing_journey.actions import Explore
 from kit.amazing_journey.content import DIR as REFERENCE
 from kit.amazing_journey.content import ROUTE_TYPES, load_content
 from kit.amazing_journey.state import JourneyState, RollDie
-from kit.core import CHANCE, IllegalAction, KitError, ScoreSheet
+from kit.core import CHANCE, KitError, ScoreSheet
 from kit.puzzles.verdict import (
     PuzzleError,
     Refused,
@@ -40,6 +40,7 @@ from kit.puzzles.verdict import (
     attempt_random,
     checked_difficulty,
 )
+from kit.puzzles.walk import EngineWalk
 from kit.solve.eighty_days import Puzzle, exact_search, standard_puzzle
 from kit.solve.plan import Plan
 
@@ -200,27 +201,17 @@ def journey_puzzle(seed: int = 0, difficulty: str = "easy") -> JourneyPuzzle:
     )
 
 
-class JourneyWalk:
+class JourneyWalk(EngineWalk[JourneyState]):
     """A journey in progress from the puzzle's start (see the module's docstring). `route` is
     the player's action names so far; `take(name)` plays one and resolves the chance after it,
     or raises `Refused` saying why, changing nothing."""
 
     def __init__(self, puzzle: JourneyPuzzle) -> None:
+        super().__init__(puzzle.puzzle.state())
         self.puzzle = puzzle
         self.player = puzzle.puzzle.player
-        self.route: list[str] = []
-        self._states: list[JourneyState] = [puzzle.puzzle.state()]
         self.chance: list[list[str]] = [[]]  # the chance resolved after each action
         self._rolls: list[int] = [0]  # the die rolls so far, after each action
-
-    @property
-    def state(self) -> JourneyState:
-        return self._states[-1]
-
-    @property
-    def states(self) -> tuple[JourneyState, ...]:
-        """The position at the start and after each action of the route."""
-        return tuple(self._states)
 
     @property
     def finished(self) -> bool:
@@ -233,9 +224,6 @@ class JourneyWalk:
     @property
     def place(self) -> str:
         return self.state.tables.content.board.cities[self.state.pos[self.player]].name
-
-    def legal(self) -> list[Action]:
-        return [] if self.state.is_terminal else list(self.state.legal_actions())
 
     def deciding(self) -> bool:
         """Whether a question of an action is due (which token to keep, an Objective to play,
@@ -287,13 +275,7 @@ class JourneyWalk:
         state = self.state
         if self.finished:
             raise Refused(f"the journey has already ended in {self.place} on day {self.day}")
-        action = next((a for a in self.legal() if str(a) == name), None)
-        if action is None:
-            try:
-                state.clone().apply(name)
-            except IllegalAction as error:
-                raise Refused(str(error)) from None
-            raise Refused(f"{name!r} is not one of your actions now")
+        action = self.chosen(name, "actions")
         after = state.clone()
         after.apply(action)
         rolls = self._rolls[-1] + int(isinstance(action, Explore) and not action.by_power)

@@ -26,6 +26,7 @@ from kit.four_weeks.actions import FourWeeksAction
 from kit.four_weeks.effects import amount, plural
 from kit.four_weeks.state import FourWeeksState
 from kit.puzzles.verdict import PuzzleError, Refused, Verdict
+from kit.puzzles.walk import EngineWalk
 from kit.solve.four_weeks import Puzzle, solve, standard_puzzle
 from kit.solve.plan import Plan
 
@@ -113,26 +114,16 @@ def weeks_puzzle(
     return WeeksPuzzle(seed, puzzle, best)
 
 
-class WeeksWalk:
+class WeeksWalk(EngineWalk[FourWeeksState]):
     """A route of plays in progress from the puzzle's start (see the module's docstring).
     `route` is the plays so far (action names); `take(name)` plays one and the chance after
     it, or raises `Refused` with the engine's reason, changing nothing."""
 
     def __init__(self, puzzle: WeeksPuzzle) -> None:
-        self.puzzle = puzzle
         start = puzzle.puzzle.state()
         puzzle.puzzle.settle(start)
-        self.route: list[str] = []
-        self._states: list[FourWeeksState] = [start]
-
-    @property
-    def state(self) -> FourWeeksState:
-        return self._states[-1]
-
-    @property
-    def states(self) -> tuple[FourWeeksState, ...]:
-        """The position at the start and after each play of the route."""
-        return tuple(self._states)
+        super().__init__(start)
+        self.puzzle = puzzle
 
     @property
     def finished(self) -> bool:
@@ -150,9 +141,6 @@ class WeeksWalk:
             return []
         before, after = self._states[-2], self._states[-1]
         return [str(a) for a in after.history[len(before.history) + 1 :]]
-
-    def legal(self) -> list[FourWeeksAction]:
-        return [] if self.finished else list(self.state.legal_actions())
 
     def plays(self) -> list[str]:
         """The legal plays now, by name."""
@@ -200,13 +188,7 @@ class WeeksWalk:
     def take(self, name: str) -> None:
         if self.finished:
             raise Refused("the four weeks are over: Check the route, or take plays back")
-        action = next((a for a in self.legal() if str(a) == name), None)
-        if action is None:
-            try:
-                self.state.clone().apply(name)
-            except IllegalAction as error:
-                raise Refused(str(error)) from None
-            raise Refused(f"{name!r} is not one of your plays now")
+        action = self.chosen(name, "plays")
         after = self.state.clone()
         self.puzzle.puzzle.play(after, action)
         self.route.append(name)

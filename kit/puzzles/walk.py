@@ -1,0 +1,45 @@
+"""What the route-of-actions puzzles share (the 80-day journey and the four-week plays): a
+route taken a step at a time on the game's engine, each position kept for Undo."""
+
+from __future__ import annotations
+
+from typing import Any, Generic, TypeVar
+
+from kit.core import IllegalAction, State
+from kit.puzzles.verdict import Refused
+
+Played = TypeVar("Played", bound=State)
+
+
+class EngineWalk(Generic[Played]):
+    """`route` holds the action names taken so far; `states` the position at the start and
+    after each of them (the last is `state`)."""
+
+    def __init__(self, start: Played) -> None:
+        self.route: list[str] = []
+        self._states: list[Played] = [start]
+
+    @property
+    def state(self) -> Played:
+        return self._states[-1]
+
+    @property
+    def states(self) -> tuple[Played, ...]:
+        """The position at the start and after each step of the route."""
+        return tuple(self._states)
+
+    def legal(self) -> list[Any]:
+        return [] if self.state.is_terminal else list(self.state.legal_actions())
+
+    def chosen(self, name: str, steps: str) -> Any:
+        """The legal action called `name`, or `Refused` with the engine's reason (or, for a
+        name the engine would take but the puzzle does not offer, that it is not one of the
+        player's `steps` now); nothing is changed."""
+        action = next((a for a in self.legal() if str(a) == name), None)
+        if action is None:
+            try:
+                self.state.clone().apply(name)
+            except IllegalAction as error:
+                raise Refused(str(error)) from None
+            raise Refused(f"{name!r} is not one of your {steps} now")
+        return action
