@@ -32,7 +32,7 @@ from kit.amazing_journey.actions import Explore
 from kit.amazing_journey.content import DIR as REFERENCE
 from kit.amazing_journey.content import ROUTE_TYPES, load_content
 from kit.amazing_journey.state import JourneyState, RollDie
-from kit.core import CHANCE, KitError, ScoreSheet
+from kit.core import KitError, ScoreSheet
 from kit.puzzles.verdict import (
     PuzzleError,
     Refused,
@@ -40,7 +40,7 @@ from kit.puzzles.verdict import (
     attempt_random,
     checked_difficulty,
 )
-from kit.puzzles.walk import EngineWalk
+from kit.puzzles.walk import EngineWalk, players_steps
 from kit.solve.eighty_days import Puzzle, exact_search, standard_puzzle
 from kit.solve.plan import Plan
 
@@ -119,12 +119,7 @@ class JourneyPuzzle:
     def route(self) -> tuple[str, ...]:
         """The optimal journey as the player's action names (the plan's history without its
         chance outcomes)."""
-        state, names = self.puzzle.state(), []
-        for name in self.optimum.history:
-            if state.current_player != CHANCE:
-                names.append(name)
-            state.apply(name)
-        return tuple(names)
+        return players_steps(self.puzzle.state(), self.optimum.history)
 
     @property
     def proof(self) -> str:

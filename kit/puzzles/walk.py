@@ -3,9 +3,10 @@ route taken a step at a time on the game's engine, each position kept for Undo."
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
-from kit.core import IllegalAction, State
+from kit.core import CHANCE, IllegalAction, State
 from kit.puzzles.verdict import Refused
 
 Played = TypeVar("Played", bound=State)
@@ -43,3 +44,14 @@ class EngineWalk(Generic[Played]):
                 raise Refused(str(error)) from None
             raise Refused(f"{name!r} is not one of your {steps} now")
         return action
+
+
+def players_steps(state: State, history: Sequence[str]) -> tuple[str, ...]:
+    """A plan's `history` played from `state` (a fresh start), without its chance outcomes: the
+    steps the player takes, as a route."""
+    names = []
+    for name in history:
+        if state.current_player != CHANCE:
+            names.append(name)
+        state.apply(name)
+    return tuple(names)

@@ -21,12 +21,12 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from kit.core import CHANCE, IllegalAction, ScoreSheet
+from kit.core import IllegalAction, ScoreSheet
 from kit.four_weeks.actions import FourWeeksAction
 from kit.four_weeks.effects import amount, plural
 from kit.four_weeks.state import FourWeeksState
 from kit.puzzles.verdict import PuzzleError, Refused, Verdict
-from kit.puzzles.walk import EngineWalk
+from kit.puzzles.walk import EngineWalk, players_steps
 from kit.solve.four_weeks import Puzzle, solve, standard_puzzle
 from kit.solve.plan import Plan
 
@@ -62,12 +62,7 @@ class WeeksPuzzle:
     @property
     def route(self) -> tuple[str, ...]:
         """The plan as the player's plays (its history without the chance outcomes)."""
-        state, names = self.puzzle.state(), []
-        for name in self.best.history:
-            if state.current_player != CHANCE:
-                names.append(name)
-            state.apply(name)
-        return tuple(names)
+        return players_steps(self.puzzle.state(), self.best.history)
 
     @property
     def proof(self) -> str:
