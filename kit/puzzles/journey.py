@@ -286,6 +286,9 @@ class JourneyWalk(EngineWalk[JourneyState]):
         self.chance.append(resolved)
         self._rolls.append(rolls)
 
+    def drawn(self) -> list[str]:
+        return list(self.chance[-1])
+
     def undo(self) -> str:
         if not self.route:
             return ""
@@ -371,16 +374,9 @@ def check_journey(puzzle: JourneyPuzzle, route: Sequence[str]) -> Verdict:
     by line."""
     optimum = puzzle.score
     walk = JourneyWalk(puzzle)
-    pending: list[str] = []
-    for number, name in enumerate(route, start=1):
-        if pending and name == pending[0]:
-            pending.pop(0)
-            continue
-        try:
-            walk.take(name)
-        except Refused as error:
-            return Verdict(False, False, None, optimum, (f"step {number}, {name}: {error}",))
-        pending = list(walk.chance[-1])
+    refused = walk.follow(route, "step")
+    if refused is not None:
+        return Verdict(False, False, None, optimum, (refused,))
     if not walk.finished:
         why = (
             f"the journey has not ended: after step {len(route)} you are in {walk.place} on day "

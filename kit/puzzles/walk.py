@@ -32,6 +32,30 @@ class EngineWalk(Generic[Played]):
     def legal(self) -> list[Any]:
         return [] if self.state.is_terminal else list(self.state.legal_actions())
 
+    def take(self, name: str) -> None:
+        """Play the step `name` and the chance after it, or raise `Refused` saying why."""
+        raise NotImplementedError
+
+    def drawn(self) -> list[str]:
+        """The chance outcomes resolved after the last step, by name."""
+        raise NotImplementedError
+
+    def follow(self, route: Sequence[str], step: str) -> str | None:
+        """Take `route`'s steps in order; a chance outcome named after a step (as in a plan's
+        history) is passed over when it is the one the walk resolved there. Returns the first
+        refusal as "`step` N, name: reason", or None when every step was taken."""
+        pending: list[str] = []
+        for number, name in enumerate(route, start=1):
+            if pending and name == pending[0]:
+                pending.pop(0)
+                continue
+            try:
+                self.take(name)
+            except Refused as error:
+                return f"{step} {number}, {name}: {error}"
+            pending = self.drawn()
+        return None
+
     def chosen(self, name: str, steps: str) -> Any:
         """The legal action called `name`, or `Refused` with the engine's reason (or, for a
         name the engine would take but the puzzle does not offer, that it is not one of the

@@ -255,16 +255,9 @@ def check_weeks(puzzle: WeeksPuzzle, route: Sequence[str]) -> Verdict:
         return Verdict(legal, accepted, score, best_score, tuple(lines), proven, bound)
 
     walk = WeeksWalk(puzzle)
-    pending: list[str] = []
-    for number, name in enumerate(route, start=1):
-        if pending and name == pending[0]:
-            pending.pop(0)
-            continue
-        try:
-            walk.take(name)
-        except Refused as error:
-            return verdict(False, False, None, [f"play {number}, {name}: {error}"])
-        pending = walk.drawn()
+    refused = walk.follow(route, "play")
+    if refused is not None:
+        return verdict(False, False, None, [refused])
     if not walk.finished:
         status = walk.status()[0]
         return verdict(False, False, None, [f"the route stops before the game ends: {status}"])
