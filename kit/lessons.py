@@ -18,15 +18,13 @@ find). `Feedback.right` is what a test or a hidden solution cell asserts."""
 
 from __future__ import annotations
 
-import base64
-import html
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
 from kit.core import KitError
+from kit.widgets.picture import image_html, svg_label
 
 NOT_ANSWERED = (None, Ellipsis)
 """What an exercise's answer cell holds before the student writes anything."""
@@ -188,21 +186,15 @@ def _differences(answer: Any, expected: Any) -> list[str]:
 
 @dataclass(frozen=True, slots=True)
 class Image:
-    """An SVG picture shown as an image (`<img>` of the SVG as data): the sanitiser of untrusted
-    notebooks keeps images and drops inline SVG, so it shows in JupyterLab whether or not the
-    notebook is trusted, in exported HTML and on Voila pages."""
+    """An SVG picture shown as an image (`kit.widgets.picture.image_html`), so it shows in
+    JupyterLab whether or not the notebook is trusted, in exported HTML and on Voila pages, with
+    `alt` saying what it shows."""
 
     svg: str
     alt: str = "a picture"
 
     def _repr_html_(self) -> str:
-        data = base64.b64encode(self.svg.encode()).decode()
-        box = re.search(r'viewBox="[-\d.]+ [-\d.]+ ([\d.]+) ([\d.]+)"', self.svg)
-        width = f' width="{round(float(box.group(1)))}"' if box else ""
-        return (
-            f'<img src="data:image/svg+xml;base64,{data}"{width} '
-            f'style="max-width:100%;height:auto" alt="{html.escape(self.alt)}">'
-        )
+        return image_html(self.svg, self.alt)
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         printer.text(f"<picture: {self.alt}>")
@@ -213,8 +205,7 @@ def image(svg: str, alt: str = "") -> Image:
     last line; `alt` says what it shows, for readers who cannot see it."""
     if not isinstance(svg, str) or not svg.lstrip().startswith("<svg"):
         raise KitError(f"image() takes the text of an SVG picture, not {_a(svg)}")
-    title = re.search(r'aria-label="([^"]*)"', svg)
-    return Image(svg, alt or (html.unescape(title.group(1)) if title else "a picture"))
+    return Image(svg, alt or svg_label(svg))
 
 
 __all__ = ["Exercise", "Feedback", "Image", "check_function", "image"]

@@ -1,7 +1,10 @@
-"""Checks every game's tests share: a refused action changes nothing; a broken data file."""
+"""Checks every game's tests share: a refused action changes nothing; a broken data file; the
+picture inside a rich display."""
 
 from __future__ import annotations
 
+import base64
+import re
 import shutil
 from pathlib import Path
 
@@ -26,3 +29,10 @@ def broken_copy(seeds: Path, folder: Path, file: str, old: str, new: str) -> Pat
     assert old in text, f"{file} no longer contains {old!r}"
     path.write_text(text.replace(old, new, 1))
     return folder
+
+
+def shown_svg(html: str) -> str:
+    """The SVG picture `html` shows as an `<img>` of data (`kit.widgets.picture.image_html`)."""
+    found = re.search(r'<img src="data:image/svg\+xml;base64,([^"]+)"', html)
+    assert found, html[:200]
+    return base64.b64decode(found[1]).decode()

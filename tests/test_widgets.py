@@ -17,6 +17,7 @@ import kit
 from kit.core import KitError
 from kit.widgets import SVG, Board, Piece, board_layout, board_svg
 from kit.widgets.picture import ROUTE_STYLES
+from tests.checks import shown_svg
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 BOARDS = {
@@ -319,13 +320,13 @@ def test_the_rich_display_is_static_svg_beside_the_widget() -> None:
     assert bundle is not None
     data, _ = bundle
     assert "application/vnd.jupyter.widget-view+json" in data
-    picture = parse(data["image/svg+xml"])
+    picture = parse(shown_svg(data["text/html"]))
     assert picture.tag == f"{SVG_NS}svg"
     pieces = next(g for g in picture.iter(f"{SVG_NS}g") if g.get("class") == "kit-pieces")
     assert [(e.get("class"), e.get("data-node")) for e in pieces] == [("spot", "Torino")]
     assert [e.get("class") for e in pieces.iter(f"{SVG_NS}g")] == ["kit-pieces", "spot", "pawn"]
     svg = board_svg(kit.load("timeless_journeys").board(), title="Italy")
-    assert isinstance(svg, SVG) and svg._repr_svg_() == str(svg)
+    assert isinstance(svg, SVG) and shown_svg(svg._repr_html_()) == str(svg)
     assert ">Italy</text>" in svg
 
 

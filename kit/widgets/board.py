@@ -23,8 +23,10 @@ from kit.widgets.picture import (
     BoardLayout,
     board_layout,
     highlight_svg,
+    image_html,
     spots_svg,
     svg_document,
+    svg_label,
 )
 from kit.widgets.pieces import Piece
 
@@ -130,4 +132,5 @@ class Board(anywidget.AnyWidget):
         if bundle is None:
             return None
         data, metadata = bundle
-        return {**data, "image/svg+xml": self.svg()}, metadata
+        svg = self.svg()
+        return {**data, "text/html": image_html(svg, svg_label(svg))}, metadata

@@ -6,11 +6,10 @@ drops inline SVG. The board's layout is computed once per board and kept (`layou
 
 from __future__ import annotations
 
-import base64
 import json
 
 from kit.core import Game, State, ranking
-from kit.widgets.picture import BoardLayout, board_layout, pieces_svg, svg_document
+from kit.widgets.picture import BoardLayout, board_layout, image_html, pieces_svg, svg_document
 from kit.widgets.views import PANEL_CSS, escape, view_for
 
 _LAYOUTS: dict[tuple[str, str], BoardLayout] = {}
@@ -52,7 +51,6 @@ def state_html(state: State, seat: int | None = None) -> str:
     viewer = viewer_of(state, seat)
     seen = state.observation(viewer)
     view = view_for(state.game)
-    picture = base64.b64encode(board_picture(state, viewer).encode()).decode()
     layout = layout_of(state.game)
     lines = [view.summary(seen, player) for player in range(state.num_players)]
     if state.is_terminal:
@@ -64,8 +62,7 @@ def state_html(state: State, seat: int | None = None) -> str:
     items = "".join(f"<li>{escape(line)}</li>" for line in lines)
     return (
         f'<div class="kit-state"><style>{PANEL_CSS}</style>'
-        f'<img src="data:image/svg+xml;base64,{picture}" width="{layout.width}" '
-        f'style="max-width:100%;height:auto" alt="{escape(state.game.title)}: the board">'
-        f"<p><b>{escape(state.game.title)}</b>, {escape(seen['phase'])}: {escape(seen['turn'])}"
+        + image_html(board_picture(state, viewer), f"{state.game.title}: the board", layout.width)
+        + f"<p><b>{escape(state.game.title)}</b>, {escape(seen['phase'])}: {escape(seen['turn'])}"
         f"<br>{escape(seen['question'])}</p><ul>{items}</ul></div>"
     )

@@ -10,9 +10,11 @@ untrusted notebooks too). So the browser draws nothing itself and there is one d
 
 from __future__ import annotations
 
+import base64
 import html
 import json
 import math
+import re
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
@@ -770,14 +772,37 @@ def _dark(colour: str) -> bool:
     return 0.299 * r + 0.587 * g + 0.114 * b < 140
 
 
+def image_html(svg: str, alt: str, width: float | None = None) -> str:
+    """`svg` as an HTML `<img>` of the SVG as data, `width` pixels wide at most (by default the
+    picture's own width). Why not inline SVG or `image/svg+xml`: the sanitiser of an untrusted
+    notebook in JupyterLab drops both (SVG can carry scripts) but keeps images, so this is the
+    one form that shows whether or not a notebook is trusted, in exported HTML and in Voila."""
+    if width is None:
+        box = re.search(r'viewBox="[-\d.]+ [-\d.]+ ([\d.]+) ([\d.]+)"', svg)
+        width = float(box.group(1)) if box else None
+    data = base64.b64encode(svg.encode()).decode()
+    wide = f' width="{round(width)}"' if width else ""
+    return (
+        f'<img src="data:image/svg+xml;base64,{data}"{wide} '
+        f'style="max-width:100%;height:auto" alt="{html.escape(alt)}">'
+    )
+
+
+def svg_label(svg: str) -> str:
+    """What `svg` shows, from its `aria-label` (every picture of the kit has one)."""
+    title = re.search(r'aria-label="([^"]*)"', svg)
+    return html.unescape(title.group(1)) if title else "a picture"
+
+
 class SVG(str):
-    """SVG text that a notebook shows as a picture (`image/svg+xml`: it shows in exported HTML
-    and in untrusted notebooks too) and that works as a plain string everywhere else."""
+    """SVG text that a notebook shows as a picture (as an image, `image_html`, so that it shows
+    in untrusted notebooks and exported HTML too) and that works as a plain string everywhere
+    else."""
 
     __slots__ = ()
 
-    def _repr_svg_(self) -> str:
-        return str(self)
+    def _repr_html_(self) -> str:
+        return image_html(self, svg_label(self))
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         printer.text(f"<board picture, {len(self) / 1000:.1f} KB of SVG>")

@@ -4,7 +4,6 @@ to the browser (recorded by `kit.widgets.traffic`)."""
 
 from __future__ import annotations
 
-import base64
 import json
 import re
 import xml.etree.ElementTree as ET
@@ -26,6 +25,7 @@ from kit.timeless_journeys import setup as tour_setup
 from kit.widgets import PlayPanel, play, state_html
 from kit.widgets.traffic import recorded
 from kit.widgets.views import view_for
+from tests.checks import shown_svg
 from tests.four_weeks.helpers import deal as weeks_deal
 from tests.timeless_journeys.helpers import TALK, up
 from tests.timeless_journeys.helpers import build as tour_build
@@ -558,9 +558,7 @@ def test_the_calendar_gets_the_day_disc_of_a_visit() -> None:
 
 # --- the rich display of a state --------------------------------------------------------------
 def picture_of(html: str) -> ET.Element:
-    found = re.search(r'src="data:image/svg\+xml;base64,([^"]+)"', html)
-    assert found, html[:200]
-    return ET.fromstring(base64.b64decode(found[1]))
+    return ET.fromstring(shown_svg(html))
 
 
 def test_a_state_shows_its_board_and_a_summary_as_static_html(game: Game) -> None:

@@ -30,6 +30,7 @@ from kit.widgets.timelines import (
     timeline_svg,
 )
 from tests.amazing_journey.helpers import around_the_world, journey_around, wait_until
+from tests.checks import shown_svg
 from tests.four_weeks.helpers import SKIP, deal
 from tests.timeless_journeys.helpers import TALK, up
 from tests.timeless_journeys.helpers import build as untyped_build
@@ -540,8 +541,8 @@ def test_the_rich_display_is_the_static_svg_beside_the_widget(name: str) -> None
     assert bundle is not None
     data, _ = bundle
     assert "application/vnd.jupyter.widget-view+json" in data
-    assert data["image/svg+xml"] == view.svg()
-    assert timeline_svg(view.state)._repr_svg_() == view.svg()
+    assert shown_svg(data["text/html"]) == view.svg()
+    assert shown_svg(timeline_svg(view.state)._repr_html_()) == view.svg()
     parse(view.svg())  # well-formed
 
 

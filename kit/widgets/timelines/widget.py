@@ -10,7 +10,7 @@ import anywidget
 import traitlets
 
 from kit.core import Game, KitError, State
-from kit.widgets.picture import SVG
+from kit.widgets.picture import SVG, image_html, svg_label
 from kit.widgets.timelines.drawing import Drawing, Still, document, seen
 from kit.widgets.timelines.gazette import GazetteDrawing
 from kit.widgets.timelines.journey import JourneyDrawing
@@ -104,7 +104,8 @@ class TimelineView(anywidget.AnyWidget):
         if bundle is None:
             return None
         data, metadata = bundle
-        return {**data, "image/svg+xml": self.svg()}, metadata
+        svg = self.svg()
+        return {**data, "text/html": image_html(svg, svg_label(svg))}, metadata
 
 
 class JourneyTimeline(TimelineView):
