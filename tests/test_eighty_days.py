@@ -23,6 +23,7 @@ from kit.solve.eighty_days import (
     SINK,
     Arc,
     Choices,
+    EarliestEnd,
     Network,
     PlanError,
     Puzzle,
@@ -323,6 +324,20 @@ def test_reference_board_impossible_limit_says_the_final_checkpoint_day():
     plan = solve(standard_puzzle("regular", "Paulo", 3, seed=2, days=40), time_limit=30)
     assert plan.status == INFEASIBLE and plan.earliest >= 50
     assert plan.earliest == 50 or plan.earliest_bound == 50
+
+
+def test_an_impossible_limit_keeps_to_a_short_time_limit():
+    # Three loops of the reference Timeline take seconds to build as a network: with half a
+    # second the planner stops building and says only what it proved, none before day 50.
+    plan = solve(standard_puzzle("regular", "Paulo", 3, seed=2, days=40), time_limit=0.5)
+    assert plan.status == INFEASIBLE
+    assert (plan.earliest, plan.earliest_bound) == (None, 50)
+    assert str(plan) == (
+        "No plan: the puzzle is infeasible; no day the goal can be reached was found within "
+        "the time limit, and none comes before day 50."
+    )
+    assert str(EarliestEnd(None, 50)) == "no day found in the time limit (none before day 50)"
+    assert not EarliestEnd(None, 50).proven
 
 
 def test_the_earliest_end_is_proven_or_says_it_is_not(monkeypatch):

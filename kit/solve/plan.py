@@ -46,9 +46,10 @@ class Step:
 class Plan:
     """A planner's answer. For an infeasible puzzle `steps` is empty, `sheet` is None and
     `earliest` says the first day (or round) the goal could be reached at all, if any; when the
-    planner found that day without proving that none comes sooner, `earliest_bound` is the
-    first day it did prove possible at the soonest. `proven` states what else the planner
-    proved about a plan short of optimal (say, that no change within a few days improves it)."""
+    planner found that day without proving that none comes sooner (or found none before its
+    time ran out), `earliest_bound` is the first day it did prove possible at the soonest.
+    `proven` states what else the planner proved about a plan short of optimal (say, that no
+    change within a few days improves it)."""
 
     status: str
     steps: tuple[Step, ...]
@@ -78,7 +79,12 @@ class Plan:
     def timeline(self) -> str:
         """The plan as a day-by-day timeline followed by the score sheet."""
         if self.status == INFEASIBLE:
-            if self.earliest is None:
+            if self.earliest is None and self.earliest_bound is not None:
+                when = (
+                    "; no day the goal can be reached was found within the time limit, and "
+                    f"none comes before day {self.earliest_bound}"
+                )
+            elif self.earliest is None:
                 when = "; the goal cannot be reached at all"
             elif self.earliest_bound is not None and self.earliest_bound < self.earliest:
                 when = (

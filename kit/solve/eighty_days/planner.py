@@ -544,17 +544,20 @@ def _restamp(plan: Plan, status: str, bound: float | None, began: float) -> Plan
 
 @dataclass(frozen=True)
 class EarliestEnd:
-    """The earliest day a journey can end: `day` is the earliest found, and no journey ends
-    before `bound` (proven). When the two differ the solver ran out of time in between."""
+    """The earliest day a journey can end: `day` is the earliest found (None if the time ran
+    out before any was), and no journey ends before `bound` (proven). When the two differ the
+    solver ran out of time in between."""
 
-    day: int
+    day: int | None
     bound: int
 
     @property
     def proven(self) -> bool:
-        return self.bound >= self.day
+        return self.day is not None and self.bound >= self.day
 
     def __str__(self) -> str:
+        if self.day is None:
+            return f"no day found in the time limit (none before day {self.bound})"
         if self.proven:
             return f"day {self.day}"
         return f"day {self.day} (none before day {self.bound}; the days between are not ruled out)"
@@ -565,25 +568,31 @@ def earliest_end(puzzle: Puzzle, time_limit: float = 10.0, workers: int = 2) -> 
     within three loops of the Timeline. A journey by departures alone bounds the horizon; the
     min-days model then uses Tickets and powers where they help. No journey ends before the
     Final checkpoint's activation day, so a plain journey ending on it needs no model. If the
-    model's search stops before a proof, the day found comes with the bound proven so far. The
-    networks take seconds on the reference board and cannot be stopped; the model is built only
-    with time left after them, and searches for the rest of `time_limit`."""
+    time runs out first, the day found (if any) comes with the bound proven so far: building
+    the networks takes seconds on the reference board, and they too stop at `time_limit`."""
     began = time.perf_counter()
+    deadline = began + time_limit
     tables = puzzle.tables
+    floor = max(puzzle.position.day[puzzle.player], tables.board.checkpoints[-1].activation)
     horizon = max(puzzle.limit, 3 * tables.length)
-    network = Network(puzzle, limit=horizon)
+    try:
+        network = Network(puzzle, limit=horizon, deadline=deadline)
+    except NetworkStopped:
+        return EarliestEnd(None, floor)
     if network.start not in network.alive:
         return None
-    floor = max(puzzle.position.day[puzzle.player], tables.board.checkpoints[-1].activation)
     plain = network.simple_path()
     end = network.arcs[plain[-1]].end if plain else None
     if end is not None:
         if end <= floor or _since(began) >= time_limit:
             return EarliestEnd(end, min(floor, end))
-        network = Network(puzzle, limit=end)
+        try:
+            network = Network(puzzle, limit=end, deadline=deadline)
+        except NetworkStopped:
+            return EarliestEnd(end, floor)
     model = Model(network, minimize_days=True)
     model.hint(network.simple_path())
-    left = _left(began + time_limit)
+    left = _left(deadline)
     if left <= 0 and end is not None:
         return EarliestEnd(end, floor)
     solver = new_solver(left, workers)
