@@ -98,13 +98,14 @@ class ISMCTSBot:
         self.rng = rng_for(seed, "ismcts-bot", player)
         self.playout_bots: dict[int, Bot] = {}  # the playout policy's bot of each seat
         self.last_root: Node | None = None  # the tree of the last move, for study
+        self.low, self.high = math.inf, -math.inf  # the rewards seen this move (with a prior)
 
     def choose(self, state: State) -> Any:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
         root = Node()
-        self.low, self.high = math.inf, -math.inf  # the rewards seen (with a prior)
+        self.low, self.high = math.inf, -math.inf  # a new move: no reward seen yet
         me = state.current_player
         start = time.perf_counter()
         for done in range(self.iterations):
