@@ -33,11 +33,14 @@ def load_toml(path: Path | str) -> Reader:
 
 
 def _show(path: Path) -> str:
-    """The path as a user knows it: relative to the project when inside it."""
+    """The file as a user knows it: its path in the project when inside it, else its name in
+    its content folder (`my_europe/rules.toml`), the same in every game's messages: the folder
+    is the one the user gave, and where it lies (a temporary folder) says nothing of the
+    mistake."""
     try:
         return str(path.resolve().relative_to(SEEDS_DIR.parent))
     except ValueError:
-        return str(path)
+        return f"{path.parent.name}/{path.name}" if path.parent.name else str(path)
 
 
 class Reader:
