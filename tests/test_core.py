@@ -319,6 +319,26 @@ def test_a_content_folder_of_ones_own_is_named_by_its_folder_not_its_path(
     assert (error.value.file, error.value.field) == ("my_board/rules.toml", field)
 
 
+@pytest.mark.parametrize(
+    ("name", "before", "after", "rule", "value"),
+    [
+        ("amazing_journey", "penalty_per_day = 1", "penalty_per_day = 12", "late_penalty", 12),
+        ("timeless_journeys", "hand_limit = 8", "hand_limit = 10", "hand_limit", 10),
+        ("four_weeks", "hand_size = 7", "hand_size = 5", "hand_size", 5),
+    ],
+)
+def test_a_content_file_edited_on_disk_is_read_again(tmp_path, name, before, after, rule, value):
+    """A teacher edits a board of their own and loads it again in the same notebook: the game
+    plays by the edited file, not by the one read before."""
+    folder = tmp_path / "mine"
+    shutil.copytree(SEEDS_DIR / name, folder)
+    first = kit.load(name, content=str(folder))
+    rules = folder / "rules.toml"
+    rules.write_text(rules.read_text().replace(before, after, 1))
+    assert getattr(kit.load(name, content=str(folder)).content.rules, rule) == value
+    assert getattr(first.content.rules, rule) != value
+
+
 class StopAtGame:
     """A bot factory whose bots press Ctrl-C when the game of seed `seed` begins."""
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import builtins
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +30,21 @@ def load_toml(path: Path | str) -> Reader:
     except ValueError as error:  # TOMLDecodeError, text that is not UTF-8, a number too long
         raise DataError(_show(path), "", f"not valid TOML: {error}") from None
     return Reader(data, _show(path), "")
+
+
+def stamps(folder: Path, names: Iterable[str]) -> tuple[tuple[int, int], ...]:
+    """Each file's modification time and size ((-1, -1) for a missing one, which its reader
+    reports): a content cache keyed on them reads a folder again once one of its files is
+    edited on disk (a teacher's own board, changed between two runs of a notebook's cell)."""
+    found = []
+    for name in names:
+        try:
+            stat = (folder / name).stat()
+        except OSError:
+            found.append((-1, -1))
+        else:
+            found.append((stat.st_mtime_ns, stat.st_size))
+    return tuple(found)
 
 
 def _show(path: Path) -> str:
