@@ -14,18 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from tests.test_puzzles_weeks import OPTIMUM
-from tests.widgets.servers import STARTUP, voila
+from tests.widgets.servers import STARTUP, click_place, voila
 
 NOTEBOOK = Path(__file__).with_name("puzzle.ipynb")
-
-
-def click_place(panel: Any, place: str) -> None:
-    """Click a place's mark (pieces lying over it take the click for it, as for a pointer)."""
-    from playwright.sync_api import expect
-
-    mark = panel.locator(f'.kit-board .place[data-node="{place}"] .mark')
-    expect(mark).to_be_visible(timeout=STARTUP * 1000)
-    mark.click(force=True)
 
 
 def test_voila_builds_a_route_by_clicks_and_checks_it(browser: Any, tmp_path: Path) -> None:
