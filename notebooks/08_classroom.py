@@ -145,10 +145,11 @@ mine = tournament(
 print(mine)
 
 # %% [markdown]
-# Is the explorer better than chance? A few games cannot say: a bot no better than another wins
-# more than half of ten games more than one time in three. `check_bot` plays 60 seeded games against
-# a reference bot and passes a bot only when the 95 % interval of its win rate lies above one
-# half. The bot that plays at random fails, even on a seed where it wins more than half:
+# Is the explorer better than chance? A few games cannot say: a bot no better than another
+# wins more than half of ten games more than one time in three. `check_bot` plays 60 seeded
+# games against a reference bot and passes a bot only when the 95 % interval of its win rate
+# lies above one half. The bot that plays at random fails, even on a seed where it wins more
+# than half:
 
 # %%
 verdict = check_bot(any_action, against="random", games=60, seed=1)
