@@ -1,9 +1,14 @@
-"""Take the README's screenshot of the play panel: Voila serves `notebooks/play.ipynb` on a free
-port, Debian's Chromium (driven by Playwright, `--no-sandbox`) opens it, player 0 takes the
-first travel on offer, and the first panel (The Amazing Journey) is saved as `play_panel.png`
-beside this script.
+"""Take the README's screenshots: Voila serves a notebook on a free port, Debian's Chromium
+(driven by Playwright, `--no-sandbox`) opens it, plays a step or two in a panel and saves the
+picture beside this script:
 
-    python docs/screenshot.py
+- `play_panel.png`: `notebooks/play.ipynb`, player 0 takes the first travel on offer, and the
+  first panel (The Amazing Journey) is saved;
+- `classroom.png`: `notebooks/08_classroom.ipynb` as a classroom screen shows it (no code), from
+  the lesson's title down to the first puzzle panel, after a route of two clicks and Check.
+
+    python -m docs.screenshot                  # both, from the project folder
+    python -m docs.screenshot classroom.png    # one
 
 The servers and the browser are the browser tests' own (`tests/widgets/servers.py`)."""
 
@@ -11,38 +16,74 @@ from __future__ import annotations
 
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from tests.widgets.servers import ROOT, STARTUP, NoBrowser, chromium, voila
+from tests.widgets.servers import ROOT, STARTUP, NoBrowser, chromium, click_place, voila
 
-NOTEBOOK = ROOT / "notebooks" / "play.ipynb"
-PICTURE = Path(__file__).with_name("play_panel.png")
+HERE = Path(__file__).parent
+WIDTH = 1400
 
 
-def main() -> None:
+def play_panel(page: Any, picture: Path) -> None:
     from playwright.sync_api import expect
 
-    with (
-        tempfile.TemporaryDirectory() as folder,
-        chromium() as browser,
-        voila(NOTEBOOK, Path(folder)) as url,
-    ):
-        # A window as tall as the panel: Voila scrolls inside its page and paints what shows.
-        page = browser.new_page(viewport={"width": 1400, "height": 2800})
-        page.goto(url, timeout=STARTUP * 1000)
-        panel = page.locator(".kit-play").first
-        log = panel.locator(".kit-log li")
-        expect(log).not_to_have_count(0, timeout=STARTUP * 1000)
-        steps = log.count()
-        panel.locator(".kit-actions button", has_text="take the").first.click()
-        expect(log).to_have_count(steps + 1, timeout=20_000)
-        panel.screenshot(path=PICTURE)
-        page.close()
-    print(f"{PICTURE.name}: {PICTURE.stat().st_size / 1000:.0f} KB")
+    panel = page.locator(".kit-play").first
+    log = panel.locator(".kit-log li")
+    expect(log).not_to_have_count(0, timeout=STARTUP * 1000)
+    steps = log.count()
+    panel.locator(".kit-actions button", has_text="take the").first.click()
+    expect(log).to_have_count(steps + 1, timeout=20_000)
+    panel.screenshot(path=picture)
+
+
+def classroom(page: Any, picture: Path) -> None:
+    """The lesson's top as the class sees it: the title, the first puzzle's words and its panel
+    with a short route checked."""
+    from playwright.sync_api import expect
+
+    panel = page.locator(".kit-puzzle").first
+    status = panel.locator(".kit-status")
+    expect(status).to_contain_text("budget used 0 of 27", timeout=STARTUP * 1000)
+    click_place(panel, "B")
+    expect(status).to_contain_text("route: Start → B (at B)", timeout=20_000)
+    click_place(panel, "Finish")
+    expect(status).to_contain_text("(ended at Finish)", timeout=20_000)
+    panel.get_by_role("button", name="Check").click()
+    expect(panel.locator(".kit-verdict")).to_contain_text("short of the proven optimum")
+    box = panel.bounding_box()
+    page.screenshot(
+        path=picture, clip={"x": 0, "y": 0, "width": WIDTH, "height": box["y"] + box["height"] + 8}
+    )
+
+
+SHOTS: dict[str, tuple[Path, Callable[[Any, Path], None]]] = {
+    "play_panel.png": (ROOT / "notebooks" / "play.ipynb", play_panel),
+    "classroom.png": (ROOT / "notebooks" / "08_classroom.ipynb", classroom),
+}
+
+
+def main(names: list[str]) -> None:
+    unknown = [name for name in names if name not in SHOTS]
+    if unknown:
+        sys.exit(f"no screenshot named {', '.join(unknown)}; there are {', '.join(SHOTS)}")
+    with chromium() as browser:
+        for name in names or list(SHOTS):
+            notebook, take = SHOTS[name]
+            with tempfile.TemporaryDirectory() as folder, voila(notebook, Path(folder)) as url:
+                # A window as tall as the panel: Voila scrolls inside its page and paints what
+                # shows.
+                page = browser.new_page(viewport={"width": WIDTH, "height": 2800})
+                page.goto(url, timeout=STARTUP * 1000)
+                picture = HERE / name
+                take(page, picture)
+                page.close()
+            print(f"{picture.name}: {picture.stat().st_size / 1000:.0f} KB")
 
 
 if __name__ == "__main__":
     try:
-        main()
+        main(sys.argv[1:])
     except NoBrowser as why:
         sys.exit(f"no screenshot: {why}")

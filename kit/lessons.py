@@ -10,6 +10,7 @@ board picture that shows in any notebook.
     quiz = Exercise("how long a Plan takes", expected="2 days", choices=["1 day", "2 days"],
                     why="a Plan waits two days and draws a Ticket")
     image(board_svg(graph))  # the picture as an image, even in an untrusted notebook
+    check_bot(my_bot, against="random", games=60, seed=7)  # won 43 of 60 ... (the interval)
 
 A checker never raises on a student's answer: a wrong type, a function that fails, a list with
 items missing are all said in words, with what is right or wrong and why, and the expected
@@ -24,6 +25,9 @@ from functools import cached_property
 from typing import Any
 
 from kit.core import KitError
+from kit.core.state import Game
+from kit.tournament import Tournament, tournament
+from kit.tournament.run import Entrant
 from kit.widgets.picture import image_html, svg_label
 
 NOT_ANSWERED = (None, Ellipsis)
@@ -118,6 +122,83 @@ def check_function(
     return Feedback(True, (f"Right: {what} gives the right result in all {len(cases)} cases.",))
 
 
+YOURS = "your bot"
+
+
+def check_bot(
+    bot: Any,
+    *,
+    against: Entrant = "random",
+    game: Game | str = "amazing_journey",
+    games: int = 60,
+    seed: int = 0,
+) -> Feedback:
+    """Whether `bot`, a function `choose(state) -> action`, beats `against` (a bot of the
+    game's `BOTS` by name, or a function) at `game`: a seeded tournament of `games` games
+    (`kit.tournament`, seats rotating, game `i` of seed `seed + i`), judged by the 95 % Wilson
+    interval of its win rate (a shared first place counts as a part of a win). It beats the
+    other bot when the whole interval lies above one half: a bot no better than the other wins
+    about half the games, and on a lucky seed more than half of a few, but seldom so many that
+    the interval clears one half. An action the rules refuse or an error of the bot is named
+    in words, with the game it happened in."""
+    if _unanswered(bot):
+        return Feedback(None, ("Not answered yet: write your bot and give the function here.",))
+    if not callable(bot):
+        return Feedback(False, (f"Not yet: a bot is a function choose(state); this is {_a(bot)}.",))
+    other = f"the {against} bot" if isinstance(against, str) else "the other bot"
+    label = against if isinstance(against, str) and against != YOURS else "other"
+    played = tournament(game, {YOURS: bot, label: against}, games=games, seed=seed, workers=1)
+    if played.failures:
+        failure = played.failures[0]
+        kind, _, why = failure.error.partition(": ")
+        where = f"(game {failure.index + 1}, seed {failure.seed})"
+        stopped = f"{len(played.failures)} of {games} games stopped so"
+        if kind == "IllegalAction":
+            lines = (
+                f"Not yet: your bot chose an action the rules do not allow {where}: {why}.",
+                f"{stopped}: a bot returns one of state.legal_actions().",
+            )
+        else:
+            lines = (f"Not yet: your bot raised {failure.error} {where}.", f"{stopped}.")
+        return Feedback(False, lines)
+    if played.interrupted:
+        return Feedback(
+            None,
+            (f"Not judged: stopped by Ctrl-C after {len(played.results)} of {games} games.",),
+        )
+    return _judged(played, other)
+
+
+def _judged(played: Tournament, other: str) -> Feedback:
+    """The tournament's verdict on the student's bot, in words, with its interval."""
+    rate = played.win_rates()[YOURS]
+    wins = f"{rate.value * rate.games:.1f}".removesuffix(".0")
+    lines = [
+        f"your bot won {wins} of {rate.games} games against {other} ({rate.value:.0%}).",
+        f"With 95% confidence its win rate lies between {rate.low:.0%} and {rate.high:.0%} "
+        "(the Wilson interval)",
+    ]
+    if rate.low > 0.5:
+        lines[0] = f"Right: {lines[0]}"
+        lines[1] += (
+            f": all of it above one half, so it beats {other}, and not by the luck of a few games."
+        )
+        return Feedback(True, tuple(lines))
+    lines[0] = f"Not yet: {lines[0]}"
+    if rate.high < 0.5:
+        lines[1] += f": all of it below one half, so {other} is the better player."
+    else:
+        lines[1] += (
+            f": it reaches one half, so these games do not show that it is better than "
+            f"{other}; a bot no better than {other} wins as many now and then, by luck."
+        )
+    lines.append(
+        "Hint: more games do not make a bot better; watch which actions win a game (the "
+        "tournament's report), and prefer them."
+    )
+    return Feedback(False, tuple(lines))
+
+
 def _unanswered(answer: Any) -> bool:
     return any(answer is blank for blank in NOT_ANSWERED)
 
@@ -208,4 +289,4 @@ def image(svg: str, alt: str = "") -> Image:
     return Image(svg, alt or svg_label(svg))
 
 
-__all__ = ["Exercise", "Feedback", "Image", "check_function", "image"]
+__all__ = ["Exercise", "Feedback", "Image", "check_bot", "check_function", "image"]

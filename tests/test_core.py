@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 
 import pytest
 
@@ -10,7 +11,7 @@ import kit
 from kit.core import CHANCE, TERMINAL, DataError, IllegalAction, KitError, SaveError, ranking
 from kit.core.bench import engine_speed
 from kit.core.bots import RandomBot, play, simulate
-from kit.core.data import Reader, load_toml
+from kit.core.data import SEEDS_DIR, Reader, load_toml
 from kit.core.rng import chance_fraction, chance_pick
 from kit.core.state import ScoreLine, ScoreSheet
 from tests.contract import play_checked
@@ -287,6 +288,55 @@ def test_a_data_file_that_cannot_be_read_names_the_file(tmp_path):
         load_toml(path)
     with pytest.raises(DataError, match=f"{tmp_path.name}: cannot be read: Is a directory"):
         load_toml(tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("name", "table", "field"),
+    [
+        ("amazing_journey", "[late]", "late.speling_mistake"),
+        ("timeless_journeys", "", "speling_mistake"),
+        ("four_weeks", "[final_scoring]", "final_scoring.speling_mistake"),
+    ],
+)
+def test_a_content_folder_of_ones_own_is_named_by_its_folder_not_its_path(
+    tmp_path, name, table, field
+):
+    """Every game's loader names a file outside the project by its content folder's name and
+    its own, whatever temporary folder holds it, then the field and the problem."""
+    folder = tmp_path / "my_board"
+    shutil.copytree(SEEDS_DIR / name, folder)
+    rules = folder / "rules.toml"
+    text = rules.read_text()
+    if table:  # the misspelt key in that table
+        rules.write_text(text.replace(f"\n{table}\n", f"\n{table}\nspeling_mistake = 1\n", 1))
+    else:  # in the file's top table
+        rules.write_text("speling_mistake = 1\n" + text)
+    with pytest.raises(DataError) as error:
+        kit.load(name, content=str(folder))
+    message = str(error.value)
+    assert message.startswith(f"my_board/rules.toml: {field}: unknown key (the keys here are ")
+    assert str(tmp_path) not in message
+    assert (error.value.file, error.value.field) == ("my_board/rules.toml", field)
+
+
+@pytest.mark.parametrize(
+    ("name", "before", "after", "rule", "value"),
+    [
+        ("amazing_journey", "penalty_per_day = 1", "penalty_per_day = 12", "late_penalty", 12),
+        ("timeless_journeys", "hand_limit = 8", "hand_limit = 10", "hand_limit", 10),
+        ("four_weeks", "hand_size = 7", "hand_size = 5", "hand_size", 5),
+    ],
+)
+def test_a_content_file_edited_on_disk_is_read_again(tmp_path, name, before, after, rule, value):
+    """A teacher edits a board of their own and loads it again in the same notebook: the game
+    plays by the edited file, not by the one read before."""
+    folder = tmp_path / "mine"
+    shutil.copytree(SEEDS_DIR / name, folder)
+    first = kit.load(name, content=str(folder))
+    rules = folder / "rules.toml"
+    rules.write_text(rules.read_text().replace(before, after, 1))
+    assert getattr(kit.load(name, content=str(folder)).content.rules, rule) == value
+    assert getattr(first.content.rules, rule) != value
 
 
 class StopAtGame:

@@ -74,19 +74,56 @@ def test_check_explains_a_worse_orienteering_route_line_by_line() -> None:
     assert verdict.legal and not verdict.accepted and verdict.score == 6
     length = puzzle.leg("Start", "A") + puzzle.leg("A", "Finish")
     assert f"{length:.2f}" == "15.76"
+    detour = length - puzzle.leg("Start", "Finish")
+    assert f"{detour:.2f}" == "5.91" and f"{6 / detour:.2f}" == "1.02"
     assert verdict.lines == (
         "you collect 6 points: A 6",
+        "budget used 15.76 of 34: 18.24 left",
+        "of your points, those worth least for the distance they add to the route: A (6 points "
+        "for 5.91 more: 1.02 a unit)",
+        "4 of the points you leave out would still fit into your route within the budget",
+        "better exists; the optimal route is shown only on request: Show solution in the puzzle "
+        "panel, or check(puzzle, route, reveal=True)",
+    )
+    assert verdict.headline == "Legal, 6 points: 9 short of the proven optimum, 15."
+    assert not any(place in str(verdict) for place in "DFB")  # the optimum's points unnamed
+    # Asked for, the solution: what the optimum collects, where, and its budget.
+    assert check(puzzle, ["Start", "A", "Finish"], reveal=True).lines[4:] == (
         "the optimum collects 15: D 3, F 5, B 1, A 6",
         "the optimum visits D, F, B, which you miss: 9 points",
         "budget used: yours 15.76, the optimum's 30.72, of 34",
         "the optimal route: Start → D → F → B → A → Finish",
     )
-    assert verdict.headline == "Legal, 6 points: 9 short of the proven optimum, 15."
     # E scores as much as A but lies elsewhere: a route through it leaves out what the
     # optimum collects and visits a point it leaves out.
-    other = check(puzzle, ["Start", "E", "Finish"])
+    other = check(puzzle, ["Start", "E", "Finish"], reveal=True)
     assert other.score == 6
     assert "you visit E, which the optimum leaves out: 6 points" in other.lines
+
+
+def test_check_names_the_points_worth_least_for_their_detour_and_those_that_still_fit() -> None:
+    """D lies almost on the way from Start to F (0.3 more for 3 points); F costs 3.35 more for
+    its 5: F is the one worth least. With 6.58 of the budget left, two of A, B, C, E fit in."""
+    puzzle = points_puzzle(3, "easy")
+    verdict = check(puzzle, ["Start", "D", "F", "Finish"])
+    assert verdict.lines[1:4] == (
+        "budget used 27.42 of 34: 6.58 left",
+        "of your points, those worth least for the distance they add to the route: F (5 points "
+        "for 3.35 more: 1.49 a unit), D (3 points for 0.3 more: 10.06 a unit)",
+        "2 of the points you leave out would still fit into your route within the budget",
+    )
+    added = puzzle.leg("D", "F") + puzzle.leg("F", "Finish") - puzzle.leg("D", "Finish")
+    assert f"{added:.2f}" == "3.35"
+    fits = [
+        place
+        for place in "ABCE"
+        if any(
+            27.42 - puzzle.leg(a, b) + puzzle.leg(a, place) + puzzle.leg(place, b) <= 34
+            for a, b in [("Start", "D"), ("D", "F"), ("F", "Finish")]
+        )
+    ]
+    assert len(fits) == 2
+    assert "the optimal route" not in " ".join(verdict.lines[:-1])
 
 
 def test_check_refuses_an_illegal_orienteering_route_naming_the_step() -> None:
@@ -194,7 +231,15 @@ def test_check_explains_a_worse_journey_by_its_score_sheet() -> None:
         "Second checkpoint in Dune: you on day 8 (3 points), the optimum on day 7 (4 points)",
         "home on day 10; the optimum on day 10",
     )
-    assert verdict.lines[3].startswith("the optimal journey: take the T1 train to Mill; plan;")
+    assert verdict.lines[3] == (
+        "better exists; the optimal journey is shown only on request: Show solution in the "
+        "puzzle panel, or check(puzzle, route, reveal=True)"
+    )
+    assert "plan;" not in str(verdict)
+    shown = check(puzzle, late, reveal=True)
+    assert shown.lines[:3] == verdict.lines[:3]
+    assert shown.lines[3] == "the optimal journey: " + "; ".join(puzzle.route)
+    assert shown.lines[3].startswith("the optimal journey: take the T1 train to Mill; plan;")
 
 
 def test_check_refuses_an_illegal_or_unfinished_journey_naming_the_step() -> None:

@@ -61,7 +61,12 @@ def test_check_explains_a_worse_route_line_by_line_on_the_score_sheet() -> None:
         "your route leaves the optimum at play 4: you end the turn, the optimum attend A games "
         "in AAA paying 1 Energy",
     )
-    assert verdict.lines[3] == "the optimum: " + "; ".join(OPTIMUM)
+    assert verdict.lines[3:] == (
+        "better exists; the optimum is shown only on request: Show solution in the puzzle "
+        "panel, or check(puzzle, route, reveal=True)",
+    )
+    shown = check(tiny(), NO_FESTIVAL, reveal=True)
+    assert shown.lines == (*verdict.lines[:3], "the optimum: " + "; ".join(OPTIMUM))
 
 
 def test_check_refuses_an_illegal_or_unfinished_route_with_the_engine_s_reason() -> None:

@@ -16,16 +16,17 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import networkx as nx
 
 from kit.core.board import board_graph
-from kit.core.data import SEEDS_DIR, Reader, load_toml
+from kit.core.data import SEEDS_DIR, Reader, load_toml, stamps
 
 DIR = SEEDS_DIR / "amazing_journey"
 SIDES = ("regular", "fast")
+FILES = ("rules.toml", "tokens.toml", "board.toml", "routes.toml", "cards.toml", "travellers.toml")
 TRANSPORTS = ("bus", "train", "ship", "balloon", "airship")
 ROUTE_TYPES = (*TRANSPORTS, "secret")
 SYMBOLS = ("triangle", "circle", "square", "star")
@@ -322,13 +323,18 @@ def _plain(name: str) -> str:
     return "".join(c for c in letters if not unicodedata.combining(c))
 
 
-@cache
 def load_content(side: str = "regular", directory: str | None = None) -> Content:
     """Read and validate the content of `side` ('regular' or 'fast') from `directory` (the
-    built-in `seeds/amazing_journey/` when None): the same checks for any folder."""
+    built-in `seeds/amazing_journey/` when None): the same checks for any folder. The result
+    is cached while the files stay as they are: a file edited on disk is read again."""
     if side not in SIDES:
         raise ValueError(f"side must be 'regular' or 'fast', got {side!r}")
     folder = Path(directory) if directory else DIR
+    return _load(side, folder, stamps(folder, FILES))
+
+
+@lru_cache(maxsize=8)
+def _load(side: str, folder: Path, files: tuple[tuple[int, int], ...]) -> Content:
     rules = _rules(load_toml(folder / "rules.toml"))
     tokens_file = load_toml(folder / "tokens.toml")
     scoring, tokens, removal = _tokens(tokens_file, rules)

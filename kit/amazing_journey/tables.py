@@ -6,11 +6,21 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from functools import cache
+from functools import lru_cache
+from pathlib import Path
 
 from kit.amazing_journey import travellers
 from kit.amazing_journey.actions import DEPART, TICKET, WILDCARD, ActionBook, Travel
-from kit.amazing_journey.content import ROUTE_TYPES, Content, DieResult, Route, load_content
+from kit.amazing_journey.content import (
+    DIR,
+    FILES,
+    ROUTE_TYPES,
+    Content,
+    DieResult,
+    Route,
+    load_content,
+)
+from kit.core.data import stamps
 
 Reach = dict[int, tuple[tuple[int, int], ...]]
 """For each city of a route: (destination, mask of the cities passed on the way) pairs."""
@@ -166,7 +176,13 @@ def _faces(content: Content) -> tuple[tuple[int, DieResult, float], ...]:
     )
 
 
-@cache
 def tables_for(side: str, directory: str | None = None) -> Tables:
-    """The tables of a side of the board in `directory` (built in when None), made once."""
+    """The tables of a side of the board in `directory` (built in when None), made once while
+    the folder's files stay as they are."""
+    folder = Path(directory) if directory else DIR
+    return _tables(side, directory, stamps(folder, FILES))
+
+
+@lru_cache(maxsize=8)
+def _tables(side: str, directory: str | None, files: tuple[tuple[int, int], ...]) -> Tables:
     return Tables(load_content(side, directory))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import builtins
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -32,12 +32,30 @@ def load_toml(path: Path | str) -> Reader:
     return Reader(data, _show(path), "")
 
 
+def stamps(folder: Path, names: Iterable[str]) -> tuple[tuple[int, int], ...]:
+    """Each file's modification time and size ((-1, -1) for a missing one, which its reader
+    reports): a content cache keyed on them reads a folder again once one of its files is
+    edited on disk (a teacher's own board, changed between two runs of a notebook's cell)."""
+    found = []
+    for name in names:
+        try:
+            stat = (folder / name).stat()
+        except OSError:
+            found.append((-1, -1))
+        else:
+            found.append((stat.st_mtime_ns, stat.st_size))
+    return tuple(found)
+
+
 def _show(path: Path) -> str:
-    """The path as a user knows it: relative to the project when inside it."""
+    """The file as a user knows it: its path in the project when inside it, else its name in
+    its content folder (`my_europe/rules.toml`), the same in every game's messages: the folder
+    is the one the user gave, and where it lies (a temporary folder) says nothing of the
+    mistake."""
     try:
         return str(path.resolve().relative_to(SEEDS_DIR.parent))
     except ValueError:
-        return str(path)
+        return f"{path.parent.name}/{path.name}" if path.parent.name else str(path)
 
 
 class Reader:

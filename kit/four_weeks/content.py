@@ -17,7 +17,7 @@ from typing import TypeVar
 import networkx as nx
 
 from kit.core.board import board_graph
-from kit.core.data import SEEDS_DIR, Reader, load_toml
+from kit.core.data import SEEDS_DIR, Reader, load_toml, stamps
 from kit.four_weeks.effects import EFFECTS, RESOURCES, Effect
 
 DATA_DIR = SEEDS_DIR / "four_weeks"
@@ -134,15 +134,7 @@ def load_content(directory: Path | str = DATA_DIR) -> Content:
     The result is cached while the files stay as they are: a file edited on disk (a teacher's
     own board, changed between two runs in a notebook) is read again."""
     folder = Path(directory).resolve()
-    return _load(folder, tuple(_stamp(folder / name) for name in FILES))
-
-
-def _stamp(path: Path) -> tuple[int, int]:
-    try:
-        stat = path.stat()
-    except OSError:
-        return (-1, -1)  # reported as missing by the reader
-    return (stat.st_mtime_ns, stat.st_size)
+    return _load(folder, stamps(folder, FILES))
 
 
 @lru_cache(maxsize=8)

@@ -20,7 +20,8 @@ Every puzzle is made from its seed alone and proven optimal by an exact search w
 (the optimum is stored with it); a draw that cannot be proven, or whose optimum is trivial, is
 drawn again from the seed's next attempt, so the same seed gives the same puzzle everywhere.
 `check(puzzle, route)` accepts an optimal route, refuses an illegal one naming the step and why,
-and explains a legal but worse one line by line against the optimum. A puzzle's `walk()` is a
+and explains a legal but worse one line by line against the optimum, naming the optimal route
+only when asked for (`check(puzzle, route, reveal=True)`). A puzzle's `walk()` is a
 route in progress a step at a time, for the puzzle panel (`kit.widgets.puzzle`)."""
 
 from __future__ import annotations
@@ -46,17 +47,19 @@ def generate(kind: str, seed: int = 0, difficulty: str = "easy") -> AnyPuzzle:
     raise PuzzleError(f"puzzle kind {kind!r} is unknown; choose one of {', '.join(KINDS)}")
 
 
-def check(puzzle: AnyPuzzle, route: Sequence[str]) -> Verdict:
+def check(puzzle: AnyPuzzle, route: Sequence[str], *, reveal: bool = False) -> Verdict:
     """The verdict on `route` (places for an orienteering puzzle, action names for an 80-day
-    one, plays for a four-week one), against the puzzle's proven optimum (or best known plan)."""
+    one, plays for a four-week one), against the puzzle's proven optimum (or best known plan).
+    A worse route is told how it falls short; the optimum itself is the student's to find, and
+    its route is in the verdict only with `reveal`."""
     if isinstance(route, str):
         raise PuzzleError(f"a route is a list of steps, not one text: {route!r}")
     if isinstance(puzzle, PointsPuzzle):
-        return check_points(puzzle, route)
+        return check_points(puzzle, route, reveal=reveal)
     if isinstance(puzzle, JourneyPuzzle):
-        return check_journey(puzzle, route)
+        return check_journey(puzzle, route, reveal=reveal)
     if isinstance(puzzle, WeeksPuzzle):
-        return check_weeks(puzzle, route)
+        return check_weeks(puzzle, route, reveal=reveal)
     raise PuzzleError(f"not a puzzle of kit.puzzles: {puzzle!r}")
 
 

@@ -39,6 +39,7 @@ from kit.puzzles.verdict import (
     Verdict,
     attempt_random,
     checked_difficulty,
+    on_request,
 )
 from kit.puzzles.walk import EngineWalk, players_steps
 from kit.solve.eighty_days import Puzzle, exact_search, standard_puzzle
@@ -367,22 +368,23 @@ def _checkpoint_lines(walk: JourneyWalk, puzzle: JourneyPuzzle) -> list[str]:
     return lines
 
 
-def check_journey(puzzle: JourneyPuzzle, route: Sequence[str]) -> Verdict:
+def check_journey(puzzle: JourneyPuzzle, route: Sequence[str], *, reveal: bool = False) -> Verdict:
     """Judge a whole journey of action names from the puzzle's start: the chance outcomes may
     be named too (as in a plan's history) and must be those the puzzle assumes. Refused naming
     the step and why; accepted when it scores the optimum; else the score sheets compared line
-    by line."""
+    by line, and with `reveal` the optimal journey, which is shown only when asked for."""
     optimum = puzzle.score
+    solution = ["the optimal journey: " + "; ".join(puzzle.route)]
     walk = JourneyWalk(puzzle)
     refused = walk.follow(route, "step")
     if refused is not None:
-        return Verdict(False, False, None, optimum, (refused,))
+        return Verdict(False, False, None, optimum, (refused, *(solution if reveal else [])))
     if not walk.finished:
         why = (
             f"the journey has not ended: after step {len(route)} you are in {walk.place} on day "
             f"{walk.day}; it ends at {puzzle.home} (the Final checkpoint) by day {puzzle.limit}"
         )
-        return Verdict(False, False, None, optimum, (why,))
+        return Verdict(False, False, None, optimum, (why, *(solution if reveal else [])))
     sheet = walk.sheet()
     best = puzzle.optimum.sheet
     assert best is not None
@@ -399,5 +401,5 @@ def check_journey(puzzle: JourneyPuzzle, route: Sequence[str]) -> Verdict:
         if puzzle.optimum.earliest is not None
         else f"home on day {walk.day}"
     )
-    lines.append("the optimal journey: " + "; ".join(puzzle.route))
+    lines += solution if reveal else [on_request("the optimal journey")]
     return Verdict(True, False, sheet.total, optimum, tuple(lines))

@@ -11,7 +11,9 @@ numbers, so the retries are as deterministic as the first draw.
 
 `PointsWalk` is a route in progress, a step at a time, as a student builds it: a step that
 revisits a point, breaks the budget or leaves no way to the Finish within it is refused with the
-reason and changes nothing. `check_points` judges a whole route against the optimum."""
+reason and changes nothing. `check_points` judges a whole route against the optimum: a worse
+route is told how it falls short (its score, its budget, its points worth least for the distance
+they add, whether a point left out still fits) and the optimal route only when asked for."""
 
 from __future__ import annotations
 
@@ -28,6 +30,7 @@ from kit.puzzles.verdict import (
     attempt_random,
     checked_difficulty,
     length_text,
+    on_request,
 )
 from kit.solve.orienteering import OPInstance, OPResult, brute_force, solve
 
@@ -271,41 +274,65 @@ def _collected(puzzle: PointsPuzzle, places: Sequence[str]) -> str:
     return ", ".join(scored) if scored else "nothing"
 
 
-def check_points(puzzle: PointsPuzzle, route: Sequence[str]) -> Verdict:
-    """Judge a whole route of places from the Start to the Finish: refused naming the step and
-    why, accepted when it scores the optimum, else explained line by line against it."""
-    optimum = puzzle.optimum.score
-    walk = PointsWalk(puzzle)
-    places = [str(place) for place in route]
-    if not places or places[0] != puzzle.start:
-        first = repr(places[0]) if places else "nothing"
-        why = f"step 1: the route starts at {puzzle.start}, not at {first}"
-        return Verdict(False, False, None, optimum, (why,))
-    for number, place in enumerate(places[1:], start=2):
-        why = walk.refusal(place, ahead=False)
-        if why:
-            return Verdict(False, False, None, optimum, (f"step {number}, {place}: {why}",))
-        walk.route.append(place)
-    if not walk.finished:
-        why = (
-            f"the route stops at {walk.route[-1]} after step {len(places)}: it must end at "
-            f"{puzzle.finish}"
+def _detours(puzzle: PointsPuzzle, route: Sequence[str]) -> list[tuple[float, str, float]]:
+    """Each scoring point of a route with the distance it adds (its legs against the leg that
+    would skip it) and its points per unit of that distance: (per unit, place, added)."""
+    worth = []
+    for before, place, after in zip(route, route[1:], route[2:], strict=False):
+        score = puzzle.score_of(place)
+        if score:
+            added = puzzle.leg(before, place) + puzzle.leg(place, after) - puzzle.leg(before, after)
+            worth.append((score / added if added > 0 else math.inf, place, added))
+    return sorted(worth)
+
+
+def _fits(puzzle: PointsPuzzle, walk: PointsWalk) -> int:
+    """How many of the scoring points a route leaves out could still be slipped in between two
+    of its steps within the budget."""
+    route, spent = walk.route, walk._scaled(walk.route)
+    count = 0
+    for place in puzzle.places:
+        if place in route or not puzzle.score_of(place):
+            continue
+        count += any(
+            spent - walk._scaled([a, b]) + walk._scaled([a, place, b]) <= puzzle.instance.budget
+            for a, b in zip(route, route[1:], strict=False)
         )
-        return Verdict(False, False, None, optimum, (why,))
-    score = walk.score
-    best = [str(label) for label in puzzle.optimum.route]
-    if score >= optimum:
-        lines = [
-            f"you collect {score} points: {_collected(puzzle, places)}",
-            f"budget used {length_text(walk.length)} of {length_text(puzzle.budget)}",
+    return count
+
+
+def _short(puzzle: PointsPuzzle, walk: PointsWalk) -> list[str]:
+    """Why a legal route falls short, without the optimum: the budget, the points worth least
+    for the distance they add, the points left out that still fit."""
+    lines = [
+        f"budget used {length_text(walk.length)} of {length_text(puzzle.budget)}: "
+        f"{length_text(puzzle.budget - walk.length)} left",
+    ]
+    worth = _detours(puzzle, walk.route)
+    if worth:
+        least = [
+            f"{place} ({puzzle.score_of(place)} points for {length_text(added)} more: "
+            + (f"{per:.2f} a unit)" if per < math.inf else "on the way)")
+            for per, place, added in worth[:2]
         ]
-        return Verdict(True, True, score, optimum, tuple(lines))
+        lines.append(
+            "of your points, those worth least for the distance they add to the route: "
+            + ", ".join(least)
+        )
+    fits = _fits(puzzle, walk)
+    if fits:
+        lines.append(
+            f"{fits} of the points you leave out would still fit into your route within the budget"
+        )
+    return lines
+
+
+def _against_optimum(puzzle: PointsPuzzle, places: Sequence[str], length: float) -> list[str]:
+    """The route compared with the optimum, which they name: asked for only."""
+    best = [str(label) for label in puzzle.optimum.route]
     missed = [p for p in best if p not in places and puzzle.score_of(p)]
     extra = [p for p in places if p not in best and puzzle.score_of(p)]
-    lines = [
-        f"you collect {score} points: {_collected(puzzle, places)}",
-        f"the optimum collects {optimum}: {_collected(puzzle, best)}",
-    ]
+    lines = [f"the optimum collects {puzzle.optimum.score}: {_collected(puzzle, best)}"]
     if missed:
         lines.append(
             f"the optimum visits {', '.join(missed)}, which you miss: "
@@ -317,8 +344,50 @@ def check_points(puzzle: PointsPuzzle, route: Sequence[str]) -> Verdict:
             f"{sum(puzzle.score_of(p) for p in extra)} points"
         )
     lines.append(
-        f"budget used: yours {length_text(walk.length)}, the optimum's "
+        f"budget used: yours {length_text(length)}, the optimum's "
         f"{length_text(puzzle.optimum.length)}, of {length_text(puzzle.budget)}"
     )
     lines.append(f"the optimal route: {' → '.join(best)}")
+    return lines
+
+
+def check_points(puzzle: PointsPuzzle, route: Sequence[str], *, reveal: bool = False) -> Verdict:
+    """Judge a whole route of places from the Start to the Finish: refused naming the step and
+    why, accepted when it scores the optimum, else told how it falls short (see the module's
+    docstring); with `reveal`, compared with the optimal route too, which it names."""
+    optimum = puzzle.optimum.score
+    walk = PointsWalk(puzzle)
+    places = [str(place) for place in route]
+    best = [str(label) for label in puzzle.optimum.route]
+    solution = [f"the optimal route: {' → '.join(best)}"] if reveal else []
+    if not places or places[0] != puzzle.start:
+        first = repr(places[0]) if places else "nothing"
+        why = f"step 1: the route starts at {puzzle.start}, not at {first}"
+        return Verdict(False, False, None, optimum, (why, *solution))
+    for number, place in enumerate(places[1:], start=2):
+        why = walk.refusal(place, ahead=False)
+        if why:
+            return Verdict(
+                False, False, None, optimum, (f"step {number}, {place}: {why}", *solution)
+            )
+        walk.route.append(place)
+    if not walk.finished:
+        why = (
+            f"the route stops at {walk.route[-1]} after step {len(places)}: it must end at "
+            f"{puzzle.finish}"
+        )
+        return Verdict(False, False, None, optimum, (why, *solution))
+    score = walk.score
+    collect = f"you collect {score} points: {_collected(puzzle, places)}"
+    if score >= optimum:
+        lines = [
+            collect,
+            f"budget used {length_text(walk.length)} of {length_text(puzzle.budget)}",
+        ]
+        return Verdict(True, True, score, optimum, tuple(lines))
+    lines = [collect, *_short(puzzle, walk)]
+    if reveal:
+        lines += _against_optimum(puzzle, places, walk.length)
+    else:
+        lines.append(on_request("the optimal route"))
     return Verdict(True, False, score, optimum, tuple(lines))

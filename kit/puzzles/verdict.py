@@ -26,7 +26,8 @@ class Verdict:
     """What `check` says of a route: `legal` (it keeps to the rules and ends where it must),
     `accepted` (legal and as good as the proven optimum), the route's `score` (None when it is
     not legal), the `optimum`, and `lines`: the reasons, line by line (the step refused and
-    why; or what the route collects, misses and spends against the optimum). When the optimum
+    why; or how the route falls short of the optimum, the optimum itself given only when asked
+    for, `check(..., reveal=True)`). When the optimum
     is a best known plan and not a proven one (`proven` False), `bound` is the most any plan
     can score as far as the planner proved, and `accepted` means as good as that plan."""
 
@@ -58,6 +59,15 @@ class Verdict:
 
     def __str__(self) -> str:
         return "\n".join([self.headline, *(f"- {line}" for line in self.lines)])
+
+
+def on_request(solution: str) -> str:
+    """The last line of a verdict on a worse route: the `solution` ("the optimal route") is the
+    student's to find, and shown only when asked for."""
+    return (
+        f"better exists; {solution} is shown only on request: Show solution in the puzzle "
+        "panel, or check(puzzle, route, reveal=True)"
+    )
 
 
 def checked_difficulty(difficulty: str) -> str:

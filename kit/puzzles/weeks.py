@@ -25,7 +25,7 @@ from kit.core import IllegalAction, ScoreSheet
 from kit.four_weeks.actions import FourWeeksAction
 from kit.four_weeks.effects import amount, plural
 from kit.four_weeks.state import FourWeeksState
-from kit.puzzles.verdict import PuzzleError, Refused, Verdict
+from kit.puzzles.verdict import PuzzleError, Refused, Verdict, on_request
 from kit.puzzles.walk import EngineWalk, players_steps
 from kit.solve.four_weeks import Puzzle, solve, standard_puzzle
 from kit.solve.plan import Plan
@@ -243,13 +243,16 @@ def _visited(state: FourWeeksState) -> str:
     return ", ".join(cards[c].title for c in sorted(state.visited[0])) or "none"
 
 
-def check_weeks(puzzle: WeeksPuzzle, route: Sequence[str]) -> Verdict:
+def check_weeks(puzzle: WeeksPuzzle, route: Sequence[str], *, reveal: bool = False) -> Verdict:
     """Judge a whole route of plays from the puzzle's start: the chance outcomes may be named
     too (as in a plan's history) and must be the puzzle's. Refused naming the play and the
     engine's reason; accepted when it scores as much as the plan; else the score sheets
-    compared line by line, the Locations visited and where the route leaves the plan."""
+    compared line by line, the Locations visited and where the route leaves the plan; with
+    `reveal` the plan itself, which is shown only when asked for."""
     best_score, proven = puzzle.score, puzzle.proven
     bound = None if proven else puzzle.bound
+    name = "the optimum" if proven else "the best known plan"
+    solution = [f"{name}: " + "; ".join(puzzle.route)]
 
     def verdict(legal: bool, accepted: bool, score: int | None, lines: list[str]) -> Verdict:
         return Verdict(legal, accepted, score, best_score, tuple(lines), proven, bound)
@@ -257,12 +260,12 @@ def check_weeks(puzzle: WeeksPuzzle, route: Sequence[str]) -> Verdict:
     walk = WeeksWalk(puzzle)
     refused = walk.follow(route, "play")
     if refused is not None:
-        return verdict(False, False, None, [refused])
+        return verdict(False, False, None, [refused, *(solution if reveal else [])])
     if not walk.finished:
         status = walk.status()[0]
-        return verdict(False, False, None, [f"the route stops before the game ends: {status}"])
+        stops = f"the route stops before the game ends: {status}"
+        return verdict(False, False, None, [stops, *(solution if reveal else [])])
     sheet = walk.sheet()
-    name = "the optimum" if proven else "the best known plan"
     if sheet.total >= best_score:
         lines = [
             f"{s.label}: {s.points}" + (f" ({s.detail})" if s.detail else "")
@@ -292,5 +295,5 @@ def check_weeks(puzzle: WeeksPuzzle, route: Sequence[str]) -> Verdict:
             f"your route leaves {name} at play {first + 1}: you {mine[first]}, "
             f"{name} {theirs[first]}"
         )
-    lines.append(f"{name}: " + "; ".join(theirs))
+    lines += solution if reveal else [on_request(name)]
     return verdict(True, False, sheet.total, lines)

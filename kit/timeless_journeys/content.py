@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 
 import networkx as nx
 
 from kit.core.board import board_graph
-from kit.core.data import SEEDS_DIR, Reader, load_toml
+from kit.core.data import SEEDS_DIR, Reader, load_toml, stamps
 
 DATA_DIR = SEEDS_DIR / "timeless_journeys"
 EDITIONS = ("en", "ja")
@@ -426,10 +426,29 @@ def describe_condition(condition: Condition) -> str:
 
 
 # --- loading ------------------------------------------------------------------------------------
-@cache
+FILES = (
+    "rules.toml",
+    "board.toml",
+    "cities.toml",
+    "favours.toml",
+    "friends.toml",
+    "journals.toml",
+    "gazette.toml",
+    "editions.toml",
+    "travellers.toml",
+    "cards.toml",
+)
+
+
 def load_content(directory: str = str(DATA_DIR)) -> Content:
-    """Read and validate every data file once per directory."""
+    """Read and validate every data file of `directory`, cached while the files stay as they
+    are: a file edited on disk is read again."""
     folder = Path(directory)
+    return _load(folder, stamps(folder, FILES))
+
+
+@lru_cache(maxsize=8)
+def _load(folder: Path, files: tuple[tuple[int, int], ...]) -> Content:
     rules = _rules(load_toml(folder / "rules.toml"))
     genres = rules.genres
     board = load_toml(folder / "board.toml")

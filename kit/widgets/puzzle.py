@@ -13,7 +13,8 @@ play) and a Traveller's power are buttons too. The running figures (budget used 
 day against the limit, or the days, resources and hand of the four weeks, and the score) show as
 the route grows; a step the puzzle's rules refuse is refused with the reason and changes
 nothing. Undo takes back a step, Reset all of them, and Check compares the route with the
-puzzle's proven optimum (`kit.puzzles.check`), line by line; a four-week puzzle's plan may be
+puzzle's proven optimum (`kit.puzzles.check`), line by line, without giving the optimum away:
+Show solution is the verdict with the optimal route named. A four-week puzzle's plan may be
 the best known one, not proven: the verdict says so, with its bound.
 
 The map is the board widget (`kit.widgets.Board`): the orienteering points are drawn as a board
@@ -136,7 +137,8 @@ class PuzzlePanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
     - `walk`: the route in progress (`walk.route`: the places or action names so far);
     - `board`: the `Board`; setting `board.selected` is a click on that place;
     - `choice_buttons`: the buttons offered (the ways a place may be reached, the answers due);
-    - `undo_button`, `reset_button`, `check_button`;
+    - `undo_button`, `reset_button`, `check_button`, `solution_button` (Check's verdict with
+      the optimal route named);
     - `message`: why the last step was refused, or what it did;
     - `status`: the running figures, a line each;
     - `verdict`: the last Check's `Verdict` (None before Check, or after a change);
@@ -169,12 +171,14 @@ class PuzzlePanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
         self.check_button = ipywidgets.Button(
             description="Check", icon="check", button_style="primary"
         )
+        self.solution_button = ipywidgets.Button(description="Show solution", icon="eye")
         self._message_text = ""
         self._quiet = False
         self.board.observe(self._clicked, "selected")
         self.undo_button.on_click(self._undo)
         self.reset_button.on_click(self._reset)
         self.check_button.on_click(self._check)
+        self.solution_button.on_click(self._reveal)
         super().__init__(self._layout(), layout=ipywidgets.Layout(width="100%"))
         self.add_class("kit-puzzle")
         self._draw()
@@ -216,7 +220,8 @@ class PuzzlePanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
                 self._choices,
                 self._message,
                 ipywidgets.HBox(
-                    [self.undo_button, self.reset_button, self.check_button], layout=WRAP
+                    [self.undo_button, self.reset_button, self.check_button, self.solution_button],
+                    layout=WRAP,
                 ),
                 self._verdict,
             ],
@@ -279,7 +284,15 @@ class PuzzlePanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
         self._changed()
 
     def _check(self, _: object = None) -> None:
-        self.verdict = check(self.puzzle, self.walk.route)
+        self._judge(reveal=False)
+
+    def _reveal(self, _: object = None) -> None:
+        self._judge(reveal=True)
+
+    def _judge(self, *, reveal: bool) -> None:
+        """The verdict on the route so far, shown under the buttons; with `reveal`, the optimal
+        route named in it."""
+        self.verdict = check(self.puzzle, self.walk.route, reveal=reveal)
         colour = (
             "#1a9850"
             if self.verdict.accepted

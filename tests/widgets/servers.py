@@ -153,6 +153,16 @@ def jupyterlab(notebook: Path, folder: Path) -> Iterator[str]:
         yield f"http://127.0.0.1:{port}/lab/tree/{copy.name}?token={token}"
 
 
+def click_place(panel: Any, place: str) -> None:
+    """Click a place's mark on a panel's board (pieces lying over it take the click for it, as
+    for a pointer)."""
+    from playwright.sync_api import expect
+
+    mark = panel.locator(f'.kit-board .place[data-node="{place}"] .mark')
+    expect(mark).to_be_visible(timeout=STARTUP * 1000)
+    mark.click(force=True)
+
+
 def run_all_cells(page: Any) -> None:
     """In JupyterLab, once the notebook's kernel is up, run every cell."""
     page.wait_for_function(

@@ -105,8 +105,20 @@ def test_check_accepts_the_optimum_and_explains_a_worse_route() -> None:
     assert verdict is not None and verdict.legal and not verdict.accepted
     text = shown(panel)
     assert "Legal, 6 points: 9 short of the proven optimum, 15." in text
+    assert "budget used 15.76 of 34: 18.24 left" in text
+    assert "A (6 points for 5.91 more: 1.02 a unit)" in text
+    assert "the optimal route is shown only on request" in text
+    assert "Start → D" not in text and "the optimum visits" not in text
+    # Show solution: the same verdict, the optimal route named; a step clears it.
+    panel.solution_button.click()
+    text = shown(panel)
+    assert panel.verdict is not None and panel.verdict.lines[-1] == (
+        "the optimal route: Start → D → F → B → A → Finish"
+    )
     assert "the optimum visits D, F, B, which you miss: 9 points" in text
     assert "budget used: yours 15.76, the optimum's 30.72, of 34" in text
+    panel.undo_button.click()
+    assert panel.verdict is None and "Start → D → F" not in shown(panel)
 
 
 def test_check_of_an_unfinished_route_says_where_it_must_end() -> None:

@@ -1,10 +1,11 @@
 """The puzzle panel in a real browser: Voila serves `puzzle.ipynb` (an orienteering puzzle and an
 80-day puzzle); Chromium clicks three places of the orienteering map (D, F, then the Finish),
-reads the running figures, clicks Check and reads the verdict; on the 80-day map it clicks a
-city the pawn cannot reach and reads the refusal, then a city it can and reads the new day; on
-the four-week map it starts in a region, clicks one where no play is and reads the engine's
-reason, plays the rest of the optimum by its buttons and reads Check's verdict. A screenshot of
-each panel is saved in the test's temporary folder. Skipped, saying why, only
+reads the running figures, clicks Check and reads the verdict (how the route falls short, the
+optimal route unnamed), then Show solution and reads the optimal route; on the 80-day map it
+clicks a city the pawn cannot reach and reads the refusal, then a city it can and reads the new
+day; on the four-week map it starts in a region, clicks one where no play is and reads the
+engine's reason, plays the rest of the optimum by its buttons and reads Check's verdict. A
+screenshot of each panel is saved in the test's temporary folder. Skipped, saying why, only
 where Chromium cannot start."""
 
 from __future__ import annotations
@@ -13,18 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from tests.test_puzzles_weeks import OPTIMUM
-from tests.widgets.servers import STARTUP, voila
+from tests.widgets.servers import STARTUP, click_place, voila
 
 NOTEBOOK = Path(__file__).with_name("puzzle.ipynb")
-
-
-def click_place(panel: Any, place: str) -> None:
-    """Click a place's mark (pieces lying over it take the click for it, as for a pointer)."""
-    from playwright.sync_api import expect
-
-    mark = panel.locator(f'.kit-board .place[data-node="{place}"] .mark')
-    expect(mark).to_be_visible(timeout=STARTUP * 1000)
-    mark.click(force=True)
 
 
 def test_voila_builds_a_route_by_clicks_and_checks_it(browser: Any, tmp_path: Path) -> None:
@@ -48,9 +40,13 @@ def test_voila_builds_a_route_by_clicks_and_checks_it(browser: Any, tmp_path: Pa
         expect(verdict).to_contain_text(
             "Legal, 8 points: 7 short of the proven optimum, 15.", timeout=20_000
         )
+        expect(verdict).to_contain_text("F (5 points for 3.35 more: 1.49 a unit)")
+        expect(verdict).to_contain_text("the optimal route is shown only on request")
+        expect(verdict).not_to_contain_text("Start → D → F → B")
+        panel.screenshot(path=tmp_path / "voila-puzzle-orienteering.png")
+        panel.get_by_role("button", name="Show solution").click()
         expect(verdict).to_contain_text("the optimum visits B, A, which you miss: 7 points")
         expect(verdict).to_contain_text("the optimal route: Start → D → F → B → A → Finish")
-        panel.screenshot(path=tmp_path / "voila-puzzle-orienteering.png")
 
         journey = page.locator(".puzzle-eighty-days")
         days = journey.locator(".kit-status")
