@@ -24,15 +24,15 @@ def load_toml(path: Path | str) -> Reader:
         with path.open("rb") as handle:
             data = tomllib.load(handle)
     except FileNotFoundError:
-        raise DataError(_show(path), "", "file not found") from None
+        raise DataError(path_text(path), "", "file not found") from None
     except OSError as error:
-        raise DataError(_show(path), "", f"cannot be read: {error.strerror or error}") from None
+        raise DataError(path_text(path), "", f"cannot be read: {error.strerror or error}") from None
     except ValueError as error:  # TOMLDecodeError, text that is not UTF-8, a number too long
-        raise DataError(_show(path), "", f"not valid TOML: {error}") from None
-    return Reader(data, _show(path), "")
+        raise DataError(path_text(path), "", f"not valid TOML: {error}") from None
+    return Reader(data, path_text(path), "")
 
 
-def _show(path: Path) -> str:
+def path_text(path: Path) -> str:
     """The path as a user knows it: relative to the project when inside it."""
     try:
         return str(path.resolve().relative_to(SEEDS_DIR.parent))
