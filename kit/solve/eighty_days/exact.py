@@ -6,7 +6,7 @@ without OR-Tools. Chance follows the planner's assumptions: the die as assumed, 
 or Objective drawn is of the type least present on the board (so that, on a board without that
 type, a drawn card is as unknown to the search as to the planner).
 
-A state from which the journey cannot end by the limit even at the fastest (`earliest_end`) is
+A state from which the journey cannot end by the limit even at the fastest (`fastest_end`) is
 worth nothing and is not searched further: on the tiny boards nearly every state of a journey
 whose day limit bites is such a one, and the plan found is the same (that state's value is the
 same: no journey from it ends in time)."""
@@ -67,9 +67,7 @@ def power_saving(tables: Tables, traveller: Traveller | None) -> int:
     return 0
 
 
-def earliest_end(
-    tables: Tables, days: list[list[int]], saving: int, s: JourneyState, p: int
-) -> int:
+def fastest_end(tables: Tables, days: list[list[int]], saving: int, s: JourneyState, p: int) -> int:
     """A day the journey of player `p` cannot end before, from `s`: the checkpoints still due,
     in order, each reached at the fastest (`days`, less the power's `saving` once between two
     checkpoints, if fresh) and not before its activation day. At any step of an action it
@@ -130,7 +128,7 @@ def exact_search(puzzle: Puzzle, max_states: int = MAX_STATES) -> Plan:
             return s.scores()[p].total if s.finish[p] <= limit else worst
         if s.day[p] > limit or (len(explore) > 1 and explored > len(explore)):
             return worst
-        if earliest_end(tables, days, saving, s, p) > limit:
+        if fastest_end(tables, days, saving, s, p) > limit:
             return worst
         k = key(s, explored)
         if k in memo:
