@@ -18,6 +18,7 @@ from kit.amazing_journey import AmazingJourney
 from kit.amazing_journey.bots import GreedyBot
 from kit.core import KitError
 from kit.core.bots import play
+from kit.puzzles import journey_puzzle
 from kit.solve import eighty_days
 from kit.solve.eighty_days import (
     SINK,
@@ -30,6 +31,7 @@ from kit.solve.eighty_days import (
     baseline,
     bound,
     earliest_end,
+    exact,
     exact_search,
     model,
     planner,
@@ -142,6 +144,30 @@ def test_an_impossible_puzzle_says_the_earliest_end():
     assert "earliest the goal can be reached is day 14" in str(plan)
     assert exact_search(tiny("Lisette", 3, days=13)).status == INFEASIBLE
     assert exact_search(tiny("Lisette", 3, days=14)).status == OPTIMAL
+
+
+@pytest.mark.parametrize(
+    ("difficulty", "ends"),
+    [
+        ("easy", [8, 8, 8, 8, 8, 8, 8, 8, 9, 9, 10]),  # Wolfgang, home on day 10
+        ("medium", [8, 8, 8, 8, 8, 8, 10, 10, 11, 11, 11, 11, 11, 12]),  # Yuki, on day 12
+    ],
+)
+def test_the_exhaustive_search_drops_only_states_that_cannot_end_in_time(difficulty, ends):
+    # Along the optimal journey of a Lakes puzzle, the day the search takes as the earliest
+    # end from each state: never past the day the journey really ends, Yuki's steps back too.
+    made = journey_puzzle(0, difficulty)
+    tables, traveller = made.puzzle.tables, made.puzzle.traveller
+    days, saving = exact.fastest_days(tables), exact.power_saving(tables, traveller)
+    home, mill, ford, dune = (tables.board.index[c] for c in ("Home", "Mill", "Ford", "Dune"))
+    assert (days[home][ford], days[ford][dune], days[dune][home], days[mill][dune]) == (1, 1, 2, 1)
+    assert saving == 1  # Wolfgang's Secret route in 0 days, Yuki's day back
+    walk = made.walk()
+    found = [exact.fastest_end(tables, days, saving, walk.state, 0)]
+    for name in made.route:
+        walk.take(name)
+        found.append(exact.fastest_end(tables, days, saving, walk.state, 0))
+    assert found == ends and walk.day == made.optimum.earliest == ends[-1]
 
 
 def test_large_networks_are_improved_window_by_window(monkeypatch):

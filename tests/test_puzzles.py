@@ -5,10 +5,12 @@ worse one line by line."""
 
 from __future__ import annotations
 
+import json
 from functools import cache
 
 import pytest
 
+import kit
 from kit.puzzles import (
     DIFFICULTIES,
     JourneyPuzzle,
@@ -19,6 +21,7 @@ from kit.puzzles import (
     journey_puzzle,
     points_puzzle,
 )
+from kit.puzzles.journey import LAKES
 from kit.puzzles.journey import LEVELS as JOURNEY_LEVELS
 from kit.puzzles.points import LEVELS as POINT_LEVELS
 from kit.solve.eighty_days import solve as plan_journey
@@ -279,6 +282,28 @@ def test_the_journey_walk_refuses_a_step_past_the_day_limit_and_changes_nothing(
         "explore Ford would bring you to day 11, past the puzzle's limit of day 10"
     )
     assert walk.day == 8 and walk.route[-1] == "plan" and len(walk.states) == 5
+
+
+def test_a_journey_on_the_lakes_saves_naming_the_lakes_and_loads_back() -> None:
+    puzzle = journey(0, "easy")
+    walk = puzzle.walk()
+    for name in puzzle.route[:6]:  # to Mill with any 2 Tickets, both discards answered
+        walk.take(name)
+    text = walk.state.to_json()
+    assert json.loads(text)["options"] == {
+        "players": 1,
+        "seed": 1,
+        "side": "regular",
+        "travellers": ["Wolfgang Entdecker"],
+        "content": LAKES,
+    }
+    again = kit.load_json(text)
+    assert again == walk.state and again.day == [7] and walk.place == "Mill"
+    assert again.game.content.board.cities[again.pos[0]].name == "Mill"
+    for name in puzzle.route[6:]:
+        walk.take(name)
+    done = kit.load_json(walk.state.to_json())
+    assert done.is_terminal and done.scores()[0].total == puzzle.score == 11
 
 
 def test_bad_arguments_are_refused_with_the_choices() -> None:

@@ -9,7 +9,9 @@ MultiGraph (one edge per route segment, keyed by route id). Rule code never hard
 that lives in these files.
 
 A content folder of one's own (`kit.load("amazing_journey", content=DIR)`) is read and checked
-by the same code: a mistake is reported with the file, the field and the problem."""
+by the same code: a mistake is reported with the file, the field and the problem. It holds only
+the files that differ from the built-in ones: a board of one's own (`board.toml`, `routes.toml`,
+`tokens.toml`) plays by the built-in rules, cards and Travellers."""
 
 from __future__ import annotations
 
@@ -22,7 +24,8 @@ from pathlib import Path
 import networkx as nx
 
 from kit.core.board import board_graph
-from kit.core.data import SEEDS_DIR, Reader, load_toml, stamps
+from kit.core.data import SEEDS_DIR, Reader, load_toml, path_text, stamps
+from kit.core.errors import DataError
 
 DIR = SEEDS_DIR / "amazing_journey"
 SIDES = ("regular", "fast")
@@ -325,8 +328,12 @@ def _plain(name: str) -> str:
 
 def load_content(side: str = "regular", directory: str | None = None) -> Content:
     """Read and validate the content of `side` ('regular' or 'fast') from `directory` (the
-    built-in `seeds/amazing_journey/` when None): the same checks for any folder. The result
-    is cached while the files stay as they are: a file edited on disk is read again."""
+    built-in `seeds/amazing_journey/` when None): the same checks for any folder. Each of the
+    six files (`FILES`) the folder does not hold is the built-in one (`content_files`), so a
+    folder holds only what differs; one holding none of them, or a `.toml` file of another
+    name (a misspelt one would otherwise be passed over for the built-in file), is refused.
+    The result is cached while the files stay as they are: a file edited on disk is read
+    again."""
     if side not in SIDES:
         raise ValueError(f"side must be 'regular' or 'fast', got {side!r}")
     folder = Path(directory) if directory else DIR
@@ -335,12 +342,13 @@ def load_content(side: str = "regular", directory: str | None = None) -> Content
 
 @lru_cache(maxsize=8)
 def _load(side: str, folder: Path, files: tuple[tuple[int, int], ...]) -> Content:
-    rules = _rules(load_toml(folder / "rules.toml"))
-    tokens_file = load_toml(folder / "tokens.toml")
+    found = content_files(None if folder == DIR else str(folder))
+    rules = _rules(load_toml(found["rules.toml"]))
+    tokens_file = load_toml(found["tokens.toml"])
     scoring, tokens, removal = _tokens(tokens_file, rules)
-    board = _board(load_toml(folder / "board.toml"), load_toml(folder / "routes.toml"), side, rules)
-    die, tickets, objectives, hand = _cards(load_toml(folder / "cards.toml"), scoring, rules)
-    travellers = _travellers(load_toml(folder / "travellers.toml"), rules)
+    board = _board(load_toml(found["board.toml"]), load_toml(found["routes.toml"]), side, rules)
+    die, tickets, objectives, hand = _cards(load_toml(found["cards.toml"]), scoring, rules)
+    travellers = _travellers(load_toml(found["travellers.toml"]), rules)
     codes = {r.code for r in board.regions}
     for token in tokens:
         if token.region not in codes:
@@ -355,6 +363,28 @@ def _load(side: str, folder: Path, files: tuple[tuple[int, int], ...]) -> Conten
     return Content(
         rules, board, tokens, removal, die, tickets, objectives, hand, travellers, scoring
     )
+
+
+def content_files(directory: str | None = None) -> dict[str, Path]:
+    """Where each content file is read from: the folder's own file, else the built-in one
+    (all built in when `directory` is None). A folder holding none of `FILES`, or a `.toml`
+    file not among them, is a `DataError` naming it."""
+    files = {name: DIR / name for name in FILES}
+    if not directory:
+        return files
+    folder = Path(directory)
+    try:
+        own = sorted(path.name for path in folder.iterdir() if path.suffix == ".toml")
+    except OSError as error:
+        why = f"cannot be read: {error.strerror or error}"
+        raise DataError(path_text(folder), "", why) from None
+    listed = ", ".join(FILES)
+    for name in own:
+        if name not in FILES:
+            raise DataError(path_text(folder / name), "", f"not a content file ({listed})")
+    if not own:
+        raise DataError(path_text(folder), "", f"holds none of the content files ({listed})")
+    return files | {name: folder / name for name in own}
 
 
 def _rules(reader: Reader) -> Rules:

@@ -24,12 +24,12 @@ def load_toml(path: Path | str) -> Reader:
         with path.open("rb") as handle:
             data = tomllib.load(handle)
     except FileNotFoundError:
-        raise DataError(_show(path), "", "file not found") from None
+        raise DataError(path_text(path), "", "file not found") from None
     except OSError as error:
-        raise DataError(_show(path), "", f"cannot be read: {error.strerror or error}") from None
+        raise DataError(path_text(path), "", f"cannot be read: {error.strerror or error}") from None
     except ValueError as error:  # TOMLDecodeError, text that is not UTF-8, a number too long
-        raise DataError(_show(path), "", f"not valid TOML: {error}") from None
-    return Reader(data, _show(path), "")
+        raise DataError(path_text(path), "", f"not valid TOML: {error}") from None
+    return Reader(data, path_text(path), "")
 
 
 def stamps(folder: Path, names: Iterable[str]) -> tuple[tuple[int, int], ...]:
@@ -47,7 +47,7 @@ def stamps(folder: Path, names: Iterable[str]) -> tuple[tuple[int, int], ...]:
     return tuple(found)
 
 
-def _show(path: Path) -> str:
+def path_text(path: Path) -> str:
     """The file as a user knows it: its path in the project when inside it, else its name in
     its content folder (`my_europe/rules.toml`), the same in every game's messages: the folder
     is the one the user gave, and where it lies (a temporary folder) says nothing of the

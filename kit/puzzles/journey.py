@@ -1,5 +1,6 @@
 """80-day puzzles: a solo journey of The Amazing Journey on the Lakes, a small board of six cities
-(`kit/puzzles/lakes/`), by a day limit.
+(`kit/puzzles/lakes/`: its board, routes and tokens; the rules, cards and Travellers are the
+reference board's, as `load_content` takes them for the files a folder lacks), by a day limit.
 
 `journey_puzzle(seed, difficulty)` makes one: the difficulty sets the day limit, how the Explore
 die is assumed to fall (one result for every Explore, or two results in order) and the Tickets
@@ -7,7 +8,9 @@ to start with; the seed sets the Traveller, where the tokens lie in their region
 in hand and the die. Each puzzle is proven when it is made, by the exhaustive search over engine
 states (`kit.solve.eighty_days.exact_search`), which is deterministic: the same seed gives the
 same puzzle and the same stored optimal plan on any machine. A draw with no journey home by the
-limit, or too many states to search, is drawn again from the next attempt's numbers.
+limit, or too many states to search, is drawn again from the next attempt's numbers (the search
+tells a draw without one in a tenth of a second or so: it drops every state from which the
+journey cannot end in time).
 
 Chance follows the puzzle's assumptions, as the planners' do: the die shows the assumed days, and
 a card drawn is the deck's first (a bus Ticket or an Adventure Objective: the Lakes have neither
@@ -21,15 +24,11 @@ line by line."""
 
 from __future__ import annotations
 
-import hashlib
-import os
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from kit.amazing_journey.actions import Explore
-from kit.amazing_journey.content import DIR as REFERENCE
 from kit.amazing_journey.content import ROUTE_TYPES, load_content
 from kit.amazing_journey.state import JourneyState, RollDie
 from kit.core import KitError, ScoreSheet
@@ -45,10 +44,8 @@ from kit.puzzles.walk import EngineWalk, players_steps
 from kit.solve.eighty_days import Puzzle, exact_search, standard_puzzle
 from kit.solve.plan import Plan
 
-LAKES = Path(__file__).parent / "lakes"
-BOARD_FILES = ("board.toml", "routes.toml", "tokens.toml")
-SHARED_FILES = ("rules.toml", "cards.toml", "travellers.toml")
-"""The Lakes' own files, and the reference board's files it plays by unchanged."""
+LAKES = str(Path(__file__).parent / "lakes")
+"""The Lakes' content folder (package data): a game on it, and its save, name this folder."""
 
 MOST_ATTEMPTS = 40
 MOST_STATES = 400_000
@@ -70,23 +67,6 @@ class Level:
 
 
 LEVELS = {"easy": Level(10, 1), "medium": Level(12, 1), "hard": Level(14, 2)}
-
-
-def lakes_folder() -> str:
-    """The Lakes' content folder: its own files beside the reference board's rules, cards and
-    Travellers, put together once in the temporary folder (named by a hash of the files, so
-    every run and every process uses the same folder for the same content)."""
-    texts = {name: (LAKES / name).read_bytes() for name in BOARD_FILES}
-    texts |= {name: (REFERENCE / name).read_bytes() for name in SHARED_FILES}
-    digest = hashlib.sha256(b"".join(texts[name] for name in sorted(texts))).hexdigest()[:16]
-    folder = Path(tempfile.gettempdir()) / f"kit-lakes-{digest}"
-    if not all((folder / name).is_file() for name in texts):
-        folder.mkdir(parents=True, exist_ok=True)
-        for name, text in texts.items():
-            part = folder / f".{name}.{os.getpid()}"
-            part.write_bytes(text)
-            part.replace(folder / name)  # atomic: another process never reads half a file
-    return str(folder)
 
 
 @dataclass(frozen=True)
@@ -148,8 +128,7 @@ def _draw(difficulty: str, seed: int, attempt: int) -> tuple[Puzzle, dict[str, s
     dice = tuple(rng.choice((2, 3, 4)) for _ in range(level.dice))
     tickets = [rng.choice(TICKETS)]
     objectives = sorted(rng.sample(OBJECTIVES, 2))
-    folder = lakes_folder()
-    content = load_content("regular", folder)
+    content = load_content("regular", LAKES)
     board, tokens = content.board, content.tokens
     placement: dict[str, str] = {}
     for region in board.regions:
@@ -163,7 +142,7 @@ def _draw(difficulty: str, seed: int, attempt: int) -> tuple[Puzzle, dict[str, s
         dice,
         1,
         level.days,
-        folder,
+        LAKES,
         placement=placement,
         tickets=[tickets],
         objectives=[objectives],

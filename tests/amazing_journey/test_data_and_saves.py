@@ -4,6 +4,7 @@ options, and corrupted or edited saves."""
 from __future__ import annotations
 
 import json
+import shutil
 import tomllib
 from collections import Counter
 
@@ -12,10 +13,11 @@ import pytest
 
 import kit
 from kit.amazing_journey import AmazingJourney, setup
-from kit.amazing_journey.content import FILES, load_content
+from kit.amazing_journey.content import FILES, content_files, load_content
 from kit.core import DataError, IllegalAction, KitError, SaveError
 from kit.core.bots import RandomBot, play
 from kit.core.data import SEEDS_DIR
+from kit.puzzles.journey import LAKES
 from tests.amazing_journey.helpers import journey
 from tests.checks import broken_copy
 
@@ -221,11 +223,39 @@ def test_a_map_without_cities_is_refused(tmp_path):
         load_content("regular", str(folder))
 
 
-def test_a_folder_without_rules_is_refused(tmp_path):
-    folder = broken_copy(SEEDS, tmp_path / "aj", "rules.toml", "most = 4", "most = 4")
-    (folder / "rules.toml").unlink()
-    with pytest.raises(DataError, match=r"rules.toml: file not found"):
-        load_content("regular", str(folder))
+def test_a_folder_takes_the_files_it_lacks_from_the_built_in_content(tmp_path):
+    folder = broken_copy(SEEDS, tmp_path / "aj", "rules.toml", "plan_days = 2", "plan_days = 3")
+    for name in ("board.toml", "routes.toml", "cards.toml"):
+        (folder / name).unlink()
+    own, built_in = load_content("regular", str(folder)), load_content()
+    assert own.rules.plan_days == 3 and built_in.rules.plan_days == 2
+    assert own.board == built_in.board and own.die == built_in.die
+    assert content_files(str(folder)) == {
+        name: (SEEDS if name in ("board.toml", "routes.toml", "cards.toml") else folder) / name
+        for name in FILES
+    }
+    lakes = load_content("regular", LAKES)  # the puzzles' board: three files of its own
+    assert [c.name for c in lakes.board.cities] == ["Home", "Mill", "Ford", "Cove", "Dune", "Fen"]
+    assert [t.id for t in lakes.tokens] == ["A1", "A2", "B1", "B2", "B3"]
+    assert lakes.travellers == built_in.travellers and lakes.rules == built_in.rules
+
+
+def test_a_misspelt_file_in_a_partial_folder_is_named_and_a_bad_one_still_fails(tmp_path):
+    lakes = tmp_path / "lakes"
+    shutil.copytree(LAKES, lakes)
+    (lakes / "tokens.toml").rename(lakes / "token.toml")
+    with pytest.raises(DataError, match=r"lakes/token.toml: not a content file \(rules.toml, "):
+        load_content("regular", str(lakes))
+    (lakes / "token.toml").rename(lakes / "tokens.toml")
+    text = (lakes / "tokens.toml").read_text()
+    (lakes / "tokens.toml").write_text(text.replace('region = "A"', 'region = "Z"', 1))
+    with pytest.raises(DataError, match=r"lakes/tokens.toml: tokens\[0\].region: no region 'Z'"):
+        load_content("regular", str(lakes))
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    (empty / "README.md").write_text("no content here")
+    with pytest.raises(KitError, match=r"empty: holds none of the content files \(rules.toml, "):
+        kit.load("amazing_journey", content=str(empty))
 
 
 def test_a_content_folder_of_ones_own_is_checked_like_the_built_in_one(tmp_path):

@@ -4,15 +4,22 @@ It knows nothing of networks, labels or models: it tries every legal action of t
 (memoised on the state), so it is the reference the other parts are tested against, and it works
 without OR-Tools. Chance follows the planner's assumptions: the die as assumed, and each Ticket
 or Objective drawn is of the type least present on the board (so that, on a board without that
-type, a drawn card is as unknown to the search as to the planner)."""
+type, a drawn card is as unknown to the search as to the planner).
+
+A state from which the journey cannot end by the limit even at the fastest (`fastest_end`) is
+worth nothing and is not searched further: on the tiny boards nearly every state of a journey
+whose day limit bites is such a one, and the plan found is the same (that state's value is the
+same: no journey from it ends in time)."""
 
 from __future__ import annotations
 
 import time
 
+from kit.amazing_journey import travellers
 from kit.amazing_journey.actions import Action, Explore
-from kit.amazing_journey.content import ROUTE_TYPES
+from kit.amazing_journey.content import ROUTE_TYPES, Traveller
 from kit.amazing_journey.state import DrawObjective, DrawTicket, JourneyState, RollDie
+from kit.amazing_journey.tables import Tables
 from kit.core import KitError
 from kit.solve.eighty_days.puzzle import Puzzle
 from kit.solve.eighty_days.replay import value_of
@@ -20,6 +27,59 @@ from kit.solve.plan import INFEASIBLE, OPTIMAL, Plan, Step
 
 MAX_STATES = 2_000_000
 """The exhaustive search gives up beyond this many states (the board is not tiny)."""
+
+
+UNREACHABLE = 10**6
+"""A day no journey reaches (a city no route leads to)."""
+
+
+def fastest_days(tables: Tables) -> list[list[int]]:
+    """The fewest days from each city to each other one by Travels alone, every hop at its
+    fastest (a Ticket's or the wildcard's day, plus a Long route's days), whatever lies in the
+    way and whatever the Tickets in hand."""
+    rules = tables.rules
+    fastest = min(rules.departure_days, rules.ticket_days, rules.wildcard_days)
+    n = tables.n_cities
+    days = [[0 if a == b else UNREACHABLE for b in range(n)] for a in range(n)]
+    for number, reach in enumerate(tables.reach):
+        hop = fastest + tables.board.routes[number].extra_days
+        for city, ends in reach.items():
+            for dest, _ in ends:
+                days[city][dest] = min(days[city][dest], hop)
+    for via in range(n):  # Floyd–Warshall: the boards are small
+        for a in range(n):
+            for b in range(n):
+                days[a][b] = min(days[a][b], days[a][via] + days[via][b])
+    return days
+
+
+def power_saving(tables: Tables, traveller: Traveller | None) -> int:
+    """The most days a Traveller's power saves once between two checkpoints: a Travel by the
+    power in its days instead of the fastest hop's, or Yuki's step back."""
+    if traveller is None:
+        return 0
+    rules = tables.rules
+    if travellers.travel_types(traveller):
+        fastest = min(rules.departure_days, rules.ticket_days, rules.wildcard_days)
+        return max(0, fastest - traveller.days)
+    if traveller.effect == "timeline_back":
+        return traveller.days
+    return 0
+
+
+def fastest_end(tables: Tables, days: list[list[int]], saving: int, s: JourneyState, p: int) -> int:
+    """A day the journey of player `p` cannot end before, from `s`: the checkpoints still due,
+    in order, each reached at the fastest (`days`, less the power's `saving` once between two
+    checkpoints, if fresh) and not before its activation day. At any step of an action it
+    holds too (the day and city move on only by more days)."""
+    board = tables.board
+    city, day, fresh = s.pos[p], s.day[p], s.fresh[p]
+    for stage in range(s.stage[p], len(board.checkpoints)):
+        target = tables.checkpoint_city[stage]
+        hop = days[city][target] - (saving if fresh else 0)
+        day = max(day + max(hop, 0), board.checkpoints[stage].activation)
+        city, fresh = target, True
+    return day
 
 
 def exact_search(puzzle: Puzzle, max_states: int = MAX_STATES) -> Plan:
@@ -33,6 +93,7 @@ def exact_search(puzzle: Puzzle, max_states: int = MAX_STATES) -> Plan:
     explore = puzzle.durations
     limit = puzzle.limit
     route_count = [sum(t == k for t in tables.route_type) for k in range(len(ROUTE_TYPES))]
+    days, saving = fastest_days(tables), power_saving(tables, puzzle.traveller)
     memo: dict[tuple[object, ...], tuple[int, Action | None]] = {}
     worst = -(10**9)
 
@@ -66,6 +127,8 @@ def exact_search(puzzle: Puzzle, max_states: int = MAX_STATES) -> Plan:
         if s.finish[p] >= 0:
             return s.scores()[p].total if s.finish[p] <= limit else worst
         if s.day[p] > limit or (len(explore) > 1 and explored > len(explore)):
+            return worst
+        if fastest_end(tables, days, saving, s, p) > limit:
             return worst
         k = key(s, explored)
         if k in memo:
