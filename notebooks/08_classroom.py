@@ -40,7 +40,7 @@ from kit.core import KitError
 from kit.core.progress import TqdmProgress
 from kit.lessons import check_bot, image
 from kit.puzzles import check, generate
-from kit.puzzles.journey import lakes_folder
+from kit.puzzles.journey import LAKES
 from kit.tournament import tournament
 from kit.widgets import board_svg, puzzle
 
@@ -161,21 +161,16 @@ assert verdict.right is False and verdict.lines[0].startswith("Not yet: your bot
 #
 # A game reads its board from a content folder of TOML files: cities, routes, Timeline and
 # checkpoints in `board.toml` and `routes.toml`, tokens in `tokens.toml`, rules and cards in the
-# others. Here is a folder of your own, a copy of the Lakes (the 80-day puzzles' small board,
-# six cities and a 16-day Timeline), loaded with `kit.load(name, content=folder)`.
+# others. A folder holds only the files that differ from the built-in board: the others are
+# the built-in ones. Here is a folder of your own, a copy of the Lakes (the 80-day puzzles'
+# small board, six cities and a 16-day Timeline, with the built-in rules, cards and
+# Travellers), loaded with `kit.load(name, content=folder)`.
 
 # %%
 folder = Path(tempfile.mkdtemp()) / "my_lakes"
-shutil.copytree(lakes_folder(), folder)
-files = sorted(path.name for path in folder.iterdir())
-assert files == [
-    "board.toml",
-    "cards.toml",
-    "routes.toml",
-    "rules.toml",
-    "tokens.toml",
-    "travellers.toml",
-]
+shutil.copytree(LAKES, folder)
+files = sorted(path.name for path in folder.glob("*.toml"))
+assert files == ["board.toml", "routes.toml", "tokens.toml"]
 print((folder / "routes.toml").read_text().split("\n\n")[1])  # the first route, as data
 
 # %% [markdown]
