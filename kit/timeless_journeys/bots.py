@@ -54,19 +54,17 @@ class GreedyBot:
         return self._best(state, actions, deep=True)[0]
 
     def _best(
-        self, state: TimelessState, actions: Sequence[Choice], deep: bool, spare: bool = False
+        self, state: TimelessState, actions: Sequence[Choice], deep: bool
     ) -> tuple[Choice, TimelessState]:
-        """The best action with the position it leads to; `spare`: `state` is a trial no
-        longer needed, on which the last action is tried."""
+        """The best action with the position it leads to."""
         best: list[tuple[Choice, TimelessState]] = []
         best_value: float | None = None
-        last = len(actions) - 1
-        for index, action in enumerate(actions):
-            trial = state if spare and index == last else state.trial()
+        for action in actions:
+            trial = state.trial()
             trial._apply(action)
             if deep:
                 trial = self._finish(trial)
-            value = position_value(trial, self.player)
+            value = position_value(trial.look(), self.player)
             if best_value is None or value > best_value + 1e-9:
                 best, best_value = [(action, trial)], value
             elif abs(value - best_value) <= 1e-9:
@@ -83,7 +81,7 @@ class GreedyBot:
             if len(actions) == 1:
                 trial._apply(actions[0])
             else:
-                trial = self._best(trial, actions, False, spare=True)[1]
+                trial = self._best(trial, actions, False)[1]
         return trial
 
 

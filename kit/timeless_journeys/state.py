@@ -9,7 +9,8 @@ player picks, and any effect can be declined. Frames never change, so a clone sh
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from kit.core import CHANCE, TERMINAL, ScoreSheet, State
@@ -27,7 +28,7 @@ class TimelessState(State):
 
     `where` maps the ability (`rule`) of each traveller in play to its city this round."""
 
-    CACHES = State.CACHES | {"_pending", "content", "edition"}
+    CACHES = State.CACHES | {"_pending", "content", "edition", "_origin"}
     game: TimelessJourneys
 
     def __init__(self, game: TimelessJourneys) -> None:
@@ -397,34 +398,69 @@ class TimelessState(State):
     def clone(self) -> TimelessState:
         """A copy of the position's lists and dicts, each copied as deep as its shape needs;
         frames, actions and the game are shared (they never change)."""
-        return self._copy(keep_history=True)
-
-    def trial(self) -> TimelessState:
-        """A copy of the position without its history, for a bot to try actions on with
-        `_apply` (legal ones, read from `legal_actions`) and then throw away: a greedy game
-        makes thousands of these, and the history, hundreds of actions long, is the one part
-        of the state such a copy never reads. `apply` on it is refused (no history to extend),
-        so that a trial cannot pass for a game."""
-        return self._copy(keep_history=False)
-
-    def _copy(self, keep_history: bool) -> TimelessState:
         twin = object.__new__(type(self))
         data = self.__dict__.copy()
-        for key in FLAT if keep_history else FLAT[:-1]:  # the history comes last
-            data[key] = data[key][:]
-        for key in NESTED:
-            data[key] = list(map(list.copy, data[key]))
-        for key in MAPS:
-            data[key] = data[key].copy()
-        for key in MAPS_OF_LISTS:
-            lists = data[key]
-            data[key] = dict(zip(lists, map(list.copy, lists.values()), strict=True))
-        data["cafes"] = {c: list(map(list.copy, ds)) for c, ds in self.cafes.items()}
-        data["written"] = [list(map(list.copy, journals)) for journals in self.written]
-        if not keep_history:
-            data["history"] = ()
+        for key, copy in SHAPES.items():
+            data[key] = copy(data[key] if key in data else self._held(key))
+        data.pop("_origin", None)
         twin.__dict__ = data
         return twin
+
+    def trial(self) -> TimelessState:
+        """A position to try actions on with `_apply` (legal ones, read from `legal_actions`)
+        and then throw away, copied part by part as it is used: a greedy game makes thousands
+        of these, and an action reads and changes a few of the position's parts, where a clone
+        copies all of them (a hundred and more lists and dicts). Until a part is first read, it
+        is the one of the position the trial was made from (or of the position that one was
+        made from, and so on), so that position must not change while the trial is in use.
+        The history is left out (hundreds of actions long, never read by a trial): `apply` on
+        a trial is refused (no history to extend), so that a trial cannot pass for a game."""
+        twin = object.__new__(type(self))
+        data = self.__dict__.copy()
+        for key in data.keys() & SHAPES.keys():
+            del data[key]
+        data["history"] = ()
+        data["_origin"] = self
+        twin.__dict__ = data
+        return twin
+
+    def look(self) -> TimelessState:
+        """The position as it stands, read-only, for judging a trial without copying the
+        parts it has not read: they are the positions' it was made from. Changing it would
+        change those positions."""
+        if "_origin" not in self.__dict__:
+            return self
+        layers = [self.__dict__]
+        while "_origin" in layers[-1]:
+            layers.append(layers[-1]["_origin"].__dict__)
+        data: dict[str, Any] = {}
+        for layer in reversed(layers):  # each part as held by the nearest position
+            data.update(layer)
+        view = object.__new__(type(self))
+        view.__dict__ = data
+        return view
+
+    def _held(self, name: str) -> Any:
+        """A part of the position as held: its own, or for a trial that has not read it yet,
+        that of the nearest position it was made from that holds it."""
+        state = self
+        while name not in state.__dict__:
+            state = state.__dict__["_origin"]
+        return state.__dict__[name]
+
+    if not TYPE_CHECKING:  # mypy would take any attribute name for a part of a trial
+
+        def __getattr__(self, name: str) -> Any:
+            """A part of a trial read for the first time: its own copy, made now."""
+            copy = SHAPES.get(name)
+            if copy is None or "_origin" not in self.__dict__:
+                raise AttributeError(f"'TimelessState' object has no attribute {name!r}")
+            value = self.__dict__[name] = copy(self._held(name))
+            return value
+
+    def _key(self) -> dict[str, Any]:
+        """Everything that defines the position (a trial's parts not read yet included)."""
+        return {name: self._held(name) for name in SHAPES} | super()._key()
 
     # --- text -------------------------------------------------------------------------------
     def describe(self, player: int) -> str:
@@ -472,8 +508,8 @@ class TimelessState(State):
         return self.describe(self.current_player if self.current_player >= 0 else 0)
 
 
-# The shapes of a state's mutable attributes, for `clone` (the tests check that they cover all);
-# the history last, as a trial copy leaves it out.
+# The shapes of a state's mutable attributes, for `clone` and `trial` (the tests check that they
+# cover all).
 FLAT = (
     "stack",
     "picked",
@@ -508,3 +544,30 @@ NESTED = (
 MAPS = ("where", "favour", "friend", "painting_pile")
 MAPS_OF_LISTS = ("city_tiles", "letters")
 DEEPER = ("cafes", "written")
+
+
+def _nested(lists: list[list[Any]]) -> list[list[Any]]:
+    return list(map(list.copy, lists))
+
+
+def _map_of_lists(lists: dict[str, list[Any]]) -> dict[str, list[Any]]:
+    return dict(zip(lists, map(list.copy, lists.values()), strict=True))
+
+
+def _cafes(cafes: dict[str, list[list[int]]]) -> dict[str, list[list[int]]]:
+    return {city: list(map(list.copy, discussions)) for city, discussions in cafes.items()}
+
+
+def _written(written: list[list[list[int | str]]]) -> list[list[list[int | str]]]:
+    return [list(map(list.copy, journals)) for journals in written]
+
+
+# How each part is copied (the flat lists by slicing: a trial's history is a tuple)
+SHAPES: dict[str, Callable[[Any], Any]] = {
+    **dict.fromkeys(FLAT, itemgetter(slice(None))),
+    **dict.fromkeys(NESTED, _nested),
+    **dict.fromkeys(MAPS, dict.copy),
+    **dict.fromkeys(MAPS_OF_LISTS, _map_of_lists),
+    "cafes": _cafes,
+    "written": _written,
+}
