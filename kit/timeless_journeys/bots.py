@@ -37,11 +37,12 @@ def position_value(state: TimelessState, player: int) -> float:
 class GreedyBot:
     """Tries every legal action on a copy and keeps the best (ties broken at random).
 
-    The copies are trials (`TimelessState.trial`, no history) on which the actions are applied
-    by `_apply`, as they come from `legal_actions`: the engine's check of each is not needed.
-    A follow-up question is answered on the copy its best answer was tried on, and its last
-    answer is tried on the copy being finished, which is not needed afterwards: a greedy game
-    tries over ten thousand actions, and copies are most of their cost."""
+    The copies are trials (`TimelessState.trial`: no history, the parts an action rarely reads
+    copied only when it does) on which the actions are applied by `_apply`, as they come from
+    `legal_actions`: the engine's check of each is not needed; each is judged through its
+    `look`, which copies nothing more. A follow-up question is answered on the copy its best
+    answer was tried on, and its last answer is tried on the copy being finished, which is
+    not needed afterwards: a greedy game tries over ten thousand actions."""
 
     def __init__(self, seed: int | None = None, player: int = 0) -> None:
         self.rng = rng_for(seed, "greedy-bot", player)
@@ -54,13 +55,15 @@ class GreedyBot:
         return self._best(state, actions, deep=True)[0]
 
     def _best(
-        self, state: TimelessState, actions: Sequence[Choice], deep: bool
+        self, state: TimelessState, actions: Sequence[Choice], deep: bool, spare: bool = False
     ) -> tuple[Choice, TimelessState]:
-        """The best action with the position it leads to."""
+        """The best action with the position it leads to; `spare`: `state` is a trial no
+        longer needed, on which the last action is tried."""
         best: list[tuple[Choice, TimelessState]] = []
         best_value: float | None = None
-        for action in actions:
-            trial = state.trial()
+        last = len(actions) - 1
+        for index, action in enumerate(actions):
+            trial = state if spare and index == last else state.trial()
             trial._apply(action)
             if deep:
                 trial = self._finish(trial)
@@ -81,7 +84,7 @@ class GreedyBot:
             if len(actions) == 1:
                 trial._apply(actions[0])
             else:
-                trial = self._best(trial, actions, False)[1]
+                trial = self._best(trial, actions, False, spare=True)[1]
         return trial
 
 

@@ -400,67 +400,61 @@ class TimelessState(State):
         frames, actions and the game are shared (they never change)."""
         twin = object.__new__(type(self))
         data = self.__dict__.copy()
+        origin = data.pop("_origin", self).__dict__
         for key, copy in SHAPES.items():
-            data[key] = copy(data[key] if key in data else self._held(key))
-        data.pop("_origin", None)
+            data[key] = copy(data[key] if key in data else origin[key])
         twin.__dict__ = data
         return twin
 
     def trial(self) -> TimelessState:
         """A position to try actions on with `_apply` (legal ones, read from `legal_actions`)
-        and then throw away, copied part by part as it is used: a greedy game makes thousands
-        of these, and an action reads and changes a few of the position's parts, where a clone
-        copies all of them (a hundred and more lists and dicts). Until a part is first read, it
-        is the one of the position the trial was made from (or of the position that one was
-        made from, and so on), so that position must not change while the trial is in use.
-        The history is left out (hundreds of actions long, never read by a trial): `apply` on
-        a trial is refused (no history to extend), so that a trial cannot pass for a game."""
-        twin = object.__new__(type(self))
+        and then throw away: a greedy game makes thousands of these. It copies the parts
+        nearly every action and judgement reads (`EAGER`) and those its own position had
+        copied if that was a trial; any other part is copied when first read, from the
+        position the first trial was made from, which must therefore not change while its
+        trials are in use. The history is left out (hundreds of actions long, never read by a
+        trial): `apply` on a trial is refused (no history to extend), so that a trial cannot
+        pass for a game."""
         data = self.__dict__.copy()
-        for key in data.keys() & SHAPES.keys():
-            del data[key]
+        if "_origin" in data:
+            for key in data.keys() & SHAPES.keys():
+                data[key] = SHAPES[key](data[key])
+        else:
+            for key in LAZY:
+                del data[key]
+            for key in EAGER:
+                data[key] = SHAPES[key](data[key])
+            data["_origin"] = self
         data["history"] = ()
-        data["_origin"] = self
+        twin = object.__new__(type(self))
         twin.__dict__ = data
         return twin
 
     def look(self) -> TimelessState:
-        """The position as it stands, read-only, for judging a trial without copying the
-        parts it has not read: they are the positions' it was made from. Changing it would
-        change those positions."""
-        if "_origin" not in self.__dict__:
+        """The position as it stands, read-only, to judge it: a trial's parts not read yet are
+        its origin's, not copied (changing the look would change the origin)."""
+        data = self.__dict__
+        if "_origin" not in data:
             return self
-        layers = [self.__dict__]
-        while "_origin" in layers[-1]:
-            layers.append(layers[-1]["_origin"].__dict__)
-        data: dict[str, Any] = {}
-        for layer in reversed(layers):  # each part as held by the nearest position
-            data.update(layer)
         view = object.__new__(type(self))
-        view.__dict__ = data
+        view.__dict__ = data["_origin"].__dict__ | data
         return view
-
-    def _held(self, name: str) -> Any:
-        """A part of the position as held: its own, or for a trial that has not read it yet,
-        that of the nearest position it was made from that holds it."""
-        state = self
-        while name not in state.__dict__:
-            state = state.__dict__["_origin"]
-        return state.__dict__[name]
 
     if not TYPE_CHECKING:  # mypy would take any attribute name for a part of a trial
 
         def __getattr__(self, name: str) -> Any:
             """A part of a trial read for the first time: its own copy, made now."""
+            data = self.__dict__
             copy = SHAPES.get(name)
-            if copy is None or "_origin" not in self.__dict__:
+            if copy is None or "_origin" not in data:
                 raise AttributeError(f"'TimelessState' object has no attribute {name!r}")
-            value = self.__dict__[name] = copy(self._held(name))
+            value = data[name] = copy(data["_origin"].__dict__[name])
             return value
 
     def _key(self) -> dict[str, Any]:
         """Everything that defines the position (a trial's parts not read yet included)."""
-        return {name: self._held(name) for name in SHAPES} | super()._key()
+        origin = self.__dict__.get("_origin", self).__dict__
+        return {name: origin[name] for name in SHAPES} | super()._key()
 
     # --- text -------------------------------------------------------------------------------
     def describe(self, player: int) -> str:
@@ -571,3 +565,7 @@ SHAPES: dict[str, Callable[[Any], Any]] = {
     "cafes": _cafes,
     "written": _written,
 }
+# The parts a trial copies at once: those nearly every action or judgement of a bot reads (the
+# stack, the play areas, what the score counts); the others are copied when first read.
+EAGER = ("stack", "used", "tiles", "where")
+LAZY = tuple(key for key in SHAPES if key not in EAGER)
