@@ -4,13 +4,17 @@ processes and on a Dask `LocalCluster`, and whether the three give the same resu
     python benchmarks/tournament.py [--games 1000] [--workers 2] [game ...]
 
 Each game's tournament (its greedy bot against itself, one entrant per seat of a 2-player game)
-is played three times: in this process, on a pool of `--workers` processes, and on a local Dask
-cluster of as many single-threaded workers (started before the clock starts; it needs the
-`cluster` extra). Prints the load average first, then per game and executor the time, the games
-per second and the speed-up over one process."""
+is played four times: in this process, on a pool of `--workers` processes, and on two local Dask
+clusters of as many single-threaded workers (started before the clock starts; they need the
+`cluster` extra): one as Dask starts it, one whose workers run without their statistical
+profiler, which samples the running task every 10 ms and costs pure-Python games about a sixth
+more CPU. A cluster's workers start fresh: their first games also import the kit and load the
+game (a pool's processes are forks of this one, which has). Prints the load average first, then
+per game and executor the time, the games per second and the speed-up over one process."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import time
@@ -33,27 +37,31 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--games", type=count, default=1000)
     parser.add_argument("--workers", type=count, default=2)
     args = parser.parse_args(argv)
+    import dask
     from distributed import Client, LocalCluster
 
     print("load average {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()), flush=True)
-    with (
-        LocalCluster(
-            n_workers=args.workers, threads_per_worker=1, dashboard_address=None
-        ) as cluster,
-        Client(cluster) as client,
-    ):
+    with contextlib.ExitStack() as stack:
+        clients = {}
+        for name, profiled in (("Dask", True), ("Dask, no profiler", False)):
+            with dask.config.set({"distributed.worker.profile.enabled": profiled}):
+                cluster = stack.enter_context(
+                    LocalCluster(
+                        n_workers=args.workers, threads_per_worker=1, dashboard_address=None
+                    )
+                )
+            clients[name] = stack.enter_context(Client(cluster))
         for game in args.games_of:
             alone, reference = timed(game, args.games, workers=1)
             rows = [("one process", alone, reference)]
             rows.append((f"pool of {args.workers}", *timed(game, args.games, workers=args.workers)))
-            executor = client.get_executor()
-            rows.append(
-                (f"Dask, {args.workers} workers", *timed(game, args.games, executor=executor))
-            )
+            for name, client in clients.items():
+                executor = client.get_executor()
+                rows.append((name, *timed(game, args.games, executor=executor)))
             for name, seconds, result in rows:
                 same = "same results" if result.results == reference.results else "DIFFERENT"
                 print(
-                    f"{game:<18} {name:<17} {args.games} games {seconds:8.1f} s "
+                    f"{game:<18} {name:<18} {args.games} games {seconds:8.1f} s "
                     f"{args.games / seconds:8.1f} games/s  x{alone / seconds:4.2f}  {same}",
                     flush=True,
                 )

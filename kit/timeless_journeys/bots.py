@@ -37,11 +37,12 @@ def position_value(state: TimelessState, player: int) -> float:
 class GreedyBot:
     """Tries every legal action on a copy and keeps the best (ties broken at random).
 
-    The copies are trials (`TimelessState.trial`, no history) on which the actions are applied
-    by `_apply`, as they come from `legal_actions`: the engine's check of each is not needed.
-    A follow-up question is answered on the copy its best answer was tried on, and its last
-    answer is tried on the copy being finished, which is not needed afterwards: a greedy game
-    tries over ten thousand actions, and copies are most of their cost."""
+    The copies are trials (`TimelessState.trial`: no history, the parts an action rarely reads
+    copied only when it does) on which the actions are applied by `_apply`, as they come from
+    `legal_actions`: the engine's check of each is not needed; each is judged through its
+    `look`, which copies nothing more. A follow-up question is answered on the copy its best
+    answer was tried on, and its last answer is tried on the copy being finished, which is
+    not needed afterwards: a greedy game tries over ten thousand actions."""
 
     def __init__(self, seed: int | None = None, player: int = 0) -> None:
         self.rng = rng_for(seed, "greedy-bot", player)
@@ -66,7 +67,7 @@ class GreedyBot:
             trial._apply(action)
             if deep:
                 trial = self._finish(trial)
-            value = position_value(trial, self.player)
+            value = position_value(trial.look(), self.player)
             if best_value is None or value > best_value + 1e-9:
                 best, best_value = [(action, trial)], value
             elif abs(value - best_value) <= 1e-9:

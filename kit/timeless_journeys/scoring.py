@@ -58,8 +58,12 @@ def card_vp(state: TimelessState, player: int, card: Card) -> int:
 
 
 def advanced_cards(state: TimelessState, player: int) -> int:
-    """C: the VP of the Advanced cards held, each by its own condition if any."""
-    return sum(card_vp(state, player, card) for card in cards_held(state, player))
+    """C: the VP of the Advanced cards held, each by its own condition if any (a bot judges
+    positions by it: a loop, where most cards have no condition)."""
+    total = 0
+    for card in cards_held(state, player):
+        total += card.vp if card.vp_for is None else card_vp(state, player, card)
+    return total
 
 
 def _advanced_detail(state: TimelessState, player: int) -> str:

@@ -9,7 +9,8 @@ player picks, and any effect can be declined. Frames never change, so a clone sh
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from kit.core import CHANCE, TERMINAL, ScoreSheet, State
@@ -27,7 +28,7 @@ class TimelessState(State):
 
     `where` maps the ability (`rule`) of each traveller in play to its city this round."""
 
-    CACHES = State.CACHES | {"_pending", "content", "edition"}
+    CACHES = State.CACHES | {"_pending", "content", "edition", "_origin"}
     game: TimelessJourneys
 
     def __init__(self, game: TimelessJourneys) -> None:
@@ -397,34 +398,63 @@ class TimelessState(State):
     def clone(self) -> TimelessState:
         """A copy of the position's lists and dicts, each copied as deep as its shape needs;
         frames, actions and the game are shared (they never change)."""
-        return self._copy(keep_history=True)
-
-    def trial(self) -> TimelessState:
-        """A copy of the position without its history, for a bot to try actions on with
-        `_apply` (legal ones, read from `legal_actions`) and then throw away: a greedy game
-        makes thousands of these, and the history, hundreds of actions long, is the one part
-        of the state such a copy never reads. `apply` on it is refused (no history to extend),
-        so that a trial cannot pass for a game."""
-        return self._copy(keep_history=False)
-
-    def _copy(self, keep_history: bool) -> TimelessState:
         twin = object.__new__(type(self))
         data = self.__dict__.copy()
-        for key in FLAT if keep_history else FLAT[:-1]:  # the history comes last
-            data[key] = data[key][:]
-        for key in NESTED:
-            data[key] = list(map(list.copy, data[key]))
-        for key in MAPS:
-            data[key] = data[key].copy()
-        for key in MAPS_OF_LISTS:
-            lists = data[key]
-            data[key] = dict(zip(lists, map(list.copy, lists.values()), strict=True))
-        data["cafes"] = {c: list(map(list.copy, ds)) for c, ds in self.cafes.items()}
-        data["written"] = [list(map(list.copy, journals)) for journals in self.written]
-        if not keep_history:
-            data["history"] = ()
+        origin = data.pop("_origin", self).__dict__
+        for key, copy in SHAPES.items():
+            data[key] = copy(data[key] if key in data else origin[key])
         twin.__dict__ = data
         return twin
+
+    def trial(self) -> TimelessState:
+        """A position to try actions on with `_apply` (legal ones, read from `legal_actions`)
+        and then throw away: a greedy game makes thousands of these. It copies the parts
+        nearly every action and judgement reads (`EAGER`) and those its own position had
+        copied if that was a trial; any other part is copied when first read, from the
+        position the first trial was made from, which must therefore not change while its
+        trials are in use. The history is left out (hundreds of actions long, never read by a
+        trial): `apply` on a trial is refused (no history to extend), so that a trial cannot
+        pass for a game."""
+        data = self.__dict__.copy()
+        if "_origin" in data:
+            for key in data.keys() & SHAPES.keys():
+                data[key] = SHAPES[key](data[key])
+        else:
+            for key in LAZY:
+                del data[key]
+            for key in EAGER:
+                data[key] = SHAPES[key](data[key])
+            data["_origin"] = self
+        data["history"] = ()
+        twin = object.__new__(type(self))
+        twin.__dict__ = data
+        return twin
+
+    def look(self) -> TimelessState:
+        """The position as it stands, read-only, to judge it: a trial's parts not read yet are
+        its origin's, not copied (changing the look would change the origin)."""
+        data = self.__dict__
+        if "_origin" not in data:
+            return self
+        view = object.__new__(type(self))
+        view.__dict__ = data["_origin"].__dict__ | data
+        return view
+
+    if not TYPE_CHECKING:  # mypy would take any attribute name for a part of a trial
+
+        def __getattr__(self, name: str) -> Any:
+            """A part of a trial read for the first time: its own copy, made now."""
+            data = self.__dict__
+            copy = SHAPES.get(name)
+            if copy is None or "_origin" not in data:
+                raise AttributeError(f"'TimelessState' object has no attribute {name!r}")
+            value = data[name] = copy(data["_origin"].__dict__[name])
+            return value
+
+    def _key(self) -> dict[str, Any]:
+        """Everything that defines the position (a trial's parts not read yet included)."""
+        origin = self.__dict__.get("_origin", self).__dict__
+        return {name: origin[name] for name in SHAPES} | super()._key()
 
     # --- text -------------------------------------------------------------------------------
     def describe(self, player: int) -> str:
@@ -472,8 +502,8 @@ class TimelessState(State):
         return self.describe(self.current_player if self.current_player >= 0 else 0)
 
 
-# The shapes of a state's mutable attributes, for `clone` (the tests check that they cover all);
-# the history last, as a trial copy leaves it out.
+# The shapes of a state's mutable attributes, for `clone` and `trial` (the tests check that they
+# cover all).
 FLAT = (
     "stack",
     "picked",
@@ -508,3 +538,34 @@ NESTED = (
 MAPS = ("where", "favour", "friend", "painting_pile")
 MAPS_OF_LISTS = ("city_tiles", "letters")
 DEEPER = ("cafes", "written")
+
+
+def _nested(lists: list[list[Any]]) -> list[list[Any]]:
+    return list(map(list.copy, lists))
+
+
+def _map_of_lists(lists: dict[str, list[Any]]) -> dict[str, list[Any]]:
+    return dict(zip(lists, map(list.copy, lists.values()), strict=True))
+
+
+def _cafes(cafes: dict[str, list[list[int]]]) -> dict[str, list[list[int]]]:
+    return {city: list(map(list.copy, discussions)) for city, discussions in cafes.items()}
+
+
+def _written(written: list[list[list[int | str]]]) -> list[list[list[int | str]]]:
+    return [list(map(list.copy, journals)) for journals in written]
+
+
+# How each part is copied (the flat lists by slicing: a trial's history is a tuple)
+SHAPES: dict[str, Callable[[Any], Any]] = {
+    **dict.fromkeys(FLAT, itemgetter(slice(None))),
+    **dict.fromkeys(NESTED, _nested),
+    **dict.fromkeys(MAPS, dict.copy),
+    **dict.fromkeys(MAPS_OF_LISTS, _map_of_lists),
+    "cafes": _cafes,
+    "written": _written,
+}
+# The parts a trial copies at once: those nearly every action or judgement of a bot reads (the
+# stack, the play areas, what the score counts); the others are copied when first read.
+EAGER = ("stack", "used", "tiles", "where")
+LAZY = tuple(key for key in SHAPES if key not in EAGER)

@@ -22,6 +22,7 @@ from kit.timeless_journeys.content import (
     describe_effect,
     load_content,
 )
+from kit.timeless_journeys.state import EAGER, SHAPES
 from tests.checks import broken_copy
 from tests.timeless_journeys.helpers import EXPLORE, LETTER, build, coins, do, up
 from tests.timeless_journeys.invariants import hidden
@@ -614,6 +615,31 @@ def test_clone_copies_every_mutable_part_of_a_position():
     twin = state.clone()
     do(twin, *coins(EXPLORE))
     assert twin != state and state == build(players=2, actions=coins(EXPLORE))
+
+
+def test_a_trial_reaches_the_positions_of_the_game_and_leaves_its_origin_alone():
+    """A trial copies the parts most actions read at once and the others when first read: two
+    generations of trials, each an action further, reach the game's positions (read whole by
+    `clone` and equality) and change nothing in the position they were made from."""
+    game = kit.load("timeless_journeys", players=3, seed=4, mode="random")
+    state = play(game.new_game(), [RandomBot(4, p) for p in range(3)])
+    origin = game.replay(state.history[:120])
+    kept = origin.clone()
+    first = origin.trial()
+    first._apply(state.history[120])
+    second = first.trial()
+    second._apply(state.history[121])
+    unread = [part for part in SHAPES if part not in vars(second)]
+    assert "paintings" in unread and not set(EAGER) & set(unread)
+    assert second._key()["paintings"] is origin.paintings  # still the origin's
+    assert second.paintings == origin.paintings and second.paintings is not origin.paintings
+    for trial, steps in ((first, 121), (second, 122)):
+        position = game.replay(state.history[:steps])
+        assert dict(trial._key(), history=[]) == dict(position._key(), history=[])
+        assert dict(trial.clone()._key(), history=[]) == dict(position._key(), history=[])
+    assert origin == kept
+    with pytest.raises(AttributeError, match="'TimelessState' object has no attribute 'hands'"):
+        second.hands  # noqa: B018
 
 
 def test_undo_equals_a_replay():
