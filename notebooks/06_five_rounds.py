@@ -342,7 +342,7 @@ for name, puzzle in puzzles.items():
         print(f"    {traveller['name']:<17} in {traveller['city']:<8} {traveller['text']}")
 
 # %% [markdown]
-# One second of planning per set (a short search: a longer one finds more), beside the greedy
+# One second of planning per set (a short search: a longer one may find more), beside the greedy
 # bot's game of the same puzzle:
 
 # %%
