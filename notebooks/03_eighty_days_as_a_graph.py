@@ -202,6 +202,112 @@ print(state.question(), "on day", state.day[0])
 print([str(action) for action in state.legal_actions()][:6])
 
 # %% [markdown]
+# ## Step 5: why greedy fails
+#
+# The greedy bot judges one action at a time, by a rule of thumb: it explores only while it
+# expects to be home with `MARGIN` days to spare (a margin made for an 80-day Timeline), and
+# otherwise hurries on. Does that lose points? A board small enough to try **every** journey
+# answers it: the Lakes (`kit/puzzles/lakes/`), six cities and a 16-day Timeline. A puzzle of
+# `kit.puzzles` fixes the rest (Hendrika, every Explore taking 2 days, home by day 10) and
+# comes with its optimum, proven by an exhaustive search over every engine state.
+#
+# Vocabulary: a **journey** is the list of the traveller's actions by their names; the
+# **walk** of a puzzle plays a journey an action at a time, with chance as the puzzle assumes.
+
+# %%
+from kit.amazing_journey.bots import MARGIN, GreedyBot  # noqa: E402
+from kit.puzzles import check_journey, journey_puzzle  # noqa: E402
+
+lakes = journey_puzzle(1, "easy")
+print(lakes.describe())
+print("the greedy bot keeps", MARGIN, "days to spare; proven optimum:", lakes.score, "points")
+
+
+# %%
+def greedy_journey(puzzle) -> list[str]:
+    """The greedy bot's journey on a puzzle, every chance as the puzzle assumes."""
+    walk, bot = puzzle.walk(), GreedyBot(1, puzzle.puzzle.player)
+    while not walk.finished:
+        walk.take(str(bot.choose(walk.state)))
+    return walk.route
+
+
+hurried = greedy_journey(lakes)
+print("\n".join(hurried))
+
+# %% [markdown]
+# The puzzle's checker compares a journey with the optimum, line by line of the score sheet
+# (we leave out the optimal journey itself: it is drawn below):
+
+# %%
+verdict = check_journey(lakes, hurried)
+print(verdict.headline)
+print("\n".join(line for line in verdict.lines if "the optimal journey" not in line))
+assert (verdict.score, verdict.optimum) == (14, 18)
+
+# %% [markdown]
+# Both journeys take the same train to Ford and reach it on day 2. There the bot sails on at
+# once, because exploring would eat into its margin; the plan explores Ford first (2 days), and
+# plays its food Objective. Each day on the way, where is each traveller?
+
+
+# %%
+def days_of(puzzle, journey) -> list[tuple[int, int, str, str]]:
+    """Each action of a journey as (first day, day after, its name, the city after it)."""
+    walk, rows = puzzle.walk(), []
+    for name in journey:
+        day = walk.day
+        walk.take(name)
+        rows.append((day, walk.day, name, walk.place))
+    return rows
+
+
+fork = [row for row in days_of(lakes, hurried) if row[2].startswith("take")][:2]
+print(fork)
+assert fork[0][1:] == days_of(lakes, lakes.route)[0][1:] and fork[0][3] == "Ford"
+
+# %% [markdown]
+# The two journeys on the Timeline, a bar per action that takes days:
+
+# %%
+import matplotlib.pyplot as plt  # noqa: E402
+
+COLOURS = {"explore": "#009e73", "refresh": "#bbbbbb", "plan": "#bbbbbb"}  # else a travel
+journeys = {"greedy bot": hurried, "best plan": list(lakes.route)}
+figure, axes = plt.subplots(figsize=(9, 2.2))
+for row, journey in enumerate(journeys.values()):
+    for start, end, action, place in days_of(lakes, journey):
+        if end > start:
+            colour = COLOURS.get(action.split()[0], "#0072b2")  # a Ticket's discard ends one
+            axes.broken_barh([(start, end - start)], (row - 0.35, 0.7), color=colour, ec="white")
+            axes.text((start + end) / 2, row, place, ha="center", va="center", color="white")
+for checkpoint in lakes.puzzle.content.board.checkpoints:
+    axes.axvline(checkpoint.activation, color="#d55e00", linestyle=":", linewidth=1)
+axes.axvline(lakes.limit, color="black", linewidth=1.5)
+axes.set_yticks(range(len(journeys)), list(journeys))
+axes.set(xlabel="day", xlim=(0, lakes.limit + 1))
+handles = [plt.Rectangle((0, 0), 1, 1, color=c) for c in ("#0072b2", "#009e73")]
+handles += [plt.Line2D([], [], color="#d55e00", linestyle=":"), plt.Line2D([], [], color="k")]
+labels = ["travel (to the city named)", "explore", "a checkpoint opens", "the day limit"]
+axes.legend(handles, labels, loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8)
+axes.set_title(f"Two journeys on the Lakes: greedy {verdict.score} points, planned {lakes.score}")
+plt.show()
+
+# %% [markdown]
+# The bot comes home on day 8, two days before the limit, and those two days are worth
+# nothing: every checkpoint scores the same on the plan's days (its bars are wide), so the plan
+# spends them in Ford and gains a region, a food Experience and an Objective. The bot's margin
+# is a good rule on average and a bad one here: judging an action alone, it cannot see that the
+# days it saves will not be needed. Seeing that takes the **whole** journey at once, which is
+# what a planner does (the second part of this lesson).
+
+# %%
+home = {name: days_of(lakes, journey)[-1][1] for name, journey in journeys.items()}
+print(home)
+assert home == {"greedy bot": 8, "best plan": lakes.limit}
+assert verdict.score + 4 == lakes.score  # 2 for a region, 1 for a food Experience, 1 Objective
+
+# %% [markdown]
 # ## Exercise
 #
 # A traveller stands on the First checkpoint on its activation day. On which day, at the

@@ -270,6 +270,62 @@ print(plan.timeline().splitlines()[0])
 print(plan.sheet)
 
 # %% [markdown]
+# ## Step 6: what is a day worth, and an Explore's length?
+#
+# Every plan above rests on two assumptions: the day limit and how long an Explore takes. How
+# much does the best score depend on them? On the reference board each answer would be a
+# plan and a bound apart; on the tiny board of Step 2 the exhaustive search **proves** each
+# best score in about a second. We change one assumption at a time.
+
+
+# %%
+def tiny_puzzle(days: int, explore: int = 3) -> Puzzle:
+    """Step 2's tiny puzzle with another day limit or Explore length."""
+    return standard_puzzle(
+        "regular", "Wolfgang", explore, days=days, board=tiny_board,
+        placement={"Pine": "A1", "Quay": "A2", "Reef": "B1", "Sands": "B3", "Tor": "B2"},
+        tickets=[["bus"]], objectives=[["food", "party"]],
+    )  # fmt: skip
+
+
+def best_score(puzzle: Puzzle) -> int | None:
+    """The proven best score of a tiny puzzle (None: no journey is home by the limit)."""
+    plan = exact_search(puzzle)
+    assert plan.objective is None or plan.is_optimal
+    return plan.objective
+
+
+assert best_score(tiny_puzzle(12)) == exact.objective  # Step 2's puzzle: the same answer
+
+# %%
+by_days = {days: best_score(tiny_puzzle(days)) for days in range(6, 12)}
+by_explore = {explore: best_score(tiny_puzzle(10, explore)) for explore in (2, 3, 4)}
+print("day limit -> best score:", by_days)
+print("Explore days -> best score (home by day 10):", by_explore)
+assert by_days == {6: None, 7: None, 8: 12, 9: 12, 10: 15, 11: 15}
+assert by_explore == {2: 16, 3: 15, 4: 15}
+
+# %%
+figure, (left, right) = plt.subplots(1, 2, figsize=(9, 3))
+feasible = {days: score for days, score in by_days.items() if score is not None}
+left.step(list(feasible), list(feasible.values()), where="post", marker="o", label="proven best")
+left.plot([d for d, s in by_days.items() if s is None], [0, 0], "x", color="#d55e00",
+          label="no journey home")  # fmt: skip
+left.set(xlabel="day limit", ylabel="best score", title="Against the day limit (Explore 3 days)")
+right.bar([f"{e} days" for e in by_explore], list(by_explore.values()), color="#009e73")
+right.set(xlabel="every Explore takes", title="Against the Explore (home by day 10)")
+left.legend(fontsize=8)
+plt.show()
+
+# %% [markdown]
+# The best score grows by **steps**, not by a point a day: no journey is home before day 8
+# (the Final checkpoint opens then), and a day more is worth something only when it completes
+# a whole Explore and the travel it needs. Between two steps the extra day is worthless, as
+# the greedy bot's spare days were in the first part of this lesson. A shorter Explore works
+# the same way: from 3 days to 4 nothing changes by day 10, while 2-day Explores leave time
+# for one more point. A day saved counts only where it pays for more of the journey.
+
+# %% [markdown]
 # ## Exercise
 #
 # The Experience table is where the bound and the real journeys part ways. Three Experiences of

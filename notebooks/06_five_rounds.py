@@ -316,6 +316,91 @@ print("random:", simulate(solo, [BOTS["random"]], games=6), sep="\n")
 # solo game the `wins` column only counts games.
 
 # %% [markdown]
+# ## Step 6: the planner, and what if the travellers change?
+#
+# The greedy bot looks one action ahead. The kit's five-round planner
+# (`kit.solve.five_rounds`) searches whole games of the engine: along the best game so far it
+# tries the best few ways to play each turn and plays each on to the end with the greedy bot,
+# and keeps the best (the *pilot method*). Its plan is replayed in the engine, which must score
+# it the same; beside it comes a **bound**, a score no plan can beat.
+#
+# A **solo puzzle** is a dealt solo game with its future fixed: the market's decks and the
+# Paintings are revealed in an order known in advance. The **travellers' set** is which Famous
+# Travellers are in play: the introductory set, or one of four historical sets A–D. Each
+# traveller has a city and an ability that pays for certain actions there. What does the set
+# change?
+
+# %%
+from kit.solve.five_rounds import SETS, standard_puzzle  # noqa: E402
+from kit.solve.five_rounds import greedy_score as greedy_rounds  # noqa: E402
+from kit.solve.five_rounds import solve as plan_rounds  # noqa: E402
+
+puzzles = {name: standard_puzzle(name) for name in SETS}
+for name, puzzle in puzzles.items():
+    print(f"set {name}:")
+    for traveller in puzzle.state().observation(0)["travellers"]:
+        print(f"    {traveller['name']:<17} in {traveller['city']:<8} {traveller['text']}")
+
+# %% [markdown]
+# One second of planning per set (a short search: a longer one may find more), beside the greedy
+# bot's game of the same puzzle:
+
+# %%
+plans = {name: plan_rounds(puzzle, time_limit=1, workers=1) for name, puzzle in puzzles.items()}
+greedy_by_set = {name: greedy_rounds(puzzle) for name, puzzle in puzzles.items()}
+for name, plan in plans.items():
+    print(f"set {name:<5} greedy {greedy_by_set[name]:>3}   plan {plan.objective:>3}   "
+          f"bound {plan.bound}")  # fmt: skip
+for name, plan in plans.items():  # every plan is what the engine scores when it replays it
+    assert puzzles[name].replay(plan.history).scores()[0].total == plan.objective <= plan.bound
+assert greedy_by_set == {"intro": 36, "A": 48, "B": 45, "C": 43, "D": 45}
+assert greedy_by_set["A"] - greedy_by_set["intro"] == 12  # Addison in place of Mary Shelley
+assert {name: plan.bound for name, plan in plans.items()} == {
+    "intro": 2421, "A": 2916, "B": 2377, "C": 2457, "D": 2387,
+}  # fmt: skip
+
+# %% [markdown]
+# The plan of the introductory set, round by round: the VP won so far at each round's end.
+
+# %%
+for step in plans["intro"].steps:
+    if "end of round" in step.note:
+        print(step.note)
+
+# %%
+import matplotlib.pyplot as plt  # noqa: E402
+
+figure, axes = plt.subplots(figsize=(8, 3))
+xs = range(len(SETS))
+axes.bar([x - 0.2 for x in xs], list(greedy_by_set.values()), 0.4, label="greedy bot")
+axes.bar([x + 0.2 for x in xs], [plan.objective for plan in plans.values()], 0.4,
+         label="planner, 1 second")  # fmt: skip
+for x, plan in zip(xs, plans.values(), strict=True):
+    axes.text(x, plan.objective + 1, f"bound {plan.bound}", ha="center", fontsize=8)
+axes.set_xticks(list(xs), [f"set {name}" for name in SETS])
+axes.set(ylabel="VP", title="The same solo deal with each travellers' set")
+axes.set_ylim(0, 1.3 * max(plan.objective for plan in plans.values()))
+axes.legend(loc="upper left", ncols=2, fontsize=8)
+plt.show()
+
+# %% [markdown]
+# The deal is the same (seed 1): the cards, the map and the market do not change, only who is
+# waiting in which city and what they pay for. Compare the introductory set with set A: A keeps
+# Montesquieu and Lady Montagu (in other cities) and brings Joseph Addison in place of Mary
+# Shelley. Addison pays a VP for every conversation, letter or exploration in his city, plays
+# that even the greedy bot makes on its way, and the bot scores 12 VP more; Mary Shelley pays
+# only at a round's end, for Idea tokens written in the Journals, which the bot does not aim
+# for. Then look at the gap between the two bars of each set: where is it widest? Abilities
+# such as Mark Twain's (2 VP for every Idea gained in his city) or Charles Dickens's (discuss or
+# explore in his city from anywhere, for coins) pay for turns arranged around them, which a
+# search over whole turns finds and a one-step bot does not.
+#
+# And the bounds? They are honest but far away (some 2,400 VP against scores under 100): the
+# bound counts every source of VP at its most, each on its own, as if every activation could
+# give the best effect of the game. No plan here is proven optimal; the plots compare plans,
+# not optima.
+
+# %% [markdown]
 # ## Exercise
 #
 # During the game you add Advanced cards to your hand. Say you have bought two more travel cards

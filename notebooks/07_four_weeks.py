@@ -429,6 +429,104 @@ print("random:", simulate(solo, [BOTS["random"]], games=20), sep="\n")
 # (In a solo game the `wins` column only counts the games.)
 
 # %% [markdown]
+# ## Step 8: the planner's four weeks, as a calendar
+#
+# Our search plans one week and spends everything in it. The kit's four-week planner
+# (`kit.solve.four_weeks`) plans all 28 days at once, with the deal's chance fixed (the order
+# of the deck, the Festivals of each week): a CP-SAT model of the calendar, started from the
+# best greedy game, each plan replayed in the engine. `calendar_days` gives the plan day by day,
+# as `kit solve four-weeks` prints it:
+#
+# - a **turn** starts on a day: a trip, an **activity** (a visit, or Rest, Write, Plan) and
+#   the Extras (Local tiles, Festivals, Bucket Lists);
+# - the **Day disc** of the day it starts goes to the region; the days a visit goes on, and a
+#   day skipped, their discs are **spent**.
+
+# %%
+from kit.solve.four_weeks import calendar_days, greedy_score, standard_puzzle  # noqa: E402
+from kit.solve.four_weeks import solve as plan_four_weeks  # noqa: E402
+
+deal = standard_puzzle(seed=1)
+four_weeks = plan_four_weeks(deal, time_limit=8)
+days = calendar_days(deal, four_weeks)
+print(f"{four_weeks.status} plan: {four_weeks.objective} points, bound {four_weeks.bound:g}")
+print("the greedy bot on the same deal:", greedy_score(deal))
+print(days[0])
+assert deal.replay(four_weeks.history).scores()[0].total == four_weeks.objective
+assert greedy_score(deal) <= four_weeks.objective <= four_weeks.bound
+assert len(days) == rules.weeks * WEEK
+assert all(day.activity for day in days if day.disc)  # a disc is placed as a turn starts
+
+# %% [markdown]
+# (Eight seconds find a good plan, not a proven one: the bound is far above it, and the score
+# found depends on how busy the computer is, so only what holds for any plan is asserted.)
+#
+# A tiny function names a day's activity in a few words:
+
+
+# %%
+def activity_of(day) -> str:
+    """The activity started on `day`, in a few words ("" while a visit goes on)."""
+    for action in day.activity:
+        if action.startswith("visit "):
+            return deck[action.split()[1]].name
+        if action.split()[0] in ("rest:", "write:", "plan:", "skip"):
+            return action.split(":")[0].split()[0]
+    return ""
+
+
+print([activity_of(day) for day in days[:7]])
+assert activity_of(days[0]) and not activity_of(next(d for d in days if not d.disc))
+
+# %% [markdown]
+# The calendar: a row per week, Monday to Sunday; each day coloured by the region the pawn is
+# in, with the activity started that day. A day whose Day disc is spent is hatched.
+
+# %%
+import textwrap  # noqa: E402
+
+import matplotlib.pyplot as plt  # noqa: E402
+
+palette = plt.get_cmap("tab10").colors
+colour = {code: palette[i % len(palette)] for i, code in enumerate(codes)}
+figure, axes = plt.subplots(figsize=(10, 4.6))
+for day in days:
+    x, y = day.weekday, rules.weeks - day.week
+    spent = not day.disc
+    axes.add_patch(
+        plt.Rectangle((x, y), 0.96, 0.92, color=colour[day.region], alpha=0.35 if spent else 0.8)
+    )
+    if spent:
+        axes.add_patch(plt.Rectangle((x, y), 0.96, 0.92, fill=False, hatch="//", ec="white"))
+    axes.text(x + 0.05, y + 0.8, f"{day.day} {day.region}", fontsize=7)
+    label = "\n".join(textwrap.wrap(activity_of(day), 13, break_long_words=False))
+    axes.text(x + 0.48, y + 0.4, label, fontsize=7, ha="center", va="center")
+axes.set(xlim=(0, WEEK), ylim=(0, rules.weeks))
+axes.set_xticks([d + 0.48 for d in range(WEEK)], rules.weekdays)
+axes.set_yticks(
+    [w + 0.46 for w in range(rules.weeks)], [f"week {rules.weeks - w}" for w in range(rules.weeks)]
+)
+axes.tick_params(length=0)
+for side in axes.spines.values():
+    side.set_visible(False)
+used = dict.fromkeys(day.region for day in days)
+handles = [plt.Rectangle((0, 0), 1, 1, color=colour[code]) for code in used]
+handles.append(plt.Rectangle((0, 0), 1, 1, fill=False, hatch="//", ec="grey"))
+names = {region.code: region.name for region in content.regions}
+spent = "disc spent: a visit goes on, or a day skipped"
+axes.legend(
+    handles, [f"{code} {names[code]}" for code in used] + [spent],
+    loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8,
+)  # fmt: skip
+axes.set_title(f"The planned four weeks: {four_weeks.objective} points")
+plt.show()
+
+# %% [markdown]
+# Read it as a diary. Where do the long visits fall? Does the plan visit a new region each
+# week, and what does it hold at the end of the first week (`days[6].held` and the days
+# before) compared with the best first week of Step 5, which spends everything?
+
+# %% [markdown]
 # ## Exercise
 #
 # Excitement is the resource that buys days. Take the hand of seed 0 again: **how many more

@@ -4,6 +4,7 @@ replayed and scored by the engine."""
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,8 @@ from kit.solve.four_weeks import (
     Model,
     PlanError,
     Puzzle,
+    calendar,
+    calendar_days,
     greedy_game,
     greedy_score,
     main,
@@ -217,3 +220,24 @@ def test_the_command_prints_the_calendar_and_refuses_bad_arguments(capsys) -> No
     ):
         with pytest.raises(KitError, match=says):
             main(bad)
+
+
+def test_the_calendar_days_are_the_replayed_plan_day_by_day() -> None:
+    """The tiny deal's optimal plan (the command's calendar above): one row per day, each
+    turn's actions on the day it starts, the Day disc placed in the region it starts in."""
+    puzzle = standard_puzzle(1, content=str(TINY))
+    plan = solve(puzzle, time_limit=60, workers=2)  # proven in < 1 s
+    days = calendar_days(puzzle, plan)
+    assert [(d.day, d.week, d.weekday, d.region, d.disc) for d in days] == [
+        (1, 1, 0, "AAA", "AAA"),
+        (2, 1, 1, "BBB", "BBB"),
+        (3, 1, 2, "CCC", "CCC"),
+    ]
+    assert days[0].activity[:2] == (
+        "start in AAA for free",
+        "visit AAA2 (A museum) spending 1 Excitement",
+    )
+    assert days[2].held.startswith("7 Coins, 0 Energy")
+    assert calendar_days(puzzle, replace(plan, sheet=None)) == []
+    text = calendar(puzzle, plan)
+    assert all(" + ".join(d.activity) in text for d in days)

@@ -17,7 +17,7 @@ The parts, one per module:
 from __future__ import annotations
 
 from kit.solve.four_weeks.baseline import greedy_game, greedy_score
-from kit.solve.four_weeks.command import calendar, main
+from kit.solve.four_weeks.command import CalendarDay, calendar, calendar_days, main
 from kit.solve.four_weeks.exact import exact_search
 from kit.solve.four_weeks.model import Model
 from kit.solve.four_weeks.planner import OnSolution, play_solution, solve
@@ -25,6 +25,7 @@ from kit.solve.four_weeks.puzzle import STANDARD_SEEDS, Puzzle, standard_puzzle
 from kit.solve.plan import Interrupted, PlanError
 
 __all__ = [
+    "CalendarDay",
     "Interrupted",
     "STANDARD_SEEDS",
     "Model",
@@ -32,6 +33,7 @@ __all__ = [
     "PlanError",
     "Puzzle",
     "calendar",
+    "calendar_days",
     "exact_search",
     "greedy_game",
     "greedy_score",
