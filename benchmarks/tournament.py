@@ -9,7 +9,9 @@ clusters of as many single-threaded workers (started before the clock starts; th
 `cluster` extra): one as Dask starts it, one whose workers run without their statistical
 profiler, which samples the running task every 10 ms and costs pure-Python games about a sixth
 more CPU. A cluster's workers start fresh: their first games also import the kit and load the
-game (a pool's processes are forks of this one, which has). Prints the load average first, then
+game (a pool's processes are forks of this one, which has), about 0.4 s a worker. So each
+cluster plays each game's tournament twice: the first (`1st`) pays that once, the second is
+what every later tournament on the same workers takes. Prints the load average first, then
 per game and executor the time, the games per second and the speed-up over one process."""
 
 from __future__ import annotations
@@ -57,11 +59,12 @@ def main(argv: Sequence[str]) -> int:
             rows.append((f"pool of {args.workers}", *timed(game, args.games, workers=args.workers)))
             for name, client in clients.items():
                 executor = client.get_executor()
+                rows.append((f"{name}, 1st", *timed(game, args.games, executor=executor)))
                 rows.append((name, *timed(game, args.games, executor=executor)))
             for name, seconds, result in rows:
                 same = "same results" if result.results == reference.results else "DIFFERENT"
                 print(
-                    f"{game:<18} {name:<18} {args.games} games {seconds:8.1f} s "
+                    f"{game:<18} {name:<22} {args.games} games {seconds:8.1f} s "
                     f"{args.games / seconds:8.1f} games/s  x{alone / seconds:4.2f}  {same}",
                     flush=True,
                 )
