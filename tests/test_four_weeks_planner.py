@@ -226,7 +226,9 @@ def test_the_calendar_days_are_the_replayed_plan_day_by_day() -> None:
     """The tiny deal's optimal plan (the command's calendar above): one row per day, each
     turn's actions on the day it starts, the Day disc placed in the region it starts in."""
     puzzle = standard_puzzle(1, content=str(TINY))
-    plan = solve(puzzle, time_limit=60, workers=2)  # proven in < 1 s
+    # Proven in < 1 s. One thread: the tiny deal has several 31-point plans, and two threads
+    # do not always return the same one.
+    plan = solve(puzzle, time_limit=60, workers=1)
     days = calendar_days(puzzle, plan)
     assert [(d.day, d.week, d.weekday, d.region, d.disc) for d in days] == [
         (1, 1, 0, "AAA", "AAA"),
