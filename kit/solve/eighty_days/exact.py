@@ -33,12 +33,17 @@ UNREACHABLE = 10**6
 """A day no journey reaches (a city no route leads to)."""
 
 
+def fastest_hop(tables: Tables) -> int:
+    """The days of the fastest Travel of one hop: a departure, a Ticket or the wildcard."""
+    rules = tables.rules
+    return min(rules.departure_days, rules.ticket_days, rules.wildcard_days)
+
+
 def fastest_days(tables: Tables) -> list[list[int]]:
     """The fewest days from each city to each other one by Travels alone, every hop at its
     fastest (a Ticket's or the wildcard's day, plus a Long route's days), whatever lies in the
     way and whatever the Tickets in hand."""
-    rules = tables.rules
-    fastest = min(rules.departure_days, rules.ticket_days, rules.wildcard_days)
+    fastest = fastest_hop(tables)
     n = tables.n_cities
     days = [[0 if a == b else UNREACHABLE for b in range(n)] for a in range(n)]
     for number, reach in enumerate(tables.reach):
@@ -58,10 +63,8 @@ def power_saving(tables: Tables, traveller: Traveller | None) -> int:
     power in its days instead of the fastest hop's, or Yuki's step back."""
     if traveller is None:
         return 0
-    rules = tables.rules
     if travellers.travel_types(traveller):
-        fastest = min(rules.departure_days, rules.ticket_days, rules.wildcard_days)
-        return max(0, fastest - traveller.days)
+        return max(0, fastest_hop(tables) - traveller.days)
     if traveller.effect == "timeline_back":
         return traveller.days
     return 0
