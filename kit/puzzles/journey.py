@@ -105,8 +105,9 @@ class JourneyPuzzle:
     @property
     def proof(self) -> str:
         return (
-            f"{self.score} points, proven by the exhaustive search over every engine state "
-            f"of the journey ({self.optimum.solve_time:.1f} s)"
+            f"{self.score} points, proven by the exhaustive search over the journey's engine "
+            f"states, leaving out only those that cannot end by the day limit "
+            f"({self.optimum.solve_time:.1f} s)"
         )
 
     def describe(self) -> str:
