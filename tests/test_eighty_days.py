@@ -5,6 +5,7 @@ journey could end, and bad puzzles are refused."""
 from __future__ import annotations
 
 import math
+import shutil
 import signal
 import subprocess
 import sys
@@ -445,3 +446,24 @@ def test_a_real_ctrl_c_stops_the_solver_on_the_reference_board():
     assert process.returncode == 130, err
     assert "feasible plan scoring" in out and "Traceback" not in err
     assert "interrupted: the best replay-verified plan found so far" in err
+
+
+def test_the_earliest_finish_lets_a_traveller_wait_in_a_checkpoint_city(tmp_path):
+    # The tiny board with the Second and Final checkpoints active from days 3 and 4: standing
+    # in Quay (the First, from day 2) on day 1, a Refresh completes it on day 2, then Sands on
+    # day 3 and Home on day 4; leaving Quay and coming back would end a day later.
+    board = tmp_path / "early"
+    shutil.copytree(TINY, board)
+    text = (board / "board.toml").read_text(encoding="utf-8")
+    text = text.replace("activation = 5\nbars = [[5, 7, 4]", "activation = 3\nbars = [[3, 7, 4]")
+    text = text.replace("activation = 8\nbars = [[8, 11, 5]", "activation = 4\nbars = [[4, 11, 5]")
+    (board / "board.toml").write_text(text, encoding="utf-8")
+    puzzle = standard_puzzle(
+        "regular", "Wolfgang", 3, 1, 12, board, placement=PLACEMENT,
+        tickets=[["bus"]], objectives=[["food", "party"]],
+    )  # fmt: skip
+    tables = Board(puzzle)
+    quay = tables.checkpoint_city[0]
+    assert tables.activation == (2, 3, 4)
+    assert [tables.finish_day(0, quay, day) for day in (0, 1)] == [4, 4]
+    assert tables.finish_day(1, quay, 2) == 4

@@ -155,7 +155,8 @@ class Board:
     def _earliest_finish(self) -> list[list[list[int]]]:
         """`finish_day` for every stage, city and day, backwards from the limit: waiting a day
         or hopping in the fastest time (a Ticket's day, or the power's, plus the Long route's
-        days); a checkpoint due on arrival moves on to the next stage."""
+        days); a checkpoint due where the traveller stands after either moves on to the next
+        stage (the engine completes it after every action, a wait in its city included)."""
         rules, power = self.rules, self.power
         fastest = min(rules.ticket_days, rules.wildcard_days)
         limit, n = self.limit, self.n
@@ -173,7 +174,7 @@ class Board:
             for stage in range(self.stages - 1, -1, -1):
                 row = table[stage]
                 for city in range(n):
-                    best = row[city][day + 1] if day < limit else UNREACHABLE
+                    best = after(stage, city, day + 1) if day < limit else UNREACHABLE
                     for hop in self.hops[city]:
                         if hop.between & self.checkpoint_mask and not power.passes_tokens:
                             continue
