@@ -132,7 +132,7 @@ def test_the_bound_s_score_sheet_by_counts():
 def test_the_prices_read_back_a_journey_and_a_set_that_make_their_value(puzzle, seed):
     # With random prizes, the journey read back from the relaxation's table collects exactly
     # its value R, and the set read back from the sheet's programme, scored by the engine's
-    # scorer minus its prizes, is exactly Q for its number of tokens.
+    # scorer minus its prizes, is exactly Q for its profile.
     puzzle = puzzle()
     board = Board(puzzle)
     priced = Lagrange(puzzle, bound.most_explores(board) or 0, board)
@@ -146,11 +146,11 @@ def test_the_prices_read_back_a_journey_and_a_set_that_make_their_value(puzzle, 
     start += (min(sum(board.start_tickets), HAND), 0)
     explored, collected = priced._route(values, Prizes(units, priced.bars), units, start)
     assert collected == values[start] and explored.sum() >= 1
-    by_count, wanted = priced.sheet.best(units)
-    count = int(np.argmax(by_count))
+    by_profile, wanted = priced.sheet.best(units)
+    profile = np.unravel_index(int(np.argmax(by_profile)), by_profile.shape)
     tokens = [board.token[c] for c in np.flatnonzero(wanted)]
-    assert len(tokens) == count
-    assert by_count[count] == SCALE * priced.scorer.partial(tokens) - units @ wanted
+    assert len(tokens) == profile[-1]  # the profile's last count: the tokens kept
+    assert by_profile[profile] == SCALE * priced.scorer.partial(tokens) - units @ wanted
 
 
 def test_the_prices_lower_the_reference_board_s_bound():
