@@ -1,6 +1,6 @@
 """An upper bound on the score of every plan of a puzzle, valid whenever its time runs out.
 
-Two bounds, the smaller one is returned. The first counts, then scores: `most_explores` is the
+Three bounds, the smallest one is returned. The first counts, then scores: `most_explores` is the
 most Explores of the relaxed journey of `relax.py` (the value of its backward programme at the
 puzzle's start), and `sheet_bound` the best score sheet of that many tokens chosen among the
 puzzle's (those held and those on the map, every face-down city's candidates included), by their
@@ -62,8 +62,9 @@ def upper_bound(
     journey of the relaxation ends in time (nor then does one of the puzzle). The tree search
     and the prices stop after `time_limit` seconds in all (the relaxed journey's table takes a
     second or two on the reference board before them, and each step of the prices half a
-    second: at least one is taken). `floor`, if given, is a real plan's score: the searches
-    drop what cannot beat it, and the bound is then never below it."""
+    second to a second: one is taken if any time is left after the tree). `floor`, if given,
+    is a real plan's score: the searches drop what cannot beat it, and the bound is then never
+    below it."""
     began = time.perf_counter()
     branch = Branch(puzzle, board)
     counted = counted_bound(puzzle, branch.board, branch.table)
@@ -75,6 +76,8 @@ def upper_bound(
     if tree.closed:
         return min(counted, tree.bound)
     left = time_limit - (time.perf_counter() - began)
+    if left <= 0:
+        return min(counted, tree.bound)
     most = most_explores(branch.board, branch.table)
     priced = Lagrange(puzzle, most or 0, branch.board).run(left, floor).bound
     return min(counted, tree.bound, counted if priced is None else priced)

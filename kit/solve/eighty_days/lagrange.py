@@ -25,7 +25,16 @@ programme's table (`_route`), the set that makes Q(π) from the sheet's (`_Sheet
 Unlike the counting bound, the sheet here pays for each token it takes with the prize the
 journey earns there, so a relaxed journey that shuttles between two cities makes their prizes
 fall, and the sheet cannot take tokens the journey does not reach cheaply. Prizes are whole
-units of 1/`SCALE` point, so R and Q are exact integers and the bound their floor."""
+units of 1/`SCALE` point, so R and Q are exact integers and the bound their floor.
+
+What limits it (Regular side, Paulo, explore 3, plans of 55; counting bound 94): the prices
+reach 80 in 20 steps and 76 in 40, then barely move. The journeys read back at those prizes,
+scored by the engine's scorer with their bars, make at most about 61 (15 or 16 distinct tokens,
+a city explored up to 3 times): the relaxed journey itself is not what holds the bound up.
+The rest is the duality gap of a sheet that grows faster than its tokens (1, 3, 9 points per
+type, the rows, the all-types bonus): the best prizes price a mixture of journeys, each paying
+for part of a large set, at the value of the large set. Splitting by profile closes only a
+point or two of it."""
 
 from __future__ import annotations
 
