@@ -53,6 +53,10 @@ TREE_SHARE = 0.3
 """The share of `upper_bound`'s time the tree search takes before the prices (`lagrange.py`)
 take the rest, unless it closes first."""
 
+PRICES_SECONDS = 1.0
+"""About one step of the prices on the reference board: with less time left after the tree,
+`upper_bound` does not start them (a step cannot be stopped in the middle)."""
+
 
 def upper_bound(
     puzzle: Puzzle,
@@ -64,7 +68,7 @@ def upper_bound(
     journey of the relaxation ends in time (nor then does one of the puzzle). The tree search
     and the prices stop after `time_limit` seconds in all (the relaxed journey's table takes a
     second or two on the reference board before them, and each step of the prices half a
-    second to a second: one is taken if any time is left after the tree). `floor`, if given,
+    second to a second: none is started with less than `PRICES_SECONDS` left). `floor`, if given,
     is a real plan's score: the searches drop what cannot beat it, and the bound is then never
     below it."""
     began = time.perf_counter()
@@ -78,7 +82,7 @@ def upper_bound(
     if tree.closed:
         return min(counted, tree.bound)
     left = time_limit - (time.perf_counter() - began)
-    if left <= 0:
+    if left < PRICES_SECONDS:
         return min(counted, tree.bound)
     most = most_explores(branch.board, branch.table)
     priced = Lagrange(puzzle, most or 0, branch.board).run(left, floor).bound
