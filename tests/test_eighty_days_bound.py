@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
 from kit.solve.eighty_days import bound, exact_search, standard_puzzle
 from kit.solve.eighty_days.board import Board
 from kit.solve.eighty_days.branch import Branch
+from kit.solve.eighty_days.lagrange import SCALE, Lagrange
+from kit.solve.eighty_days.relax import HAND, Prizes, explore_table
 from kit.solve.plan import INFEASIBLE
 from tests.test_eighty_days import PLACEMENT, tiny
 
@@ -39,22 +42,26 @@ def _cases() -> list[tuple[str, int, int, dict[str, str]]]:
 
 @pytest.mark.parametrize(("traveller", "explore", "days", "placement"), _cases())
 def test_the_bounds_are_never_below_the_exhaustive_optimum(traveller, explore, days, placement):
-    # Both bounds, and the tree search stopped at once (its bound is then the root's): a plan
-    # never makes more Explores than the relaxation allows, nor scores more than either bound.
+    # The three bounds, the tree search stopped at once (its bound is then the root's) and the
+    # prices after a few steps: a plan never makes more Explores than the relaxation allows,
+    # nor scores more than any bound.
     puzzle = tiny(traveller, explore, days=days, placement=placement)
     exact = exact_search(puzzle)
     board = Board(puzzle)
     counted = bound.counted_bound(puzzle, board)
     tree = bound.upper_bound(puzzle, board)
     stopped = Branch(puzzle, board).run(time_limit=0)
+    most = bound.most_explores(board)
+    priced = Lagrange(puzzle, most or 0, board).run(most_steps=12).bound
     if exact.status == INFEASIBLE:
         assert tree is None or tree <= (counted or 0)
         return
     explores = sum(name.startswith("explore") for name in exact.history)
-    assert bound.most_explores(board) >= explores
+    assert most is not None and most >= explores
     assert counted is not None and tree is not None and stopped.bound is not None
     assert counted >= tree >= exact.objective
     assert stopped.bound >= tree and not stopped.closed
+    assert priced is not None and counted >= priced >= exact.objective
 
 
 @pytest.mark.parametrize(
@@ -112,3 +119,44 @@ def test_the_bound_s_score_sheet_by_counts():
     assert bound.sheet_bound(puzzle, 1) == 3 + 2 + 1
     assert bound.sheet_bound(puzzle, 3) == 9 + 1 + 6 + 2
     assert bound.sheet_bound(puzzle, 0) == 0
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "seed"),
+    [
+        (lambda: tiny("Carlo", 3, days=12), 1),
+        (lambda: tiny("Yuki", 2, days=12), 2),
+        (lambda: standard_puzzle("fast", "Yuki", 3, days=50), 3),
+    ],
+)
+def test_the_prices_read_back_a_journey_and_a_set_that_make_their_value(puzzle, seed):
+    # With random prizes, the journey read back from the relaxation's table collects exactly
+    # its value R, and the set read back from the sheet's programme, scored by the engine's
+    # scorer minus its prizes, is exactly Q for its profile.
+    puzzle = puzzle()
+    board = Board(puzzle)
+    priced = Lagrange(puzzle, bound.most_explores(board) or 0, board)
+    prize = np.zeros(board.n)
+    prize[priced.cities] = np.random.default_rng(seed).uniform(0, 5, len(priced.cities))
+    found = priced.evaluate(prize, None)
+    assert found is not None
+    units = np.round(prize * SCALE).astype(int)
+    values = explore_table(board, Prizes(units, priced.bars))
+    start = (board.start_stage, board.start_day, board.start_city, int(board.start_fresh), 0)
+    start += (min(sum(board.start_tickets), HAND), 0)
+    explored, collected = priced._route(values, Prizes(units, priced.bars), units, start)
+    assert collected == values[start] and explored.sum() >= 1
+    by_profile, wanted = priced.sheet.best(units)
+    profile = np.unravel_index(int(np.argmax(by_profile)), by_profile.shape)
+    tokens = [board.token[c] for c in np.flatnonzero(wanted)]
+    assert len(tokens) == profile[-1]  # the profile's last count: the tokens kept
+    assert by_profile[profile] == SCALE * priced.scorer.partial(tokens) - units @ wanted
+
+
+def test_the_prices_lower_the_reference_board_s_bound():
+    # On a 50-day puzzle the counting bound is 64 (see above); a few steps of the prices take
+    # it lower, never below a plan of the planner (40).
+    puzzle = standard_puzzle("regular", "Paulo", 3, days=50)
+    board = Board(puzzle)
+    found = Lagrange(puzzle, bound.most_explores(board) or 0, board).run(most_steps=3).bound
+    assert found is not None and 40 <= found < 64

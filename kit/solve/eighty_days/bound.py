@@ -1,6 +1,6 @@
 """An upper bound on the score of every plan of a puzzle, valid whenever its time runs out.
 
-Two bounds, the smaller one is returned. The first counts, then scores: `most_explores` is the
+Three bounds, the smallest one is returned. The first counts, then scores: `most_explores` is the
 most Explores of the relaxed journey of `relax.py` (the value of its backward programme at the
 puzzle's start), and `sheet_bound` the best score sheet of that many tokens chosen among the
 puzzle's (those held and those on the map, every face-down city's candidates included), by their
@@ -19,19 +19,43 @@ the starting Tickets' types, the die's discard, the powers' exhaustion and Yuki'
 the rules have them, and the exact score sheet of each set. Its optimism starts near the first
 bound and only ever falls; at the time limit the most optimistic open node is the bound. On the
 tiny board it closes at the exhaustive optimum on most puzzles; on the reference board a minute
-takes it a few points below the first bound (see `branch.py` for what limits it)."""
+takes it a few points below the first bound (see `branch.py` for what limits it).
+
+The third prices the tokens (`lagrange.py`): each token city gets a prize, the relaxed journey of
+`relax.py` collects the most prizes and checkpoint bars, and the score sheet of any set of tokens
+pays its prizes back; the two maxima together bound every plan whatever the prizes, and
+subgradient steps on the prizes lower it. On the reference board it takes the place of the
+others: the sheet can no longer take the best tokens wherever they lie, nor the journey shuttle
+between two cities, without the prizes making it pay (Regular, Paulo, explore 3, plans of 55:
+94 counted, the tree a few points below, the prices 80 after 20 steps and 76 after 40, each
+step half a second to a second of CPU; with the die at 2 days the relaxed journey explores 25
+times and no prizes bring the bound below the counting one's 102).
+
+`upper_bound` runs the tree first (`TREE_SHARE` of the time: on the tiny board it closes there),
+then the prices for the rest, and returns the smallest of the three."""
 
 from __future__ import annotations
 
 import itertools
+import time
 
 from kit.solve.eighty_days.board import Board
 from kit.solve.eighty_days.branch import Branch
+from kit.solve.eighty_days.lagrange import Lagrange
 from kit.solve.eighty_days.puzzle import Puzzle
 from kit.solve.eighty_days.relax import HAND, NONE, Values, explore_table
 
 BOUND_SECONDS = 5.0
-"""The time the tree search may take by default (`upper_bound`'s `time_limit`)."""
+"""The time the tree search and the prices may take by default (`upper_bound`'s
+`time_limit`)."""
+
+TREE_SHARE = 0.3
+"""The share of `upper_bound`'s time the tree search takes before the prices (`lagrange.py`)
+take the rest, unless it closes first."""
+
+PRICES_SECONDS = 1.0
+"""About one step of the prices on the reference board: with less time left after the tree,
+`upper_bound` does not start them (a step cannot be stopped in the middle)."""
 
 
 def upper_bound(
@@ -42,15 +66,27 @@ def upper_bound(
 ) -> int | None:
     """No plan of `puzzle` scores more than this (see the module's docstring); None if no
     journey of the relaxation ends in time (nor then does one of the puzzle). The tree search
-    stops after `time_limit` seconds (the relaxed journey's table takes a second or two on the
-    reference board before it). `floor`, if given, is a real plan's score: the search drops
-    what cannot beat it, and the bound is then never below it."""
+    and the prices stop after `time_limit` seconds in all (the relaxed journey's table takes a
+    second or two on the reference board before them, and each step of the prices half a
+    second to a second: none is started with less than `PRICES_SECONDS` left). `floor`, if given,
+    is a real plan's score: the searches drop what cannot beat it, and the bound is then never
+    below it."""
+    began = time.perf_counter()
     branch = Branch(puzzle, board)
     counted = counted_bound(puzzle, branch.board, branch.table)
     if counted is None:
         return None
-    found = branch.run(time_limit, floor).bound
-    return None if found is None else min(counted, found)
+    tree = branch.run(TREE_SHARE * time_limit, floor)
+    if tree.bound is None:
+        return None
+    if tree.closed:
+        return min(counted, tree.bound)
+    left = time_limit - (time.perf_counter() - began)
+    if left < PRICES_SECONDS:
+        return min(counted, tree.bound)
+    most = most_explores(branch.board, branch.table)
+    priced = Lagrange(puzzle, most or 0, branch.board).run(left, floor).bound
+    return min(counted, tree.bound, counted if priced is None else priced)
 
 
 def counted_bound(puzzle: Puzzle, board: Board, values: Values | None = None) -> int | None:

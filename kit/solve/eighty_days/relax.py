@@ -19,6 +19,8 @@ puzzle, from any of its states on, is a journey of the relaxation with as many E
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 from numpy.typing import NDArray
 
@@ -36,13 +38,25 @@ NONE = -1000
 Values = NDArray[np.int16]
 
 
-def explore_table(board: Board) -> Values:
+@dataclass(frozen=True)
+class Prizes:
+    """What the relaxed journey collects instead of counting Explores (`explore_table`), in
+    whole units: `explore[c]` for each Explore in city c (never negative), and `bars[stage,
+    day]` on completing the checkpoint of `stage` on `day`."""
+
+    explore: NDArray[np.int_]
+    bars: NDArray[np.int_]
+
+
+def explore_table(board: Board, prizes: Prizes | None = None) -> Values:
     """The most Explores of the relaxation from every state on: indexed by stage, day, city,
     fresh power, explored here since arriving, starting Tickets (up to `HAND`) and others (up
     to `FREE`), before the checkpoint due there is completed; `NONE` or less where no journey
-    ends in time. Computed a day at a time for every city at once: each kind of move is an array
-    operation over the hops."""
+    ends in time. With `prizes`, the most prizes instead (an Explore is worth its city's, a
+    checkpoint its bar's). Computed a day at a time for every city at once: each kind of move
+    is an array operation over the hops."""
     moves = Moves(board)
+    prize = np.ones(board.n, dtype=np.int_) if prizes is None else prizes.explore
     rules, power, limit, n = board.rules, board.power, moves.limit, board.n
     departs, source, dest, kind, extra = (
         moves.departs,
@@ -64,15 +78,7 @@ def explore_table(board: Board) -> Values:
     values[board.stages] = 0  # the journey has ended: no more Explores
 
     def after(stage: int, day: int) -> Values:
-        """The values on arriving in each city on `day` at `stage`: the checkpoint due there
-        is completed (the power refreshed), as the rules complete it."""
-        if day > limit:
-            return np.full((n, *shape), NONE, dtype=np.int16)
-        arrive: Values = values[stage, day].copy()
-        if stage < board.stages and day >= board.activation[stage]:
-            city = board.checkpoint_city[stage]  # completed: the next stage, the power fresh
-            arrive[city] = np.broadcast_to(after(stage + 1, day)[city][1:2], shape)
-        return arrive
+        return arrived(values, board, prizes, stage, day)
 
     def arriving(cache: dict[int, Values], stage: int, day: int) -> Values:
         """The values on arriving in each city from another one (not explored there yet)."""
@@ -105,11 +111,11 @@ def explore_table(board: Board) -> Values:
                         there = np.where(wild_ok, there[:, :, :, wild_h, wild_t], NONE)
                     np.maximum.at(best, source[pick], there.astype(np.int16))
             here = np.flatnonzero(token)  # Explore by the die, then Carlo's by the power
-            found = _explored(after(stage, day + days)[here], gained_t[here])
+            found = _explored(after(stage, day + days)[here], gained_t[here], prize[here])
             best[here, :, 0] = np.maximum(best[here, :, 0], found)
             for q in np.unique(quick[quick >= 0]):
                 here = np.flatnonzero(quick == q)
-                found = _explored(after(stage, day + int(q))[here], gained_t[here])
+                found = _explored(after(stage, day + int(q))[here], gained_t[here], prize[here])
                 best[here, 1, 0] = np.maximum(best[here, 1, 0], found[:, 0])
             values[stage, day] = best
             if by_power.any():  # a fresh state may take the power (0 days too)
@@ -124,14 +130,33 @@ def explore_table(board: Board) -> Values:
     return values
 
 
-def _explored(there: Values, gained: NDArray[np.int_]) -> Values:
+def arrived(values: Values, board: Board, prizes: Prizes | None, stage: int, day: int) -> Values:
+    """The values on arriving in each city on `day` at `stage` (from the table `values` as far
+    as it is made): the checkpoint due there is completed (the power refreshed, its bar's prize
+    earned), as the rules complete it."""
+    shape = values.shape[3:]
+    if day >= values.shape[1] - 1:
+        return np.full((board.n, *shape), NONE, dtype=np.int16)
+    arrive: Values = values[stage, day].copy()
+    if stage < board.stages and day >= board.activation[stage]:
+        city = board.checkpoint_city[stage]  # completed: the next stage, the power fresh
+        later = arrived(values, board, prizes, stage + 1, day)[city][1:2]
+        if prizes is not None:
+            bar = int(prizes.bars[stage, day])
+            later = np.where(later > NONE // 2, later + bar, NONE).astype(np.int16)
+        arrive[city] = np.broadcast_to(later, shape)
+    return arrive
+
+
+def _explored(there: Values, gained: NDArray[np.int_], prize: NDArray[np.int_]) -> Values:
     """The values before an Explore of some cities, from those after it (there: explored,
-    with the Tickets `gained` added): one Explore more. Indexed by city, fresh, hand, Tickets."""
+    with the Tickets `gained` added): the city's `prize` more. Indexed by city, fresh, hand,
+    Tickets."""
     after = there[:, :, 1]
     moved = np.take_along_axis(
         after, np.broadcast_to(gained[:, None, None, :], after.shape), axis=3
     )
-    return np.where(moved > NONE, moved + 1, NONE).astype(np.int16)
+    return np.where(moved > NONE, moved + prize[:, None, None, None], NONE).astype(np.int16)
 
 
 def _spend_maps(cost: int) -> tuple[NDArray[np.int_], NDArray[np.int_], NDArray[np.bool_]]:
