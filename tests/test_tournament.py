@@ -3,9 +3,14 @@ process, a pool and a Dask cluster, rates and ratings, plots, the command, bad i
 
 from __future__ import annotations
 
+import os
 import re
+import signal
+import threading
 import time
 from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
@@ -280,11 +285,53 @@ def test_a_timeless_journeys_game_lasts_five_rounds_for_everyone():
 
 
 def test_ctrl_c_does_not_wait_for_the_games_being_played():
-    """ISMCTS games take minutes: Ctrl-C ends the pool's workers at once."""
-    process = start("tournament", "four-weeks", "--bots", "mcts,greedy", "--workers", "2")
+    """The command's Ctrl-C before any game ends: four-player Timeless Journeys games of ISMCTS
+    bots take half a minute or more, two to a worker's first batch, and the report is the empty
+    one."""
+    bots = ",".join(["mcts"] * 4)
+    process = start("tournament", "timeless-journeys", "--players", "4", "--bots", bots)
     wait_for(process, r"0it", "stderr")
-    time.sleep(3)  # the games have begun: the first ones take far longer than this
+    time.sleep(3)  # the pool's workers have begun their games
     out, err = interrupt(process)
     assert process.returncode == 130
-    assert out == "stopped by Ctrl-C after 0 games of four_weeks\n"
+    assert out == "stopped by Ctrl-C after 0 games of timeless_journeys\n"
     assert "Traceback" not in err
+
+
+@dataclass(frozen=True)
+class Endless:
+    """A bot (its own factory) whose every move takes a minute: it leaves a file named by its
+    process in `folder` when it starts a move, and another when a move is over."""
+
+    folder: str
+
+    def __call__(self, seed: int | None, player: int) -> Endless:
+        return self
+
+    def choose(self, state):
+        mark = Path(self.folder, str(os.getpid()))
+        mark.touch()
+        time.sleep(60)
+        mark.with_suffix(".moved").touch()
+        return state.legal_actions()[0]
+
+
+def test_ctrl_c_ends_the_pools_workers_in_the_middle_of_their_games(tmp_path):
+    """Ctrl-C while both workers are in a move: the tournament stops with no game finished,
+    and neither worker finished its move (each was ended, not waited for)."""
+
+    def ctrl_c_once_both_play() -> None:
+        deadline = time.monotonic() + 300
+        while len(list(tmp_path.iterdir())) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        os.kill(os.getpid(), signal.SIGINT)
+
+    threading.Thread(target=ctrl_c_once_both_play, daemon=True).start()
+    entrants = {"endless": Endless(str(tmp_path)), "random": "random"}
+    result = tournament("four_weeks", entrants, games=4, workers=2)
+    assert result.interrupted and result.results == ()
+    workers = sorted(tmp_path.iterdir())
+    assert len(workers) == 2 and all(path.suffix == "" for path in workers)
+    for worker in workers:  # ended and gone
+        with pytest.raises(ProcessLookupError):
+            os.kill(int(worker.name), 0)

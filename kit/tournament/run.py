@@ -9,11 +9,13 @@ game's chance and each bot's own generator), so where a match is played cannot c
 from __future__ import annotations
 
 import collections
+import contextlib
 import inspect
 import os
 import signal
+import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Any, cast
@@ -279,10 +281,11 @@ def _run(
     result, or what went wrong (a bot's error, a worker lost), which loses no other game.
 
     The first batches are of two games each; the time the workers measure sizes the next ones
-    (a four-week game takes milliseconds, an ISMCTS game minutes). An executor is given two
-    batches per worker at a time (a long tournament does not queue all its games up front):
-    a pool's processes, or for an executor given, `workers` (by default this machine's cores;
-    say a cluster's size). Which games go together changes nothing in their results."""
+    (a four-week game takes milliseconds, a four-player ISMCTS game of Timeless Journeys half a
+    minute). An executor is given two batches per worker at a time (a long tournament does not
+    queue all its games up front): a pool's processes, or for an executor given, `workers` (by
+    default this machine's cores; say a cluster's size). Which games go together changes nothing
+    in their results."""
     workers = workers or os.cpu_count() or 1
     if executor is None and workers == 1:
         return _run_here(matches, progress)
@@ -301,34 +304,63 @@ def _run(
             batch = tuple(waiting.popleft() for _ in range(min(size, len(waiting))))
             running[pool.submit(play_batch, batch)] = batch
 
-    try:
+    def ship(stop: threading.Event) -> None:
+        nonlocal game_seconds
         submit(2 * workers)
-        while running:
-            done, _ = wait(running, return_when=FIRST_COMPLETED)
+        while running and not stop.is_set():
+            done, _ = wait(running, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
             for future in done:
                 batch = running.pop(future)
                 outcomes, seconds = _batch_outcomes(batch, future)
                 if seconds is not None:
                     game_seconds = seconds
-                results += outcomes
+                results.extend(outcomes)
                 _report(progress, len(results), len(matches))
             submit(len(done))
-    except KeyboardInterrupt:
-        for future in running:
-            future.cancel()
-        if own:
-            _stop_now(pool)
-        return results, True
+
+    stop = threading.Event()
+    try:
+        with _ctrl_c_sets(stop):
+            ship(stop)
+    except KeyboardInterrupt:  # raised by a progress report (Ctrl-C in a notebook's bar)
+        stop.set()
     finally:
+        if stop.is_set():
+            for future in running:
+                future.cancel()
+            if own:
+                _stop_now(pool)
         if own:
             pool.shutdown(wait=True, cancel_futures=True)
-    return results, False
+    return results, stop.is_set()
+
+
+POLL_SECONDS = 0.1
+"""How often the loop waiting on the executor looks whether Ctrl-C came."""
+
+
+@contextlib.contextmanager
+def _ctrl_c_sets(stop: threading.Event) -> Iterator[None]:
+    """Ctrl-C, while the games are shipped, sets `stop` instead of raising KeyboardInterrupt.
+    The exception would land at any step of the executor's bookkeeping: in `wait()` between
+    taking two futures' locks, say, which then stay taken, and the executor's own thread,
+    blocked on them, never lets the pool shut down. Only the main thread receives signals;
+    elsewhere nothing changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: stop.set())
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _stop_now(pool: Executor) -> None:
     """End a pool of our own at once on Ctrl-C: its workers would otherwise finish the games
-    they are playing first (an ISMCTS game takes minutes). Python 3.14 has
-    `terminate_workers()`; before it, the pool's processes are its `_processes`."""
+    they are playing first (a four-player ISMCTS game of Timeless Journeys takes half a minute).
+    Python 3.14 has `terminate_workers()`; before it, the pool's processes are its
+    `_processes`."""
     terminate = getattr(pool, "terminate_workers", None)
     if terminate is not None:
         terminate()

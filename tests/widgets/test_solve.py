@@ -196,6 +196,13 @@ def test_advise_says_where_a_planner_cannot_start() -> None:
     assert weeks.advisor.job is None and tour.advisor.job is None
 
 
+def advised_under_lock(panel: Any) -> bool:
+    """Whether the advice is shown: read under the panel's lock, which the advisor's thread
+    holds from setting the advice to drawing it on the buttons."""
+    with panel._lock:
+        return bool(panel.advisor.first)
+
+
 def test_a_move_while_the_advisor_plans_drops_its_stale_advice(monkeypatch) -> None:
     """The planner is held until a move is made on the panel (the planner's answer is then for
     the position before it): the panel stays consistent, the stale advice is not shown for the
@@ -247,7 +254,7 @@ def test_a_move_while_the_advisor_plans_drops_its_stale_advice(monkeypatch) -> N
     panel.action_buttons[0].click()
     moved.set()
     deadline = time.monotonic() + 60
-    while not panel.advisor.first and time.monotonic() < deadline:
+    while not advised_under_lock(panel) and time.monotonic() < deadline:
         panel.advisor.wait(1)
     assert panel.advisor.history == panel.state.history and panel.advisor.first
     (advised,) = [b for b in panel.action_buttons if b.button_style == "success"]
