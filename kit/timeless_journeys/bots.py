@@ -14,8 +14,8 @@ from kit.core.rng import rng_for
 from kit.timeless_journeys import scoring
 from kit.timeless_journeys.actions import Choice
 from kit.timeless_journeys.content import Content
-from kit.timeless_journeys.effects import TILE_SLOT
-from kit.timeless_journeys.phases import Turn
+from kit.timeless_journeys.effects import TILE_SLOT, Frame
+from kit.timeless_journeys.phases import HandLimit, Turn, face_down_class
 from kit.timeless_journeys.state import TimelessState
 
 LOOKAHEAD = 12  # most sub-decisions finished before judging a choice
@@ -23,15 +23,29 @@ LOOKAHEAD = 12  # most sub-decisions finished before judging a choice
 
 def position_value(state: TimelessState, player: int) -> float:
     """VP now and at the end, plus a little for the means of scoring more later."""
-    value: float = (
-        state.vp[player] + scoring.journals(state, player) + scoring.exploration(state, player)
-    )
-    value += scoring.advanced_cards(state, player)
-    value += 0.6 * sum(state.ideas[player]) + 0.3 * state.coins[player]
-    value += 0.5 * len(state.friends[player])
-    value += 1.5 * (len(state.content.rules.experience_tokens) - len(state.exp[player]))
-    value += 0.5 * (state.content.rules.letter_markers - state.letters_left(player))
+    return lasting_value(state, player) + changing_value(state, player)
+
+
+def lasting_value(state: TimelessState, player: int) -> float:
+    """The part of the value that few actions change: VP, Journals, Ideas, Friends, and the
+    Experience tokens and Letter markers placed (the parts of the state in `LASTING`)."""
+    rules = state.content.rules
+    value: float = state.vp[player] + scoring.journals(state, player)
+    value += 0.6 * sum(state.ideas[player]) + 0.5 * len(state.friends[player])
+    value += 1.5 * (len(rules.experience_tokens) - len(state.exp[player]))
+    value += 0.5 * (rules.letter_markers - state.letters_left(player))
     return value
+
+
+LASTING = frozenset({"vp", "written", "ideas", "friends", "exp", "letters"})
+"""The parts of the state `lasting_value` reads."""
+
+
+def changing_value(state: TimelessState, player: int) -> float:
+    """The part of the value that nearly every action changes: the Exploration tiles, the
+    Advanced cards held (which also count what their conditions name) and the coins."""
+    value = scoring.exploration(state, player) + scoring.advanced_cards(state, player)
+    return value + 0.3 * state.coins[player]
 
 
 class GreedyBot:
@@ -42,41 +56,80 @@ class GreedyBot:
     `legal_actions`: the engine's check of each is not needed; each is judged through its
     `look`, which copies nothing more. A follow-up question is answered on the copy its best
     answer was tried on, and its last answer is tried on the copy being finished, which is
-    not needed afterwards: a greedy game tries over ten thousand actions."""
+    not needed afterwards.
+
+    Two kinds of choice are judged more cheaply, for the same choices: the cards played face
+    down that are the same play (`phases.face_down_class`) are tried once, the first with the
+    face-down card's choices standing for the others; and a discard down to the hand limit is
+    judged by the position right after it (the next discard is a choice of its own), where
+    trying each with the discards after it tried each discard again."""
 
     def __init__(self, seed: int | None = None, player: int = 0) -> None:
         self.rng = rng_for(seed, "greedy-bot", player)
         self.player = player
+        self.line: list[tuple[Frame, Choice]] = []  # the judged line's answers still to come
+        self.origin: tuple[TimelessState, float] | None = (
+            None  # the position judged, its lasting value
+        )
 
     def choose(self, state: TimelessState) -> Choice:
         actions: tuple[Choice, ...] = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        return self._best(state, actions, deep=True)[0]
+        if self.line:
+            question, answer = self.line.pop(0)
+            if question == state.stack[-1] and answer in actions:
+                return answer
+            self.line = []
+        deep = not isinstance(state.stack[-1], HandLimit)
+        self.origin = None  # the position may have changed since the last judgement
+        action, _, self.line = self._best(state, actions, deep)
+        return action
+
+    def _value(self, trial: TimelessState) -> float:
+        """`position_value` of a trial: its lasting part is the origin's, worked out once per
+        judgement, while the trial has not copied (read or changed) any part it counts."""
+        own = trial.__dict__
+        origin = own.get("_origin")
+        if origin is None or not LASTING.isdisjoint(own):
+            return position_value(trial, self.player)
+        if self.origin is None or self.origin[0] is not origin:
+            self.origin = origin, lasting_value(origin, self.player)
+        return self.origin[1] + changing_value(trial, self.player)
 
     def _best(
         self, state: TimelessState, actions: Sequence[Choice], deep: bool, spare: bool = False
-    ) -> tuple[Choice, TimelessState]:
-        """The best action with the position it leads to; `spare`: `state` is a trial no
-        longer needed, on which the last action is tried."""
-        best: list[tuple[Choice, TimelessState]] = []
+    ) -> tuple[Choice, TimelessState, list[tuple[Frame, Choice]]]:
+        """The best action with the position it leads to and, with `deep`, the answers given
+        on the way; `spare`: `state` is a trial no longer needed, on which the last action is
+        tried. With `deep`, a face-down play takes the value (and the position) of the first
+        of its class."""
+        best: list[tuple[Choice, TimelessState, list[tuple[Frame, Choice]]]] = []
         best_value: float | None = None
+        judged: dict[str, tuple[float, TimelessState, list[tuple[Frame, Choice]]]] = {}
         last = len(actions) - 1
         for index, action in enumerate(actions):
-            trial = state if spare and index == last else state.trial()
-            trial._apply(action)
-            if deep:
-                trial = self._finish(trial)
-            value = position_value(trial.look(), self.player)
+            alike = face_down_class(state, action) if deep else None
+            if alike in judged:
+                value, trial, line = judged[alike]
+            else:
+                trial = state if spare and index == last else state.trial()
+                trial._apply(action)
+                line = []
+                if deep:
+                    trial = self._finish(trial, line)
+                value = self._value(trial)
+                if alike is not None:
+                    judged[alike] = value, trial, line
             if best_value is None or value > best_value + 1e-9:
-                best, best_value = [(action, trial)], value
+                best, best_value = [(action, trial, line)], value
             elif abs(value - best_value) <= 1e-9:
-                best.append((action, trial))
+                best.append((action, trial, line))
         return self.rng.choice(best)
 
-    def _finish(self, trial: TimelessState) -> TimelessState:
-        """Answer the bot's own follow-up questions one step greedily, up to the turn's end;
-        the position reached."""
+    def _finish(self, trial: TimelessState, line: list[tuple[Frame, Choice]]) -> TimelessState:
+        """Answer the bot's own follow-up questions one step greedily, up to the turn's end,
+        each answer added to `line`; the position reached."""
         for _ in range(LOOKAHEAD):
             if trial.current_player != self.player or isinstance(trial.stack[-1], Turn):
                 break
@@ -84,7 +137,9 @@ class GreedyBot:
             if len(actions) == 1:
                 trial._apply(actions[0])
             else:
-                trial = self._best(trial, actions, False, spare=True)[1]
+                question = trial.stack[-1]
+                action, trial, _ = self._best(trial, actions, False, spare=True)
+                line.append((question, action))
         return trial
 
 

@@ -348,6 +348,18 @@ def _play_down(state: TimelessState, player: int, card: str) -> None:
     state.push(face_down(player), turn(player, True))
 
 
+def face_down_class(state: TimelessState, action: Choice) -> str | None:
+    """For a play face down, which others it is the same as (None for any other action). The
+    plays differ only in the card that leaves the hand for the play area, and what the
+    face-down card does next (coins, a move, a market card bought) reads neither: so they are
+    all one play, except that while Keats is on the board an Advanced card is counted (and
+    may score) as it is played."""
+    if action.run is not _play_down:
+        return None
+    advanced = action.args[0] in state.content.advanced
+    return "Advanced" if advanced and "keats" in state.where else "any card"
+
+
 def _play(state: TimelessState, player: int, card: str, up: bool) -> None:
     state.hand[player].remove(card)
     state.played[player].append((card, up))

@@ -7,6 +7,7 @@ import ast
 import json
 import pathlib
 import shutil
+from collections.abc import Iterator
 
 import networkx as nx
 import pytest
@@ -14,15 +15,17 @@ import pytest
 import kit
 import kit.timeless_journeys as package
 from kit.cli import main
-from kit.core import DataError, KitError, SaveError
+from kit.core import CHANCE, DataError, KitError, SaveError
 from kit.core.bots import RandomBot, play
+from kit.timeless_journeys.bots import GreedyBot, position_value
 from kit.timeless_journeys.content import (
     DATA_DIR,
     describe_condition,
     describe_effect,
     load_content,
 )
-from kit.timeless_journeys.state import EAGER, SHAPES
+from kit.timeless_journeys.phases import HandLimit, Turn, face_down_class
+from kit.timeless_journeys.state import EAGER, SHAPES, TimelessState
 from tests.checks import broken_copy
 from tests.timeless_journeys.helpers import EXPLORE, LETTER, build, coins, do, up
 from tests.timeless_journeys.invariants import hidden
@@ -672,6 +675,95 @@ def test_greedy_bot_plays_a_full_game_and_beats_random_on_average():
     game = kit.load("timeless_journeys", players=2)
     result = simulate(game, [package.BOTS["greedy"], package.BOTS["random"]], 4)
     assert result.mean[0] > result.mean[1]
+
+
+def greedy_turns(players: int, seeds: range) -> Iterator[tuple[TimelessState, GreedyBot]]:
+    """Every position of seeded greedy games where a player is to play a card, with the
+    player's bot; the games go on as the bots play them."""
+    for seed in seeds:
+        state = kit.load("timeless_journeys", players=players, seed=seed).new_game()
+        bots = [GreedyBot(seed, p) for p in range(players)]
+        while not state.is_terminal:
+            if state.current_player == CHANCE:
+                state.apply(state.sample_chance())
+                continue
+            top = state.stack[-1]
+            if isinstance(top, Turn) and not top.started:
+                yield state, bots[state.current_player]
+            state.apply(bots[state.current_player].choose(state))
+
+
+def test_the_plays_of_a_face_down_class_lead_to_the_same_choices_and_values():
+    """The greedy bot tries one card of each face-down class (`phases.face_down_class`): every
+    card of a class, followed by each of the face-down card's choices, reaches a position of
+    the same value, with the same choices next."""
+    compared = classes = 0
+    for state, _ in greedy_turns(3, range(3)):
+        player, seen = state.current_player, {}
+        for action in state.legal_actions():
+            alike = face_down_class(state, action)
+            if alike is None:
+                continue
+            played = state.trial()
+            played._apply(action)
+            outcome = []
+            for answer in played.legal_actions():
+                after = played.trial()
+                after._apply(answer)
+                outcome.append((str(answer), position_value(after.look(), player)))
+                outcome.append(tuple(map(str, after.legal_actions())))
+            if alike in seen:
+                assert outcome == seen[alike], (action, alike)
+                compared += 1
+            else:
+                seen[alike] = outcome
+        classes += len(seen)
+    assert compared > 100 and classes > 100
+
+
+def test_the_greedy_bot_plays_the_follow_ups_as_it_judged_them():
+    """The bot judges a card by the position its follow-up answers reach at the turn's end,
+    and then gives those answers: the position reached is worth what it judged."""
+    checked = 0
+    for state, bot in greedy_turns(2, range(4)):
+        player = state.current_player
+        action, trial, line = bot._best(state, state.legal_actions(), True)
+        mover = trial.current_player
+        if mover == CHANCE or mover == player and not isinstance(trial.stack[-1], Turn):
+            continue  # a chance event next, or the turn's end beyond the bot's sight
+        judged, bot.line = position_value(trial.look(), player), list(line)
+        real = state.clone()
+        real.apply(action)
+        while real.current_player == player and not isinstance(real.stack[-1], Turn):
+            real.apply(bot.choose(real))
+        assert not bot.line and position_value(real, player) == pytest.approx(judged)
+        checked += 1
+    assert checked > 100
+
+
+def test_the_greedy_bot_discards_down_to_the_hand_limit_what_costs_it_least():
+    """Each discard to the hand limit is judged by the position right after it: the bot's is
+    one whose position is worth the most, whatever the card."""
+    checked = 0
+    for seed in range(4):
+        state = kit.load("timeless_journeys", players=2, seed=seed).new_game()
+        bots = [GreedyBot(seed, p) for p in range(2)]
+        while not state.is_terminal:
+            player = state.current_player
+            if player == CHANCE:
+                state.apply(state.sample_chance())
+                continue
+            action = bots[player].choose(state)
+            if isinstance(state.stack[-1], HandLimit) and len(state.legal_actions()) > 1:
+                worth = {}
+                for discard in state.legal_actions():
+                    after = state.clone()
+                    after.apply(discard)
+                    worth[discard] = position_value(after, player)
+                assert worth[action] == pytest.approx(max(worth.values()))
+                checked += 1
+            state.apply(action)
+    assert checked > 20
 
 
 def test_board_graph_for_drawing():

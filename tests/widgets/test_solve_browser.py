@@ -25,7 +25,7 @@ def test_voila_solves_and_shows_the_plan_on_the_map(browser: Any, tmp_path: Path
         expect(panel.locator(".kit-board svg.kit-map")).to_be_visible(timeout=20_000)
         solve.click()
         status = panel.locator(".kit-solve-status")
-        expect(status).to_contain_text("optimal plan scoring 15, bound 15", timeout=60_000)
+        expect(status).to_contain_text("optimal plan scoring 15, bound 15", timeout=150_000)
         sheets = panel.locator(".kit-sheets")
         expect(sheets).to_contain_text("greedy bot")
         expect(sheets.locator("tr").last).to_contain_text("Total159")
