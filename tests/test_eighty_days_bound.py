@@ -5,6 +5,7 @@ whenever its time runs out, and the score sheet by counts as the rules' tables g
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -13,11 +14,28 @@ from kit.solve.eighty_days import bound, exact_search, standard_puzzle
 from kit.solve.eighty_days.board import Board
 from kit.solve.eighty_days.branch import Branch
 from kit.solve.eighty_days.lagrange import SCALE, Lagrange
+from kit.solve.eighty_days.puzzle import Puzzle
 from kit.solve.eighty_days.relax import HAND, Prizes, explore_table
 from kit.solve.plan import INFEASIBLE
 from tests.test_eighty_days import PLACEMENT, tiny
 
 TRAVELLERS = ["Paulo", "Lisette", "Catalina", "Buck", "Carlo", "Yuki", "Wolfgang", "Hendrika"]
+
+SPUR = Path(__file__).parent / "data" / "spur_journey"
+
+
+def spur(traveller: str) -> Puzzle:
+    """A puzzle on the spur board (tests/data/spur_journey): the First and Second checkpoints
+    completed, in Sands on day 5 with the power fresh and no Ticket, Explores of 2 days, the
+    journey to end by day 13; the only token lies in Far, a train ride from Home, whose Final
+    checkpoint is active from day 8."""
+    return standard_puzzle(
+        "regular", traveller, 2, 1, 13, SPUR, tickets=[["train"]], objectives=[["food", "party"]],
+        actions=[
+            "take the B1 bus to Quay", "take the T1 train to Sands with a train ticket", "refresh",
+            "refresh",
+        ],
+    )  # fmt: skip
 
 
 def _shuffled(draw: random.Random) -> dict[str, str]:
@@ -109,6 +127,25 @@ def test_the_reference_board_s_bound_only_falls_with_time():
     assert counted >= root >= later >= 40  # a plan of the planner scores 40
 
 
+def test_yuki_passes_through_the_final_s_city_before_its_day():
+    # Yuki steps back to day 4 in Sands for the Long bus to Home, which arrives on day 7,
+    # before the Final's activation: it is not completed, and she takes the day-7 train to
+    # Far, explores it and is back on day 13 (bar 3): 14 points, against 12 for the Final on
+    # day 8. The relaxation's stopped clock is on day 8 in Home: were the Final completed
+    # there at once, no relaxed journey would reach Far, and every bound would be 12.
+    puzzle = spur("Yuki")
+    exact = exact_search(puzzle)
+    assert exact.objective == 14
+    state = puzzle.replay(exact.history[:2])
+    assert exact.history[0] == "move back 1 day by Yuki's power"
+    assert (state.pos[0], state.day[0], state.stage[0], state.finish[0]) == (0, 7, 2, -1)
+    board = Board(puzzle)
+    assert bound.most_explores(board) == 1
+    assert bound.counted_bound(puzzle, board) == 16  # a food Experience with its Objective
+    assert Lagrange(puzzle, 1, board).run(most_steps=12).bound == 14
+    assert bound.upper_bound(puzzle, board) == 14
+
+
 def test_the_bound_s_score_sheet_by_counts():
     # With any number of tokens, the reference board's sheet reaches the rules' largest one,
     # 102 with the checkpoints' best bars (3 + 4 + 5); one token is at best a 3-point Souvenir
@@ -126,6 +163,7 @@ def test_the_bound_s_score_sheet_by_counts():
     [
         (lambda: tiny("Carlo", 3, days=12), 1),
         (lambda: tiny("Yuki", 2, days=12), 2),
+        (lambda: spur("Yuki"), 1),
         (lambda: standard_puzzle("fast", "Yuki", 3, days=50), 3),
     ],
 )

@@ -55,6 +55,7 @@ from kit.solve.eighty_days.relax import (
     Values,
     arrived,
     explore_table,
+    optional,
 )
 from kit.solve.eighty_days.score import Scorer
 from kit.solve.plan import past
@@ -235,16 +236,26 @@ class Lagrange:
                 explored[city] += 1
                 collected += gain
             day, city, fresh, here, h, t = day2, city2, fresh2, here2, h2, t2
-            while (
-                stage < stages
-                and city == board.checkpoint_city[stage]
-                and day >= board.activation[stage]
-            ):
-                collected += int(self.bars[stage, day])
+            while self._completes(values, stage, (day, city, fresh, here, h, t), there):
+                bar = int(self.bars[stage, day])
+                collected, there = collected + bar, there - bar
                 stage, fresh = stage + 1, 1
             if stage < stages:
                 value = int(values[stage, day, city, fresh, here, h, t])
         return explored, collected
+
+    def _completes(self, values: Values, stage: int, state: tuple[int, ...], there: int) -> bool:
+        """Whether the journey read back completes the checkpoint of `stage` on arriving in
+        `state` (day, city, power, explored here, Tickets), worth `there` on arrival: as
+        `relax.arrived` completes it, and where passing through is `optional`, only if that is
+        worth less."""
+        board = self.board
+        day, city = state[0], state[1]
+        if stage >= board.stages or city != board.checkpoint_city[stage]:
+            return False
+        if day < board.activation[stage]:
+            return False
+        return not optional(board, stage, day) or int(values[(stage, *state)]) != there
 
     def _moves_from(
         self, units: NDArray[np.int_], day: int, city: int, fresh: int, here: int, h: int, t: int

@@ -14,8 +14,11 @@ stop; it takes the shortest Explore of the assumed die results with the most Tic
 draws, Lisette's doubled Tickets on every Souvenir, and Carlo's Explore of a Cursed Souvenir by
 the power (once per stage, as any power). Yuki's steps back (one per stage) are a clock that
 stops: the relaxed journey may run one day past the limit per step and take, on each day, the
-departures of that day or of the days before it, as many as the steps. So every journey of the
-puzzle, from any of its states on, is a journey of the relaxation with as many Explores."""
+departures of that day or of the days before it, as many as the steps; and as her real day may
+then be before a checkpoint's activation while the relaxed one is past it, the relaxed journey
+may pass through the checkpoint's city on those days without completing it (`optional`: the
+Final's city too, where completing ends the journey). So every journey of the puzzle, from any
+of its states on, is a journey of the relaxation with as many Explores."""
 
 from __future__ import annotations
 
@@ -133,7 +136,11 @@ def explore_table(board: Board, prizes: Prizes | None = None) -> Values:
 def arrived(values: Values, board: Board, prizes: Prizes | None, stage: int, day: int) -> Values:
     """The values on arriving in each city on `day` at `stage` (from the table `values` as far
     as it is made): the checkpoint due there is completed (the power refreshed, its bar's prize
-    earned), as the rules complete it."""
+    earned) as the rules complete it, after any action that ends in its city on or after its
+    activation day (an earlier arrival has no effect, and the journey goes on from there). On
+    the stopped clock, Yuki's real day may be behind the relaxed one (`lag`): where her real day
+    may still be before the activation, the better of completing it and passing through the
+    city as an ordinary one (`optional`)."""
     shape = values.shape[3:]
     if day >= values.shape[1] - 1:
         return np.full((board.n, *shape), NONE, dtype=np.int16)
@@ -144,8 +151,26 @@ def arrived(values: Values, board: Board, prizes: Prizes | None, stage: int, day
         if prizes is not None:
             bar = int(prizes.bars[stage, day])
             later = np.where(later > NONE // 2, later + bar, NONE).astype(np.int16)
-        arrive[city] = np.broadcast_to(later, shape)
+        done = np.broadcast_to(later, shape)
+        arrive[city] = np.maximum(arrive[city], done) if optional(board, stage, day) else done
     return arrive
+
+
+def lag(board: Board, stage: int) -> int:
+    """The most days Yuki's real day may be behind the stopped clock's at `stage`: her steps
+    back since the puzzle's start, one a stage at most (the power refreshes at each checkpoint;
+    in the starting stage only if it is fresh at the start). 0 for the other Travellers."""
+    if not any(board.back):
+        return 0
+    return (stage - board.start_stage + int(board.start_fresh)) * board.back_days
+
+
+def optional(board: Board, stage: int, day: int) -> bool:
+    """Whether a relaxed journey arriving in the checkpoint city of `stage` on relaxed `day`
+    may leave its checkpoint uncompleted: on or after the activation day, a real journey on a
+    day `lag` earlier may still be before it (then the rules do not complete it, and she may go
+    on collecting tokens, the Final's city included, before coming back)."""
+    return board.activation[stage] <= day < board.activation[stage] + lag(board, stage)
 
 
 def _explored(there: Values, gained: NDArray[np.int_], prize: NDArray[np.int_]) -> Values:
