@@ -7,8 +7,8 @@ Prints, per puzzle (set x edition): the plan's score, its status, the bound (`bo
 the CPU seconds it takes on its own, the gap between them, the time to the final plan (the last
 improvement streamed) and the whole solve time, and the best score of the greedy bot over
 `--plays` games of the same puzzle (its ties broken by seeds 1..plays; 1,000 plays take about
-five minutes a puzzle on a quiet core, so `--plays 20` makes a quick run). The machine's load average is printed first and last: the
-times are only comparable on a quiet machine."""
+five minutes a puzzle on a quiet core, so `--plays 20` makes a quick run). The machine's load
+average is printed first and last: the times are only comparable on a quiet machine."""
 
 from __future__ import annotations
 

@@ -123,9 +123,13 @@ def test_the_terms_of_the_introductory_puzzle_are_what_counting_by_hand_gives():
     # gives VP (2).
     assert state.city_tiles["Genova"] == ["Genova-3"]
     assert found["A. Exploration"] == 26 and found["tiles"] == 2
-    # Both Journals full, Lady Montagu's 3 VP and Mary Shelley's 12 written Ideas each round.
+    # Both Journals full; at each round's end Mary Shelley's 12 written Ideas or Lady
+    # Montagu's 3 VP, not both: the two are never in the same city on side D.
     assert found["B. Journals"] == 2 * 27
-    assert found["travellers"] == 5 * 3 + 5 * 12
+    cities = [column.cities for column in state.content.sides["D"].columns]
+    shelley, montagu = (cities[state.travellers.index(t)] for t in ("shelley", "montagu"))
+    assert all(a != b for a, b in zip(shelley, montagu, strict=True))
+    assert found["travellers"] == 5 * max(12, 3)
     # The Level I cards the market shows in the five rounds (two a round), each retired for
     # 3 VP by the Favour FT12 on the board.
     assert "FT12" in state.favour.values()

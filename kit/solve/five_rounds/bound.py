@@ -22,15 +22,23 @@ the bound). Each term is one function whose docstring says why it cannot be exce
   tile once, at most one per exploration), meetings with Famous Travellers (the open Gazette
   slots of the rounds left, one per conversation and Experience token), café discussions
   (the free slots, one per café step and Café marker and as many as the Ideas pay for),
-  Journal slots (one per write and per Idea, tile or Friend tile to write).
-- Each round's end: the travellers' abilities at most, and Lost in Admiration again.
+  Journal slots (one per write and per Idea, tile or Friend tile to write), and the Favour
+  that removes a Level I card from the game (once per Level I card the player can ever hold).
+- Each round's end: the travellers' abilities at most (those that pay only in the traveller's
+  city, the travellers of one city at most), and Lost in Admiration again.
 - Final scoring: the Exploration table, both Journals, the best eight Advanced cards the player
   can hold at the end with their conditions at most, Elective Affinities, first place in every
   column and the Paintings.
 
 A position within a round (a turn begun, a chain half activated, a round's end half done)
 counts what is left of it from the game's stack of what is due: every effect still to resolve
-there at its most, the cards already in the play area re-activated by each later chain."""
+there at its most, the cards already in the play area re-activated by each later chain.
+
+What keeps it loose (448 to 681 on the standard puzzles, against plans of 65 to 153): each
+quantity is counted at its most on its own, so the same activations count for a
+conversation's VP, the Ideas a café needs, the café and the writes; and it knows neither where
+the marker is (Addison's and Twain's VP for actions and Ideas in their city, cafés and
+conversations in a city, all eight tiles) nor what coins pay for (paths, cards, Favours)."""
 
 from __future__ import annotations
 
@@ -559,7 +567,9 @@ def round_end_most(state: TimelessState, rnd: int, plays: int, written: int, coi
     """The most the travellers' end-of-round abilities give in round `rnd`: Lady Montagu's VP
     or her Ideas with Twain's VP, Mary Shelley's VP for the Ideas written by then, Goethe's VP
     for the coins at most, Keats's VP for every Advanced card played, Lady Blessington's; in
-    the round under way, only the abilities still due."""
+    the round under way, only the abilities still due. Those that pay only a player in the
+    traveller's city (`PRESENCE`) pay at most the travellers of one city: the player's marker
+    is in one place at the round's end."""
     edition = state.edition
     twain = edition.twain_vp if "twain" in state.where else 0
     gains = {
@@ -570,15 +580,37 @@ def round_end_most(state: TimelessState, rnd: int, plays: int, written: int, coi
         * ((state.advanced_played[0] if rnd == state.round else 0) + plays),
         "blessington": max(0, edition.blessington_closest),
     }
-    return sum(gains.get(rule, 0) for rule in abilities_due(state, rnd))
+    presence = PRESENCE | ({"goethe"} if edition.goethe_needs_city else set())
+    columns = state.content.sides[state.side].columns
+    anywhere = 0
+    here: dict[str, int] = {}
+    for column in abilities_due(state, rnd):
+        rule = state.content.travellers[state.travellers[column]].rule
+        if rule in presence:
+            city = columns[column].cities[rnd]
+            here[city] = here.get(city, 0) + gains[rule]
+        else:
+            anywhere += gains.get(rule, 0)
+    return anywhere + max(here.values(), default=0)
 
 
-def abilities_due(state: TimelessState, rnd: int) -> list[str]:
-    """The travellers' abilities whose end of round `rnd` is still to come."""
-    rules = [state.content.travellers[t].rule for t in state.travellers]
+PRESENCE = frozenset({"montagu", "shelley", "keats"})
+"""The end-of-round abilities that pay only a player whose marker is in the traveller's city
+(Goethe's too where the edition says so)."""
+
+
+def abilities_due(state: TimelessState, rnd: int) -> list[int]:
+    """The Gazette columns whose traveller's end of round `rnd` is still to come."""
+    columns = list(range(len(state.travellers)))
     if rnd > state.round or any(isinstance(f, phases.TravellersPhase) for f in state.stack):
-        return rules
-    return [rules[f.column] for f in state.stack if isinstance(f, phases.TravellerEnd)]
+        return columns
+    return [f.column for f in state.stack if isinstance(f, phases.TravellerEnd)]
+
+
+def due(state: TimelessState, rnd: int, rule: str) -> bool:
+    """Whether the traveller of ability `rule` is still to act at the end of round `rnd`."""
+    travellers = state.content.travellers
+    return any(travellers[state.travellers[c]].rule == rule for c in abilities_due(state, rnd))
 
 
 def card_most(state: TimelessState, card_id: str, most: dict[str, int]) -> int:
@@ -611,7 +643,7 @@ def terms(puzzle: Puzzle) -> dict[str, int]:
     met = meetings_most(state, yields, [r.talks + r.bought for r in per_round])
     lost = lost_most(state, yields)
     dickens = dickens_turns(state, rounds)
-    montagu = sum("montagu" in abilities_due(state, r) for r in rounds.numbers)
+    montagu = sum(due(state, r, "montagu") for r in rounds.numbers)
     explores = plays.explores + met.explores + lost.explores + dickens
     new_tiles, tiles = tiles_most(state, yields, explores)
     retired = retires_most(puzzle, state, yields, (plays + met + lost).retires)
