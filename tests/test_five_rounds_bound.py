@@ -70,6 +70,11 @@ def test_the_bound_is_above_the_planners_and_the_greedy_bots_games(name, edition
     assert bound >= plan.objective >= greedy_game(puzzle, 1).score
     assert bound >= best
     assert plan.bound == bound and plan.gap == pytest.approx((bound - plan.objective) / bound)
+    state = puzzle.state()  # and from the plan's own positions on, the plan's score
+    for number, action in enumerate(plan.history):
+        if not state.is_chance_node and number % 5 == 0:
+            assert upper_bound(subpuzzle(puzzle, state)) >= plan.objective
+        state.apply(action)
 
 
 @pytest.mark.parametrize(("name", "edition"), SETS)
