@@ -4,18 +4,19 @@
                                      [--time-limit 60] [--workers 2] [--plays 1000] [--seed 1]
 
 Prints, per puzzle (set x edition): the plan's score, its status, the bound (`bound.py`) and
-the gap between them, the time to the final plan (the last improvement streamed) and the whole
-solve time, and the best score of the greedy bot over `--plays` games of the same puzzle (its
-ties broken by seeds 1..plays; 1,000 plays take about five minutes a puzzle on a quiet core,
-so `--plays 20` makes a quick run). The machine's load average is printed first and last: the
-times are only comparable on a quiet machine."""
+the CPU seconds it takes on its own, the gap between them, the time to the final plan (the last
+improvement streamed) and the whole solve time, and the best score of the greedy bot over
+`--plays` games of the same puzzle (its ties broken by seeds 1..plays; 1,000 plays take about
+five minutes a puzzle on a quiet core, so `--plays 20` makes a quick run). The machine's load
+average is printed first and last: the times are only comparable on a quiet machine."""
 
 from __future__ import annotations
 
 import argparse
 import os
+import time
 
-from kit.solve.five_rounds import SETS, best_greedy, solve, standard_puzzle
+from kit.solve.five_rounds import SETS, best_greedy, solve, standard_puzzle, upper_bound
 
 
 def main() -> None:
@@ -29,12 +30,15 @@ def main() -> None:
     args = parser.parse_args()
     print("load average: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
     print(
-        f"{'set':<5} {'ed':<3} {'score':>5} {'status':<9} {'bound':>6} {'gap':>6} "
+        f"{'set':<5} {'ed':<3} {'score':>5} {'status':<9} {'bound':>6} {'cpu s':>6} {'gap':>6} "
         f"{'final s':>7} {'time s':>7} {'greedy':>6} {'beats':>5}"
     )
     for name in args.sets:
         for edition in args.editions:
             puzzle = standard_puzzle(name, edition, args.seed)
+            began = time.process_time()
+            upper_bound(puzzle)
+            cpu = time.process_time() - began
             seen: list[float] = []
             plan = solve(puzzle, args.time_limit, args.workers, lambda *a, s=seen: s.append(a[2]))
             greedy = best_greedy(puzzle, args.plays).score
@@ -44,7 +48,7 @@ def main() -> None:
             beats = "yes" if plan.objective is not None and plan.objective > greedy else "no"
             print(
                 f"{name:<5} {edition:<3} {plan.objective:>5} {plan.status:<9} {bound:>6} "
-                f"{gap:>6} {final:>7} {plan.solve_time:>7.1f} {greedy:>6} {beats:>5}",
+                f"{cpu:>6.3f} {gap:>6} {final:>7} {plan.solve_time:>7.1f} {greedy:>6} {beats:>5}",
                 flush=True,
             )
     print("load average: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))

@@ -356,7 +356,7 @@ for name, plan in plans.items():  # every plan is what the engine scores when it
 assert greedy_by_set == {"intro": 36, "A": 48, "B": 45, "C": 43, "D": 45}
 assert greedy_by_set["A"] - greedy_by_set["intro"] == 12  # Addison in place of Mary Shelley
 assert {name: plan.bound for name, plan in plans.items()} == {
-    "intro": 2421, "A": 2916, "B": 2377, "C": 2457, "D": 2387,
+    "intro": 477, "A": 568, "B": 448, "C": 503, "D": 664,
 }  # fmt: skip
 
 # %% [markdown]
@@ -395,10 +395,12 @@ plt.show()
 # explore in his city from anywhere, for coins) pay for turns arranged around them, which a
 # search over whole turns finds and a one-step bot does not.
 #
-# And the bounds? They are honest but far away (some 2,400 VP against scores under 100): the
-# bound counts every source of VP at its most, each on its own, as if every activation could
-# give the best effect of the game. No plan here is proven optimal; the plots compare plans,
-# not optima.
+# And the bounds? They are honest but far away (450 to 660 VP against scores near 100). The
+# bound counts, round by round, what the cards the player can hold by then can give when their
+# five plays chain as much as they can, and what those plays lead to (tiles, meetings, cafés,
+# Journal slots) by the counts they allow; but it counts each source at its most on its own, as
+# if the same activations could give the VP of a conversation, the Ideas a café needs and the
+# café itself. No plan here is proven optimal; the plots compare plans, not optima.
 
 # %% [markdown]
 # ## Exercise

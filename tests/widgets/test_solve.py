@@ -14,6 +14,7 @@ import pytest
 import kit
 from kit.solve.eighty_days import Puzzle, greedy_score, standard_puzzle
 from kit.solve.five_rounds import standard_puzzle as tour_puzzle
+from kit.solve.five_rounds import upper_bound as tour_bound
 from kit.solve.four_weeks import standard_puzzle as weeks_puzzle
 from kit.solve.orienteering import read_op_file
 from kit.solve.plan import Plan
@@ -149,6 +150,9 @@ def test_the_other_game_planners_plans_on_their_boards(game: str) -> None:
     assert puzzle.replay(plan.history).scores()[0].total == plan.objective
     assert len(panel.answer.route) == len(plan.steps) + 1
     assert set(panel.answer.route) <= {str(node) for node in puzzle.position.game.board()}
+    if game == "timeless_journeys":  # the panel shows the five-round bound
+        assert plan.bound == tour_bound(puzzle) and plan.objective <= plan.bound
+        assert f"plan scoring {plan.objective}, bound {plan.bound} (" in panel.message
 
 
 def test_advise_highlights_the_planners_first_step() -> None:
