@@ -162,6 +162,11 @@ def solve(
             check_stop()
         for history, score in refining.finish():
             best.offer(history, score)
+        hint = None
+        left = deadline - time.perf_counter()
+        if best.score is not None:
+            game = puzzle.replay(best.history)
+            hint = follow(puzzle, model, game, max(0.1, min(left / 2, FOLLOW_SECONDS)), workers)
     except KeyboardInterrupt:
         for history, score in refining.finish(stop=True):
             best.offer(history, score)
@@ -169,11 +174,6 @@ def solve(
     except BaseException:  # a refined game the engine refused: its processes end too
         refining.finish(stop=True)
         raise
-    hint = None
-    left = deadline - time.perf_counter()
-    if best.score is not None:
-        game = puzzle.replay(best.history)
-        hint = follow(puzzle, model, game, max(0.1, min(left / 2, FOLLOW_SECONDS)), workers)
     if hint is not None:
         model.hint_solution(hint[0])
     solver = new_solver(max(0.1, deadline - time.perf_counter()), workers)
@@ -286,7 +286,8 @@ def follow(
 ) -> tuple[dict[int, int], int] | None:
     """A game played from the puzzle's start as a solution of the model (its choices fixed on
     a copy of the model, the rest solved for): the values of all the variables and the score,
-    or None when the model cannot follow it (or not within `seconds`)."""
+    or None when the model cannot follow it (or not within `seconds`). A stop (Ctrl-C)
+    meanwhile is raised again as KeyboardInterrupt."""
     history = [str(a) for a in game.history[len(puzzle.position.history) :]]
     fixed = model.m.clone()
     model.hint(*turns_of(puzzle, history), model=fixed)
@@ -296,7 +297,9 @@ def follow(
     fixed.clear_hints()  # type: ignore[no-untyped-call]
     solver = new_solver(seconds, workers)
     solver.parameters.stop_after_first_solution = True
-    status, _ = run_solver(solver, fixed)
+    status, stopped = run_solver(solver, fixed)
+    if stopped:
+        raise KeyboardInterrupt
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
     count = len(fixed.proto.variables)
