@@ -287,7 +287,8 @@ def test_ctrl_c_stops_the_four_week_planner_with_its_best_plan_replayed():
     out, rest = interrupt(process)
     assert process.returncode == 130
     best = max(int(s) for s in re.findall(r"a plan scoring (\d+)", err + rest))
-    assert out.startswith(f"feasible plan scoring {best} (bound ")
+    # stopped while the greedy games are refined, before CP-SAT has a bound, or after
+    assert re.match(rf"feasible plan scoring {best} \((bound \d+|no bound proven)", out)
     assert "interrupted: the best replay-verified plan found so far" in rest
     assert "Traceback" not in rest
 

@@ -9,14 +9,16 @@
 The parts, one per module:
 - `puzzle`: a solo deal with all of its chance fixed (`Puzzle`, `standard_puzzle`);
 - `model`: the CP-SAT model over the 28 days (`Model`);
-- `planner`: `solve`, the model solved from the best greedy game and replayed in the engine;
+- `planner`: `solve`, refined greedy games for half the time, then the model solved from the
+  best of them, the best plan of either replayed in the engine;
 - `exact`: the exhaustive search over engine states for tiny puzzles (`exact_search`);
-- `baseline`: the greedy bot's games on the deal (`greedy_score`);
+- `baseline`: the greedy bot's games on the deal (`greedy_score`) and their refining
+  (`refined_game`);
 - `command`: `kit solve four-weeks` (`main`)."""
 
 from __future__ import annotations
 
-from kit.solve.four_weeks.baseline import greedy_game, greedy_score
+from kit.solve.four_weeks.baseline import greedy_game, greedy_score, refined_game
 from kit.solve.four_weeks.command import CalendarDay, calendar, calendar_days, main
 from kit.solve.four_weeks.exact import exact_search
 from kit.solve.four_weeks.model import Model
@@ -39,6 +41,7 @@ __all__ = [
     "greedy_score",
     "main",
     "play_solution",
+    "refined_game",
     "solve",
     "standard_puzzle",
 ]

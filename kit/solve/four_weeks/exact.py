@@ -42,8 +42,7 @@ def exact_search(puzzle: Puzzle, max_states: int = MAX_STATES) -> Plan:
 
     def best(state: FourWeeksState) -> int:
         if state.is_terminal:
-            met = all(state.buckets[r] == 0 for r in puzzle.claims)
-            return state.scores()[0].total if met else NONE
+            return state.scores()[0].total if puzzle.met(state) else NONE
         key = _key(state)
         if key in memo:
             return memo[key][0]

@@ -1,16 +1,27 @@
-"""`solve`: the model solved within a time limit, its best solution played in the engine.
+"""`solve`: refined greedy games, then the model solved from the best of them, within a time
+limit; the best plan of either, played in the engine.
 
-The search starts from the best greedy game the model can follow (`first_solution`: the game's
-choices fixed, CP-SAT completes the rest), given to CP-SAT as a whole solution; a plan is never
-worse than that game. Every solution becomes engine actions (`play_solution`), played from
-`puzzle.state()` with the puzzle's chance; the engine's final score must equal the model's
-objective, else `PlanError` (a bug of the model, never a result). Ctrl-C stops the search and
-the best solution found so far is returned as a feasible plan."""
+The first `ROLLOUT_SHARE` of the time, each worker's process refines greedy games of its own
+seed (`baseline.refined_game`) and sends back each better game it finds, which is replayed in
+the engine before it counts. The best of them, made a solution of the model (`follow`: the
+game's choices fixed, CP-SAT completes the rest), is given to CP-SAT as a whole solution, and
+CP-SAT searches from it for the rest of the time; a plan is never worse than that game. Every
+solution becomes engine actions (`play_solution`), played from `puzzle.state()` with the
+puzzle's chance; the engine's final score must equal the model's objective, else `PlanError`
+(a bug of the model, never a result). Ctrl-C (or `kit.solve.plan.interrupt`) stops the search,
+refining or solving, and the best plan found so far is returned as a feasible plan."""
 
 from __future__ import annotations
 
+import math
+import multiprocessing
+import signal
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, wait
+from multiprocessing.queues import Queue
+from queue import Empty
+from typing import Any
 
 from kit.core import IllegalAction
 from kit.four_weeks.actions import FourWeeksAction
@@ -18,12 +29,13 @@ from kit.four_weeks.content import ACTIVITIES
 from kit.four_weeks.effects import amount, plural
 from kit.four_weeks.state import (
     EXTRAS,
+    TRAVEL,
     ActivityDiscards,
     EffectOrder,
     FourWeeksState,
     WeekEndDiscards,
 )
-from kit.solve.four_weeks.baseline import greedy_game
+from kit.solve.four_weeks.baseline import refined_game
 from kit.solve.four_weeks.model import (
     FLY,
     SKIP,
@@ -57,27 +69,73 @@ try:
 except ImportError:  # pragma: no cover
     cp_model = None  # type: ignore[assignment]
 
-FIRST_PLAYS = 50
-"""The greedy games the search may start from (the best one the model can follow)."""
+ROLLOUT_SHARE = 0.5
+"""The share of the time limit spent refining greedy games (`baseline.refined_game`), one on
+each worker's process, before the model's search takes the rest."""
 
-FIRST_SECONDS = 4.0
-"""The most time that completing one greedy game into a solution of the model may take
-(half the time left at most)."""
+FOLLOW_SECONDS = 4.0
+"""The most time that making the refined game a solution of the model may take (half the time
+left at most)."""
 
 OnSolution = Callable[[int, float, float], None]
-"""Progress callback: `(score, bound, elapsed_seconds)` for every improving solution."""
+"""Progress callback: `(score, bound, elapsed_seconds)` for every improving plan (the bound is
+infinite while the games are refined, before the model's search)."""
+
+
+class _Best:
+    """The best plan found so far, as its history and score, each claim replayed in the engine
+    first (`PlanError` if it scores otherwise or misses the puzzle's goals); every better one
+    is told to `on_solution`."""
+
+    def __init__(self, puzzle: Puzzle, began: float, on_solution: OnSolution | None) -> None:
+        self.puzzle, self.began, self.on_solution = puzzle, began, on_solution
+        self.history: tuple[str, ...] = ()
+        self.score: int | None = None
+
+    def offer(self, history: tuple[str, ...], score: int) -> None:
+        if self.score is not None and score <= self.score:
+            return
+        final = self.puzzle.replay(history)
+        if final.scores()[0].total != score or not final.is_terminal:
+            raise PlanError(f"the refined game claims {score}, the engine scores it otherwise")
+        if not self.puzzle.met(final):
+            raise PlanError("the refined game misses the puzzle's goals")
+        self.history, self.score = history, score
+        self.tell(score, math.inf)
+
+    def tell(self, score: int, bound: float) -> None:
+        if self.on_solution is not None:
+            self.on_solution(score, bound, time.perf_counter() - self.began)
+
+    def plan(self, bound: float | None) -> Plan | None:
+        """The best game as a plan (None if there is none); optimal when it meets `bound`."""
+        if self.score is None:
+            return None
+        status = OPTIMAL if bound is not None and self.score >= bound else FEASIBLE
+        final = self.puzzle.replay(self.history)
+        return Plan(
+            status,
+            steps_of(self.puzzle, self.history),
+            final.scores()[0],
+            self.score,
+            bound,
+            time.perf_counter() - self.began,
+            _assumptions(self.puzzle),
+            history=self.history,
+        )
 
 
 class _Progress(cp_model.CpSolverSolutionCallback if cp_model else object):  # type: ignore[misc]
-    """Reports each improving solution to `on_solution`."""
+    """Reports each solution better than the best plan so far."""
 
-    def __init__(self, on_solution: OnSolution, began: float) -> None:
+    def __init__(self, best: _Best) -> None:
         super().__init__()
-        self.on_solution, self.began = on_solution, began
+        self.best = best
 
     def on_solution_callback(self) -> None:
         score = int(round(self.objective_value))
-        self.on_solution(score, self.best_objective_bound, time.perf_counter() - self.began)
+        if self.best.score is None or score > self.best.score:
+            self.best.tell(score, self.best_objective_bound)
 
 
 def solve(
@@ -85,74 +143,142 @@ def solve(
     time_limit: float = 10.0,
     workers: int = 2,
     on_solution: OnSolution | None = None,
-    plays: int = FIRST_PLAYS,
 ) -> Plan:
-    """The best plan CP-SAT finds within `time_limit` seconds on `workers` threads, starting
-    from the best of `plays` greedy games that the model can follow, replayed by the engine;
-    "optimal" when proven. A puzzle no plan can meet is "infeasible". Ctrl-C stops the search
-    and raises `Interrupted` with the best plan found so far, replayed."""
+    """The best plan found within `time_limit` seconds on `workers` processes and threads,
+    replayed by the engine: the first `ROLLOUT_SHARE` of the time the best of refined greedy
+    games (`baseline.refined_game`, one search per worker), then CP-SAT from that game for the
+    rest; "optimal" when proven. A puzzle no plan can meet is "infeasible". Ctrl-C (or
+    `kit.solve.plan.interrupt`) stops the search and raises `Interrupted` with the best plan
+    found so far, replayed."""
     began = time.perf_counter()
     deadline = began + time_limit
-    model = Model(puzzle)
-    first = first_solution(puzzle, model, deadline, workers, plays)
-    if first is not None:
-        model.hint_solution(first[0])
+    best = _Best(puzzle, began, on_solution)
+    refining = _Refining(puzzle, ROLLOUT_SHARE * time_limit, workers)
+    try:
+        model = Model(puzzle)
+        while not refining.done():
+            for history, score in refining.poll(0.1):
+                best.offer(history, score)
+            check_stop()
+        for history, score in refining.finish():
+            best.offer(history, score)
+        hint = None
+        left = deadline - time.perf_counter()
+        if best.score is not None:
+            game = puzzle.replay(best.history)
+            hint = follow(puzzle, model, game, max(0.1, min(left / 2, FOLLOW_SECONDS)), workers)
+    except KeyboardInterrupt:
+        for history, score in refining.finish(stop=True):
+            best.offer(history, score)
+        raise Interrupted(best.plan(None)) from None
+    except BaseException:  # a refined game the engine refused: its processes end too
+        refining.finish(stop=True)
+        raise
+    if hint is not None:
+        model.hint_solution(hint[0])
     solver = new_solver(max(0.1, deadline - time.perf_counter()), workers)
-    callback = _Progress(on_solution, began) if on_solution else None
-    status, interrupted = run_solver(solver, model.m, callback)
-    elapsed = time.perf_counter() - began
-    if status == cp_model.INFEASIBLE:
-        return Plan(INFEASIBLE, (), None, None, None, elapsed, _assumptions(puzzle))
+    status, interrupted = run_solver(solver, model.m, _Progress(best))
     found = status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+    if status == cp_model.INFEASIBLE and best.score is not None:
+        raise PlanError(f"the model has no solution, yet the engine played one of {best.score}")
+    if status == cp_model.INFEASIBLE:
+        elapsed = time.perf_counter() - began
+        return Plan(INFEASIBLE, (), None, None, None, elapsed, _assumptions(puzzle))
     bound = solver.best_objective_bound if found else None
-    if found and (first is None or solver.objective_value >= first[1]):
+    if found and (best.score is None or solver.objective_value >= best.score):
         objective = int(round(solver.objective_value))
-        solution = model.solution(solver.value, objective)
-    elif first is not None:  # the search did not get past the greedy game in time
-        values, objective = first
-        solution = model.solution(lambda var: values[var.index], objective)
-    else:
-        return Plan(UNKNOWN, (), None, None, None, elapsed)
-    state, steps = play_solution(puzzle, solution)
-    plan = Plan(
-        OPTIMAL if status == cp_model.OPTIMAL else FEASIBLE,
-        tuple(steps),
-        state.scores()[0],
-        objective,
-        bound,
-        elapsed,
-        _assumptions(puzzle),
-        history=tuple(str(a) for a in state.history[len(puzzle.position.history) :]),
-    )
+        state, steps = play_solution(puzzle, model.solution(solver.value, objective))
+        plan: Plan | None = Plan(
+            OPTIMAL if status == cp_model.OPTIMAL else FEASIBLE,
+            tuple(steps),
+            state.scores()[0],
+            objective,
+            bound,
+            time.perf_counter() - began,
+            _assumptions(puzzle),
+            history=_history(puzzle, state),
+        )
+    else:  # the search did not get past the refined game in time
+        plan = best.plan(bound)
     if interrupted:
         raise Interrupted(plan)
+    if plan is None:
+        return Plan(UNKNOWN, (), None, None, None, time.perf_counter() - began)
     return plan
 
 
-def first_solution(
-    puzzle: Puzzle, model: Model, deadline: float, workers: int, plays: int
-) -> tuple[dict[int, int], int] | None:
-    """The best greedy game the model can follow, as values of all the model's variables (the
-    game's choices fixed on a copy of the model, the rest, resources and counts, solved for)
-    and its score. The games are the bot's own and games by the plan's conventions (the order
-    of a turn's Extras, of a card's effect and bonus), which the model can always follow."""
-    games = sorted(
-        (
-            greedy_game(puzzle, number, planned)
-            for number in range(plays)
-            for planned in (False, True)
-        ),
-        key=lambda state: -state.scores()[0].total,
-    )
-    for game in games:
-        check_stop()
-        left = deadline - time.perf_counter()
-        if left < FIRST_SECONDS:
-            return None
-        found = follow(puzzle, model, game, min(left / 2, FIRST_SECONDS), workers)
-        if found is not None:
-            return found
-    return None
+class _Refining:
+    """`baseline.refined_game` on a pool of `workers` processes, each with its own seed, for
+    `seconds`: the better games each finds are sent back as they come (`poll`), its best one
+    at its end (`finish`). The processes ignore Ctrl-C; their caller stops them (`finish`)."""
+
+    def __init__(self, puzzle: Puzzle, seconds: float, workers: int) -> None:
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("fork" if "fork" in methods else None)
+        self.found: Queue[tuple[tuple[str, ...], int]] = context.Queue()
+        self.stop = context.Event()
+        self.pool = ProcessPoolExecutor(
+            workers,
+            mp_context=context,
+            initializer=_refiner,
+            initargs=(puzzle, self.found, self.stop),
+        )
+        self.games = [self.pool.submit(_refine, seed, seconds) for seed in range(workers)]
+
+    def done(self) -> bool:
+        return all(game.done() for game in self.games)
+
+    def poll(self, timeout: float) -> list[tuple[tuple[str, ...], int]]:
+        """The games sent back within `timeout` seconds (waiting for the first only)."""
+        games = []
+        try:
+            games.append(self.found.get(timeout=timeout))
+            while True:
+                games.append(self.found.get_nowait())
+        except Empty:
+            return games
+
+    def finish(self, stop: bool = False) -> list[tuple[tuple[str, ...], int]]:
+        """Each process's best game, once it has ended (at once when `stop`), and the pool
+        shut down."""
+        if stop:
+            self.stop.set()
+        try:
+            wait(self.games)
+            ended = [found for game in self.games if (found := game.result()) is not None]
+            return self.poll(0.0) + ended
+        finally:
+            self.pool.shutdown()
+
+
+_REFINING: tuple[Puzzle, Queue[tuple[tuple[str, ...], int]], Any] | None = None
+"""A refining process's puzzle, where it sends its better games and the event that stops it."""
+
+
+def _refiner(puzzle: Puzzle, found: Queue[tuple[tuple[str, ...], int]], stop: Any) -> None:
+    """A refining process's start: it ignores Ctrl-C (the planner stops it) and keeps its
+    puzzle, queue and stop event."""
+    global _REFINING
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    found.cancel_join_thread()  # its best game is returned as well: the queue may be left
+    _REFINING = puzzle, found, stop
+
+
+def _refine(seed: int, seconds: float) -> tuple[tuple[str, ...], int] | None:
+    """A refining process's search: each better game sent as it is found; its best returned."""
+    assert _REFINING is not None
+    puzzle, found, stop = _REFINING
+
+    def send(game: FourWeeksState) -> None:
+        found.put((_history(puzzle, game), game.scores()[0].total))
+
+    game = refined_game(puzzle, seed, seconds, stop.is_set, send)
+    return None if game is None else (_history(puzzle, game), game.scores()[0].total)
+
+
+def _history(puzzle: Puzzle, state: FourWeeksState) -> tuple[str, ...]:
+    """A game's action names from the puzzle's start (chance outcomes included)."""
+    return tuple(str(a) for a in state.history[len(puzzle.position.history) :])
 
 
 def follow(
@@ -160,7 +286,8 @@ def follow(
 ) -> tuple[dict[int, int], int] | None:
     """A game played from the puzzle's start as a solution of the model (its choices fixed on
     a copy of the model, the rest solved for): the values of all the variables and the score,
-    or None when the model cannot follow it (or not within `seconds`)."""
+    or None when the model cannot follow it (or not within `seconds`). A stop (Ctrl-C)
+    meanwhile is raised again as KeyboardInterrupt."""
     history = [str(a) for a in game.history[len(puzzle.position.history) :]]
     fixed = model.m.clone()
     model.hint(*turns_of(puzzle, history), model=fixed)
@@ -170,7 +297,9 @@ def follow(
     fixed.clear_hints()  # type: ignore[no-untyped-call]
     solver = new_solver(seconds, workers)
     solver.parameters.stop_after_first_solution = True
-    status, _ = run_solver(solver, fixed)
+    status, stopped = run_solver(solver, fixed)
+    if stopped:
+        raise KeyboardInterrupt
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
     count = len(fixed.proto.variables)
@@ -190,25 +319,21 @@ def _assumptions(puzzle: Puzzle) -> tuple[str, ...]:
 
 def play_solution(puzzle: Puzzle, solution: Solution) -> tuple[FourWeeksState, list[Step]]:
     """Play a solution's turns in the engine from `puzzle.state()`: the final state and the
-    plan's steps. The engine's score must be the solution's objective (`PlanError` if not)."""
+    plan's steps (`steps_of`). The engine's score must be the solution's objective
+    (`PlanError` if not)."""
     state = puzzle.state()
     puzzle.settle(state)
     table = state.game.actions
-    steps = []
     per_week = puzzle.content.rules.days_per_week
     for turn in solution.turns:
-        names: list[str] = []
 
-        def play(
-            action: FourWeeksAction | None, what: str, names: list[str] = names, day: int = turn.day
-        ) -> None:
+        def play(action: FourWeeksAction | None, what: str, day: int = turn.day) -> None:
             if action is None:
                 raise PlanError(f"day {day + 1}: the engine has no action to {what}")
             try:
                 puzzle.play(state, action)
             except IllegalAction as error:
                 raise PlanError(f"day {day + 1}: {error}") from None
-            names.append(str(action))
 
         play(_travel(state, turn), "travel")
         play(_activity(state, turn), turn.activity)
@@ -227,21 +352,50 @@ def play_solution(puzzle: Puzzle, solution: Solution) -> tuple[FourWeeksState, l
             play(table.attend[turn.festival], "attend the Festival")
         if state.current_player == 0 and state.step == EXTRAS and state.decision is None:
             play(table.end_turn, "end the turn")
-        steps.append(Step(turn.day + 1, turn.end + 1, tuple(names), _held(state, r)))
         if isinstance(state.decision, WeekEndDiscards):
-            week = state.week
-            before = len(names)
-            for _ in range(solution.drops[week]):
+            for _ in range(solution.drops[state.week]):
                 play(_spare(state, solution), "discard at the week's end")
             play(table.keep, "keep the hand")
-            steps.append(Step(turn.end + 1, turn.end + 1, tuple(names[before:]),
-                              f"end of week {week + 1}"))  # fmt: skip
     if not state.is_terminal:
         raise PlanError("the plan's turns end before the game does")
     score = state.scores()[0].total
     if score != solution.objective:
         raise PlanError(f"the engine scores the plan {score}, the model {solution.objective}")
-    return state, steps
+    return state, list(steps_of(puzzle, _history(puzzle, state)))
+
+
+def steps_of(puzzle: Puzzle, history: Sequence[str]) -> tuple[Step, ...]:
+    """The plan's steps of a game's `history` from the puzzle's start, replayed: one a turn
+    (its days, its actions, the region and what the player holds after it) and one a week's
+    end (its discards), the chance outcomes left to the history."""
+    state = puzzle.state()
+    per_week = puzzle.content.rules.days_per_week
+    steps: list[Step] = []
+    names: list[str] = []
+    day, week_end = 0, False
+
+    def close() -> None:
+        if not names:
+            return
+        if week_end:
+            steps.append(Step(day, day, tuple(names), f"end of week {state.week}"))
+        else:
+            end = state.week * per_week + state.day[0]
+            steps.append(Step(day, end, tuple(names), _held(state, state.pos[0])))
+        names.clear()
+
+    for name in history:
+        if not state.is_chance_node:
+            if state.step == TRAVEL and state.decision is None:
+                close()
+                day, week_end = state.week * per_week + state.day[0] + 1, False
+            elif isinstance(state.decision, WeekEndDiscards) and not week_end:
+                close()
+                day, week_end = state.week * per_week + state.day[0], True
+            names.append(name)
+        state.apply(name)
+    close()
+    return tuple(steps)
 
 
 def _spare(state: FourWeeksState, solution: Solution) -> FourWeeksAction | None:

@@ -116,6 +116,10 @@ class Puzzle:
         the puzzle's, raises `PlanError` naming it."""
         return replay_history(self.state(), history, lambda s: str(self.outcome(s)))
 
+    def met(self, state: FourWeeksState) -> bool:
+        """Whether a game has met the puzzle's goals: every Bucket List of `claims` claimed."""
+        return all(state.buckets[r] == 0 for r in self.claims)
+
     def assumptions(self) -> tuple[str, ...]:
         """What a plan of this puzzle takes as known, in words."""
         codes = [r.code for r in self.content.regions]
