@@ -6,7 +6,7 @@ cities and which of another player's cards lie face down."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 
 from kit.core.mcts import ISMCTSBot
@@ -28,17 +28,39 @@ def position_value(state: TimelessState, player: int) -> float:
 
 def lasting_value(state: TimelessState, player: int) -> float:
     """The part of the value that few actions change: VP, Journals, Ideas, Friends, and the
-    Experience tokens and Letter markers placed (the parts of the state in `LASTING`)."""
-    rules = state.content.rules
-    value: float = state.vp[player] + scoring.journals(state, player)
-    value += 0.6 * sum(state.ideas[player]) + 0.5 * len(state.friends[player])
-    value += 1.5 * (len(rules.experience_tokens) - len(state.exp[player]))
-    value += 0.5 * (rules.letter_markers - state.letters_left(player))
-    return value
+    Experience tokens and Letter markers placed (a term for each part of the state, `LASTING`)."""
+    return sum(term(state, player) for term in LASTING.values())
 
 
-LASTING = frozenset({"vp", "written", "ideas", "friends", "exp", "letters"})
-"""The parts of the state `lasting_value` reads."""
+def _vp(state: TimelessState, player: int) -> float:
+    return state.vp[player]
+
+
+def _ideas(state: TimelessState, player: int) -> float:
+    return 0.6 * sum(state.ideas[player])
+
+
+def _friends(state: TimelessState, player: int) -> float:
+    return 0.5 * len(state.friends[player])
+
+
+def _experience(state: TimelessState, player: int) -> float:
+    return 1.5 * (len(state.content.rules.experience_tokens) - len(state.exp[player]))
+
+
+def _letters(state: TimelessState, player: int) -> float:
+    return 0.5 * (state.content.rules.letter_markers - state.letters_left(player))
+
+
+LASTING: dict[str, Callable[[TimelessState, int], float]] = {
+    "vp": _vp,
+    "written": scoring.journals,
+    "ideas": _ideas,
+    "friends": _friends,
+    "exp": _experience,
+    "letters": _letters,
+}
+"""The terms of `lasting_value`, each by the one part of the state it reads."""
 
 
 def changing_value(state: TimelessState, player: int) -> float:
@@ -68,9 +90,8 @@ class GreedyBot:
         self.rng = rng_for(seed, "greedy-bot", player)
         self.player = player
         self.line: list[tuple[Frame, Choice]] = []  # the judged line's answers still to come
-        self.origin: tuple[TimelessState, float] | None = (
-            None  # the position judged, its lasting value
-        )
+        # the position judged, its lasting value and the terms of it
+        self.origin: tuple[TimelessState, float, dict[str, float]] | None = None
 
     def choose(self, state: TimelessState) -> Choice:
         actions: tuple[Choice, ...] = state.legal_actions()
@@ -87,15 +108,23 @@ class GreedyBot:
         return action
 
     def _value(self, trial: TimelessState) -> float:
-        """`position_value` of a trial: its lasting part is the origin's, worked out once per
-        judgement, while the trial has not copied (read or changed) any part it counts."""
+        """`position_value` of a trial: the terms of its lasting part are the origin's, worked
+        out once per judgement, except those of the parts the trial has copied (read or
+        changed), which are read on the trial itself without copying any other."""
         own = trial.__dict__
         origin = own.get("_origin")
-        if origin is None or not LASTING.isdisjoint(own):
+        if origin is None:
             return position_value(trial, self.player)
         if self.origin is None or self.origin[0] is not origin:
-            self.origin = origin, lasting_value(origin, self.player)
-        return self.origin[1] + changing_value(trial, self.player)
+            terms = {part: term(origin, self.player) for part, term in LASTING.items()}
+            self.origin = origin, sum(terms.values()), terms
+        value = changing_value(trial, self.player)
+        if LASTING.keys().isdisjoint(own):
+            return self.origin[1] + value
+        terms = self.origin[2]
+        for part, term in LASTING.items():
+            value += term(trial, self.player) if part in own else terms[part]
+        return value
 
     def _best(
         self, state: TimelessState, actions: Sequence[Choice], deep: bool, spare: bool = False

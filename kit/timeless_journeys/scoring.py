@@ -58,11 +58,15 @@ def card_vp(state: TimelessState, player: int, card: Card) -> int:
 
 
 def advanced_cards(state: TimelessState, player: int) -> int:
-    """C: the VP of the Advanced cards held, each by its own condition if any (a bot judges
-    positions by it: a loop, where most cards have no condition)."""
-    total = 0
-    for card in cards_held(state, player):
-        total += card.vp if card.vp_for is None else card_vp(state, player, card)
+    """C: the VP of the Advanced cards held (as `cards_held` finds them), each by its own
+    condition if any (a bot judges positions by it: a loop without lists of cards, where most
+    cards have no condition)."""
+    advanced, total = state.content.advanced, 0
+    for ids in (state.hand[player], [c for c, _ in state.played[player]]):
+        for card_id in ids:
+            card = advanced.get(card_id)
+            if card is not None:
+                total += card.vp if card.vp_for is None else card_vp(state, player, card)
     return total
 
 
