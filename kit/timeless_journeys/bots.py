@@ -119,7 +119,7 @@ class GreedyBot:
             terms = {part: term(origin, self.player) for part, term in LASTING.items()}
             self.origin = origin, sum(terms.values()), terms
         value = changing_value(trial, self.player)
-        if LASTING.keys().isdisjoint(own):
+        if LASTING.keys().isdisjoint(own.keys()):  # keys: the six looked up, not all read
             return self.origin[1] + value
         terms = self.origin[2]
         for part, term in LASTING.items():

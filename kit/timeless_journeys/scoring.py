@@ -10,6 +10,8 @@ south."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import chain
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from kit.core import ScoreLine, ScoreSheet
@@ -62,11 +64,10 @@ def advanced_cards(state: TimelessState, player: int) -> int:
     condition if any (a bot judges positions by it: a loop without lists of cards, where most
     cards have no condition)."""
     advanced, total = state.content.advanced, 0
-    for ids in (state.hand[player], [c for c, _ in state.played[player]]):
-        for card_id in ids:
-            card = advanced.get(card_id)
-            if card is not None:
-                total += card.vp if card.vp_for is None else card_vp(state, player, card)
+    for card_id in chain(state.hand[player], map(itemgetter(0), state.played[player])):
+        card = advanced.get(card_id)
+        if card is not None:
+            total += card.vp if card.vp_for is None else card_vp(state, player, card)
     return total
 
 
