@@ -111,6 +111,25 @@ def test_a_shared_first_place_is_part_of_a_win_and_a_tie_half_a_game_each():
     assert result.scores("a") == [10, 1] and result.lengths("c") == [5, 5]
 
 
+def test_ratings_follow_all_the_games_not_the_last_ones_and_not_their_order():
+    """a wins the first 60 games and loses the last 40: game-by-game rating in that order put
+    b ahead (the last games weigh most); averaged over shuffled orders, a is ahead, by the
+    same ratings whatever order the games come in."""
+    games = tuple(
+        _result(i, ("a", "b") if i % 2 else ("b", "a"), (1, 0), (1, 2))
+        if (i < 60) == (i % 2 == 1)
+        else _result(i, ("a", "b") if i % 2 else ("b", "a"), (0, 1), (2, 1))
+        for i in range(100)
+    )
+    result = Tournament("pig", {}, ("a", "b"), games, False, "turns")
+    assert result.win_rates()["a"].value == 0.6
+    ratings = result.ratings()
+    assert ratings["a"].mu > ratings["b"].mu + 2 and result.standings() == ["a", "b"]
+    assert ratings["a"].mu + ratings["b"].mu == pytest.approx(50.0)
+    backwards = Tournament("pig", {}, ("a", "b"), games[::-1], False, "turns")
+    assert backwards.ratings() == ratings
+
+
 def test_a_students_bot_is_a_factory_given_under_its_label():
     class FirstChoice:
         def __init__(self, seed: int | None, player: int) -> None:

@@ -4,13 +4,18 @@ each with its uncertainty, as tables and plots.
 Rates are proportions over games with a Wilson score interval (95 %), which stays inside 0..1
 and behaves on small samples; a shared first place counts as a part of a win, a tie between two
 entrants as half a game won by each. Ratings come from openskill's Plackett-Luce model (a kept
-library, built for games of more than two players), fed the games in their order; a rating is
-`mu` with its uncertainty `sigma`, and entrants are ranked by `mu - 3 sigma`, the rating they
-have with high confidence."""
+library, built for games of more than two players). It rates game by game, so the last games
+weigh most: fed 200 games of The Amazing Journey in their order, it put the greedy bot (34 % of
+the wins) above ISMCTS (66 %), 25.3 against 24.7, and the same games backwards 22.5 against
+27.5. So the games are rated in `ORDERS` shuffled orders (seeded, from the games sorted by
+seed: the same games give the same ratings in any order) and averaged: a rating is the mean
+`mu` with an uncertainty `sigma` taking in both openskill's own and the spread of `mu` over
+the orders; entrants are ranked by `mu - 3 sigma`, the rating they have with high confidence."""
 
 from __future__ import annotations
 
 import math
+import random
 import statistics
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -103,6 +108,21 @@ class Rating:
         return f"{self.mu:.1f} ± {Z95 * self.sigma:.1f}"
 
 
+ORDERS = 20
+"""How many orders of the games the ratings are averaged over (about 12 µs a game each)."""
+
+
+def _averaged(ratings: list[tuple[float, float]]) -> Rating:
+    """The mean of ratings of the same games in different orders: the mean `mu`, and a
+    `sigma` whose square is the mean of their squares plus the variance of `mu`."""
+    mus = [mu for mu, _ in ratings]
+    spread = statistics.pvariance(mus)
+    return Rating(
+        statistics.fmean(mus),
+        math.sqrt(statistics.fmean(sigma * sigma for _, sigma in ratings) + spread),
+    )
+
+
 @dataclass(frozen=True)
 class Tournament:
     """The games of a tournament (in their order) and what they say about the entrants."""
@@ -158,13 +178,19 @@ class Tournament:
         from openskill.models import PlackettLuce
 
         model = PlackettLuce()
-        current = {entrant: model.rating(name=entrant) for entrant in self.entrants}
-        for result in self.results:
-            teams = [[current[entrant]] for entrant in result.seats]
-            rated = model.rate(teams, ranks=list(result.ranks))
-            for entrant, (rating,) in zip(result.seats, rated, strict=True):
-                current[entrant] = rating
-        return {e: Rating(float(r.mu), float(r.sigma)) for e, r in current.items()}
+        games = sorted(self.results, key=lambda result: result.seed)
+        seen: dict[str, list[tuple[float, float]]] = {entrant: [] for entrant in self.entrants}
+        for order in range(ORDERS):
+            random.Random(order).shuffle(games)
+            current = {entrant: model.rating(name=entrant) for entrant in self.entrants}
+            for result in games:
+                teams = [[current[entrant]] for entrant in result.seats]
+                rated = model.rate(teams, ranks=list(result.ranks))
+                for entrant, (rating,) in zip(result.seats, rated, strict=True):
+                    current[entrant] = rating
+            for entrant, rating in current.items():
+                seen[entrant].append((float(rating.mu), float(rating.sigma)))
+        return {entrant: _averaged(ratings) for entrant, ratings in seen.items()}
 
     def standings(self) -> list[str]:
         """The entrants, best rated first (by the rating held with high confidence)."""
