@@ -39,7 +39,7 @@ from kit.widgets import board_svg
 
 content = load_content("regular")
 board = content.board
-rules = content.rules  # the numbers of the rules, from seeds/amazing_journey/rules.toml
+rules = content.rules  # the numbers of the rules, from kit/seeds/amazing_journey/rules.toml
 graph = board.graph()
 print(graph)
 

@@ -192,7 +192,7 @@ image(timeline_svg(start))
 # ## 6. Two editions side by side
 #
 # The English and Japanese rulebooks disagree on a few rules. The kit keeps both, as data
-# (`seeds/timeless_journeys/editions.toml`), chosen by `edition="en"` or `edition="ja"`:
+# (`kit/seeds/timeless_journeys/editions.toml`), chosen by `edition="en"` or `edition="ja"`:
 
 # %%
 english, japanese = content.editions["en"], content.editions["ja"]

@@ -31,8 +31,8 @@
 #   4 Coins to any region; the first placement of your pawn is free.
 #
 # The rulebook of this game is a fragment: the turn, travel and the calendar are printed, but the
-# map, the cards and the scoring of this kit are reconstructed (see `seeds/four_weeks/README.md`).
-# The numbers below are those of the kit's deck.
+# map, the cards and the scoring of this kit are reconstructed (see
+# `kit/seeds/four_weeks/README.md`). The numbers below are those of the kit's deck.
 
 # %%
 from collections import defaultdict

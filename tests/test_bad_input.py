@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,8 +18,8 @@ import kit
 from kit.cli import main
 from kit.core import KitError, SaveError, State
 from kit.core.bots import RandomBot, play
+from kit.core.data import SEEDS_DIR
 
-ROOT = Path(__file__).resolve().parents[1]
 GAMES = list(kit.GAMES)
 SETTINGS = settings(
     max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
@@ -33,7 +32,7 @@ HUGE = st.sampled_from([10**30, -(10**30), 2**63, -(2**63) - 1]) | st.builds(
 HUGE_TEXT = st.sampled_from(["1" + "0" * 30, str(-(2**63)), "9" * 5000])
 TEXT = st.text(max_size=30) | st.sampled_from(["", " ", "\n", "\x00", "é", "\udcff", "9" * 5000])
 FOLDERS = st.sampled_from(
-    [".", "/", "/dev/null", str(ROOT / "seeds"), *(str(ROOT / "seeds" / g) for g in GAMES)]
+    [".", "/", "/dev/null", str(SEEDS_DIR), *(str(SEEDS_DIR / g) for g in GAMES)]
 )
 SCALARS = (
     st.none()
@@ -116,9 +115,7 @@ def refused(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
 @example(["play", "amazing-journey", "--travellers", "Paulo,Paulo", "--seat", "5"])
 @example(["play", "timeless-journeys", "--without-seventh", "99", "--seat", "9"])
 @example(["play", "four-weeks", "--content", "/", "--seat", "9"])
-@example(
-    ["play", "amazing_journey", "--content", str(ROOT / "seeds" / "four_weeks"), "--seat", "9"]
-)
+@example(["play", "amazing_journey", "--content", str(SEEDS_DIR / "four_weeks"), "--seat", "9"])
 def test_bad_command_lines_get_one_line_and_status_2(capsys, argv):
     refused(capsys, argv)
 
@@ -142,8 +139,8 @@ def bad_options(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
 
 @SETTINGS
 @given(bad_options())
-@example(("four_weeks", {"content": str(ROOT / "seeds" / "amazing_journey")}))
-@example(("amazing_journey", {"content": str(ROOT / "seeds")}))
+@example(("four_weeks", {"content": str(SEEDS_DIR / "amazing_journey")}))
+@example(("amazing_journey", {"content": str(SEEDS_DIR)}))
 @example(("timeless_journeys", {"without_seventh": [99]}))
 @example(("timeless_journeys", {"players": 3, "travellers": ["x", "y", "z"]}))
 @example(("amazing_journey", {"players": 2, "travellers": "Paulo,Paulo"}))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -11,9 +12,10 @@ import kit
 from kit.core import CHANCE, TERMINAL, DataError, IllegalAction, KitError, SaveError, ranking
 from kit.core.bench import engine_speed
 from kit.core.bots import RandomBot, play, simulate
-from kit.core.data import SEEDS_DIR, Reader, load_toml
+from kit.core.data import SEEDS_DIR, Reader, load_toml, path_text
 from kit.core.rng import chance_fraction, chance_pick
 from kit.core.state import ScoreLine, ScoreSheet
+from kit.puzzles.journey import LAKES
 from tests.contract import play_checked
 from tests.pig import ROLL, STOP, Pig, Roll
 
@@ -288,6 +290,20 @@ def test_a_data_file_that_cannot_be_read_names_the_file(tmp_path):
         load_toml(path)
     with pytest.raises(DataError, match=f"{tmp_path.name}: cannot be read: Is a directory"):
         load_toml(tmp_path)
+
+
+def test_a_file_is_named_as_the_user_knows_it(tmp_path):
+    """A built-in content file by its path in the package (as the README names it, installed
+    or not), another file of the kit by its path from the folder holding the package, any other
+    by its content folder and name."""
+    with pytest.raises(DataError, match=r"^seeds/four_weeks/nope.toml: file not found$"):
+        load_toml(SEEDS_DIR / "four_weeks" / "nope.toml")
+    assert path_text(SEEDS_DIR) == "seeds"
+    assert path_text(SEEDS_DIR / "amazing_journey" / "board.toml") == (
+        "seeds/amazing_journey/board.toml"
+    )
+    assert path_text(Path(LAKES) / "board.toml") == "kit/puzzles/lakes/board.toml"
+    assert path_text(tmp_path / "my_board" / "rules.toml") == "my_board/rules.toml"
 
 
 @pytest.mark.parametrize(

@@ -14,7 +14,9 @@ from typing import Any
 
 from kit.core.errors import DataError
 
-SEEDS_DIR = Path(__file__).resolve().parents[2] / "seeds"
+# The rules data lives inside the package, so an installed wheel carries it as package data.
+PACKAGE_DIR = Path(__file__).resolve().parents[1]
+SEEDS_DIR = PACKAGE_DIR / "seeds"
 
 
 def load_toml(path: Path | str) -> Reader:
@@ -48,14 +50,19 @@ def stamps(folder: Path, names: Iterable[str]) -> tuple[tuple[int, int], ...]:
 
 
 def path_text(path: Path) -> str:
-    """The file as a user knows it: its path in the project when inside it, else its name in
-    its content folder (`my_europe/rules.toml`), the same in every game's messages: the folder
-    is the one the user gave, and where it lies (a temporary folder) says nothing of the
-    mistake."""
-    try:
-        return str(path.resolve().relative_to(SEEDS_DIR.parent))
-    except ValueError:
-        return f"{path.parent.name}/{path.name}" if path.parent.name else str(path)
+    """The file as a user knows it, the same in every game's messages and wherever the kit is
+    installed: a built-in content file by its path in the package (`seeds/four_weeks/map.toml`,
+    as the README and the docs name it); another file of the kit or, in a checkout, of the
+    project by its path from the folder holding the package (`kit/puzzles/lakes/board.toml`,
+    `tests/data/tiny_journey/board.toml`); any other by its name in its content folder
+    (`my_europe/rules.toml`): the folder is the one the user gave, and where it lies (a
+    temporary folder) says nothing of the mistake."""
+    resolved = path.resolve()
+    if resolved.is_relative_to(SEEDS_DIR):
+        return str(resolved.relative_to(PACKAGE_DIR))
+    if resolved.is_relative_to(PACKAGE_DIR.parent):
+        return str(resolved.relative_to(PACKAGE_DIR.parent))
+    return f"{path.parent.name}/{path.name}" if path.parent.name else str(path)
 
 
 class Reader:

@@ -7,6 +7,7 @@ import json
 import shutil
 import tomllib
 from collections import Counter
+from pathlib import Path
 
 import networkx as nx
 import pytest
@@ -22,7 +23,7 @@ from tests.amazing_journey.helpers import journey
 from tests.checks import broken_copy
 
 SEEDS = SEEDS_DIR / "amazing_journey"
-TINY = SEEDS_DIR.parent / "tests" / "data" / "tiny_journey"
+TINY = Path(__file__).resolve().parents[1] / "data" / "tiny_journey"
 
 
 @pytest.mark.parametrize("side", ["regular", "fast"])

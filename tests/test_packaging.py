@@ -1,0 +1,76 @@
+"""A built wheel is the kit as `pip install` gives it: it must carry the games' rules data
+(`kit/seeds/`), or no game loads outside a checkout. The wheel is built without the network
+(`--no-build-isolation --no-index`, by the setuptools of the development extra) from a copy of
+the sources, so the checkout gets no `build/` folder whose stale files a later wheel would
+carry."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import kit
+from kit.core.data import PACKAGE_DIR, SEEDS_DIR
+
+ROOT = PACKAGE_DIR.parent
+
+# Run in a fresh interpreter by `python -I` (no PYTHONPATH, no current folder on sys.path): the
+# unpacked wheel is the only place `kit` can come from, which the first assertion checks.
+FROM_THE_WHEEL = """
+import sys
+from pathlib import Path
+
+unpacked = Path(sys.argv[1])
+sys.path.insert(0, str(unpacked))
+import kit
+from kit.core.data import SEEDS_DIR, path_text
+
+assert Path(kit.__file__).parent == unpacked / "kit", kit.__file__
+for name in kit.GAMES:
+    kit.load(name).new_game()
+print(path_text(SEEDS_DIR / "four_weeks" / "rules.toml"))
+"""
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The project's wheel, built from a copy of what the build reads."""
+    folder = tmp_path_factory.mktemp("wheel")
+    source = folder / "source"
+    source.mkdir()
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, source / name)
+    shutil.copytree(PACKAGE_DIR, source / "kit", ignore=shutil.ignore_patterns("__pycache__"))
+    command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation"]
+    command += ["--no-index", "--quiet", "--wheel-dir", str(folder), str(source)]
+    built = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert built.returncode == 0, built.stdout + built.stderr
+    (found,) = folder.glob("journeys_kit-*.whl")
+    return found
+
+
+def test_the_wheel_holds_every_file_of_the_rules_data(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    data = {path.relative_to(ROOT).as_posix() for path in SEEDS_DIR.rglob("*") if path.is_file()}
+    assert "kit/seeds/README.md" in data
+    missing = sorted(data - names)
+    assert not missing
+    for game in kit.GAMES:
+        assert f"kit/seeds/{game}/rules.toml" in names
+        assert f"kit/seeds/{game}/README.md" in names
+
+
+def test_every_game_loads_from_the_unpacked_wheel_alone(wheel, tmp_path):
+    """Imported from the unpacked wheel with no checkout on the path, every game loads and
+    starts, and a built-in file is named in messages as in a checkout."""
+    unpacked = tmp_path / "unpacked"
+    zipfile.ZipFile(wheel).extractall(unpacked)
+    command = [sys.executable, "-I", "-c", FROM_THE_WHEEL, str(unpacked)]
+    ran = subprocess.run(command, capture_output=True, text=True, cwd=tmp_path, timeout=60)
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout == "seeds/four_weeks/rules.toml\n"
