@@ -2,7 +2,7 @@
 
 `Reader` walks a parsed TOML table and checks each field as it is read, so a game's loader is a
 list of plain statements and every mistake in a data file is reported in the same words:
-`seeds/amazing_journey/board_regular.toml: routes[17].cities: city 'Lima' is not on the map`."""
+`seeds/amazing_journey/routes.toml: routes[17].cities: city 'Lima' is not on the map`."""
 
 from __future__ import annotations
 
