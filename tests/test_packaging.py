@@ -60,6 +60,7 @@ def test_the_wheel_holds_every_file_of_the_rules_data(wheel):
     assert "kit/seeds/README.md" in data
     missing = sorted(data - names)
     assert not missing
+    assert "kit/widgets/data/README.md" in names  # where the map outlines come from
     for game in kit.GAMES:
         assert f"kit/seeds/{game}/rules.toml" in names
         assert f"kit/seeds/{game}/README.md" in names
