@@ -4,6 +4,7 @@ far, as on Ctrl-C; a thread that was not asked goes on."""
 
 from __future__ import annotations
 
+import multiprocessing
 import threading
 import time
 from collections.abc import Callable
@@ -47,6 +48,7 @@ def _orienteering(streamed: Streamed) -> Any:
 def test_stop_ends_the_planner_with_its_best_plan(planner: Callable[[Streamed], Any]) -> None:
     streamed: Streamed = []
     outcome: dict[str, Any] = {}
+    before = set(multiprocessing.active_children())
 
     def run() -> None:
         try:
@@ -63,6 +65,11 @@ def test_stop_ends_the_planner_with_its_best_plan(planner: Callable[[Streamed], 
     assert interrupt(thread)
     thread.join(60)
     assert not thread.is_alive(), "Stop did not stop the planner"
+    # nor did it leave a helper process searching on to the time limit
+    deadline = time.monotonic() + 10
+    while set(multiprocessing.active_children()) - before and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not set(multiprocessing.active_children()) - before, "a helper process runs on"
     answer = outcome["answer"]
     if isinstance(answer, Interrupted):
         assert answer.plan is not None and answer.plan.objective == max(streamed)

@@ -23,6 +23,7 @@ from typing import Any, cast
 import kit
 from kit.core.bots import BotFactory, play
 from kit.core.errors import KitError, shown
+from kit.core.pools import end_workers
 from kit.core.progress import Progress
 from kit.core.rng import rng_for
 from kit.core.state import Action, Game, State, ranking
@@ -329,7 +330,7 @@ def _run(
             for future in running:
                 future.cancel()
             if own:
-                _stop_now(pool)
+                end_workers(pool)
         if own:
             pool.shutdown(wait=True, cancel_futures=True)
     return results, stop.is_set()
@@ -354,19 +355,6 @@ def _ctrl_c_sets(stop: threading.Event) -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
-
-
-def _stop_now(pool: Executor) -> None:
-    """End a pool of our own at once on Ctrl-C: its workers would otherwise finish the games
-    they are playing first (a four-player ISMCTS game of Timeless Journeys takes half a minute).
-    Python 3.14 has `terminate_workers()`; before it, the pool's processes are its
-    `_processes`."""
-    terminate = getattr(pool, "terminate_workers", None)
-    if terminate is not None:
-        terminate()
-        return
-    for process in list((getattr(pool, "_processes", None) or {}).values()):
-        process.terminate()
 
 
 def _batch_outcomes(

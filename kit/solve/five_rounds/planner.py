@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import nullcontext
 
+from kit.core.pools import end_workers
 from kit.solve.five_rounds.bound import upper_bound
 from kit.solve.five_rounds.puzzle import Puzzle
 from kit.solve.five_rounds.search import Search, Stopped, at_stage_start, final_score, stage
@@ -67,8 +68,8 @@ def solve(
         try:
             final = Search(puzzle).run(time_limit, found)
         except Stopped as stop:
-            if pool is not None:
-                pool.shutdown(wait=False, cancel_futures=True)
+            if pool is not None:  # the other searches would run on to their time limit
+                end_workers(pool)
             if stop.best is None:
                 raise Interrupted(None) from None
             claim = _history(puzzle, stop.best), final_score(stop.best)
