@@ -67,9 +67,9 @@ def test_stop_ends_the_planner_with_its_best_plan(planner: Callable[[Streamed], 
     assert not thread.is_alive(), "Stop did not stop the planner"
     # nor did it leave a helper process searching on to the time limit
     deadline = time.monotonic() + 10
-    while set(multiprocessing.active_children()) - before and time.monotonic() < deadline:
+    while (left := set(multiprocessing.active_children()) - before) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert not set(multiprocessing.active_children()) - before, "a helper process runs on"
+    assert not left, "a helper process runs on"
     answer = outcome["answer"]
     if isinstance(answer, Interrupted):
         assert answer.plan is not None and answer.plan.objective == max(streamed)

@@ -181,9 +181,8 @@ class Tournament:
         games = sorted(self.results, key=lambda result: result.seed)
         seen: dict[str, list[tuple[float, float]]] = {entrant: [] for entrant in self.entrants}
         for order in range(ORDERS):
-            random.Random(order).shuffle(games)
             current = {entrant: model.rating(name=entrant) for entrant in self.entrants}
-            for result in games:
+            for result in random.Random(order).sample(games, len(games)):
                 teams = [[current[entrant]] for entrant in result.seats]
                 rated = model.rate(teams, ranks=list(result.ranks))
                 for entrant, (rating,) in zip(result.seats, rated, strict=True):
