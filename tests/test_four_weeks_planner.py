@@ -302,8 +302,8 @@ def test_the_calendar_days_are_the_replayed_plan_day_by_day() -> None:
     days = calendar_days(puzzle, plan)
     assert [(d.day, d.week, d.weekday, d.region, d.disc) for d in days] == [
         (1, 1, 0, "AAA", "AAA"),
-        (2, 1, 1, "BBB", "BBB"),
-        (3, 1, 2, "CCC", "CCC"),
+        (2, 1, 1, "CCC", "CCC"),
+        (3, 1, 2, "BBB", "BBB"),
     ]
     assert days[0].activity[:2] == (
         "start in AAA for free",

@@ -39,7 +39,9 @@ The constraint groups (each is a named method below):
   cards that effects and Plan draw; at most seven are kept over a week's end; every discard
   is a card in hand that is never visited (each day, the cards discarded so far are at most
   the never-visited cards drawn by then: `by_day_{d}_{k}`, card k drawn before day d's turn,
-  `pool_{d}_{k}` and it never visited); the deck is never drawn past its end;
+  `pool_{d}_{k}` and it never visited); the cards a week visits or discards are at most its
+  hand at the start and its draws (redundant, for the LP); the deck is never drawn past its
+  end;
 - visits: the pawn is in the card's region; Excitement spent first, then effect and bonus, each
   resolved exactly when it can be paid;
 - resources: a turn's travel, Excitement, effects, Local tile and Festival in that order, each
@@ -66,16 +68,28 @@ reads a solution's turns, which `planner.play_solution` plays in the engine.
 The bound. The LP relaxation (every constraint linearized, solved apart to look at it) was 388
 on deal 1: it spread the pawn over every region at once for no move, so it scored all ten
 regions every week (120), every Bucket List (53) and Festival (35), and 50 from Local tiles;
-Locations' points (108) were near a real plan's. The tour cuts it to 335 (regions 84: now
-bought with moves, whose Energy the relaxation still finds in fractional Rests and cards). On
-the standard deals CP-SAT's default worker did not even reach that LP (its simplex stops at
-its iteration limit on this model: 587 after 10 s on deal 1); the `max_lp` worker that
-`new_solver` asks for does (345 at 10 s, the machine loaded 7). Long sums (a week's visits,
-discards, draws, the Income steps) are counted by integer variables (`_counter`), so that no
-row of the LP holds thousands of terms. What is left between bound and plans (335 against
-plans of 115-155) is the relaxation's fractional days: a visit covers a fraction of a day
-with a fraction of the Excitement, so that every day starts a turn that moves, tours a new
-region and takes its Extras; no proof comes on the standard deals, only on tiny puzzles
+Locations' points (108) were near a real plan's. The tour cuts it to 330 (regions 84: now
+bought with moves, whose Energy the relaxation still finds in fractional Rests and cards). It
+then used 11.25 cards in the first week (4.88 visits, 2.12 Rests) from a hand of seven and no
+draw: a visit of a card deep in the deck asks it drawn only in proportion to the visit. The
+week's hand (its cards visited or discarded are in its hand at the start or among its draws)
+takes the LP to 309 on deal 1 (314 and 315 on deals 2 and 3, from 332 and 333), and CP-SAT's
+bounds at 10 s on the ten standard deals to 306-356 (327-377 without it). On the standard
+deals CP-SAT's default worker did not even reach the LP (its simplex stops at its iteration
+limit on this model: 587 after 10 s on deal 1); the `max_lp` worker that `new_solver` asks
+for does. Long sums (a week's visits, discards, draws, the Income steps) are counted by
+integer variables (`_counter`), so that no row of the LP holds thousands of terms.
+
+What is left between bound and plans (309 against plans of 174 at 10 s and 206 at 240 s on
+deal 1) is a relaxation that pools what parallel journeys hold: the LP follows three or four
+journeys at once, each a share of the pawn, and what one collects (Excitement from the two
+Local tiles that give it, every week) pays what another spends (31 Excitement in all, most
+of the 23 visits shortened to one day), so that a turn starts on 25 of the 28 days, each in
+a region new that week (regions 76). Cuts that only tie a turn's Extras, Day disc and visit
+to the region it starts in (a variable per day and region) take it to 306; the travel as a
+flow of arcs between regions with their segments' Energy, to 308, and slow the search; the
+same rows without the week's hand given to HiGHS as a MIP were still at its root after 60 s,
+bound 320. No proof comes on the standard deals, only on tiny puzzles
 (tests/data/tiny_four_weeks)."""
 
 from __future__ import annotations
@@ -466,9 +480,9 @@ class Model:
                 discards = rules.activity_discards * self._wrp(d)
                 m.add(so_far + discards <= self._pool(chain, f"pool_{d}"))
                 so_far = so_far + discards
-            # (redundant: at most the week's hand and its draws, in whole Activities)
-            if rules.activity_discards:
-                m.add(discarded <= max(size, opening) + draws)
+            # (redundant, for the LP relaxation: the cards a week visits or discards are in
+            # its hand at the start, seven after the first week, or among its draws)
+            m.add(visited + discarded <= (size if w else opening) + draws)
             used = self._counter(f"used_{w}", used + visited + discarded, len(cards))
             thrown = self._counter(f"thrown_{w}", thrown + discarded, len(cards))
             if w < weeks - 1:
