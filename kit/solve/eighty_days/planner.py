@@ -59,8 +59,18 @@ PRESOLVE_SECONDS_PER_ARC = 6e-5
 the time limit, so it is skipped when the time left is shorter."""
 
 BOUND_SHARE = 0.1
-"""The share of the time limit that the bound's tree search (`branch.py`) may take, after its
-relaxed journey (which cannot be stopped)."""
+"""The share of the time limit that the bound's tree search (`branch.py`) and prices
+(`lagrange.py`) may take, after its relaxed journey (which cannot be stopped), when it runs
+before the search (one worker); in a process of its own, all but `SEARCH_SECONDS` of the
+limit when that is more (`_bound_seconds`)."""
+
+SEARCH_SECONDS = 15.0
+"""The searches' plans on the reference board come within about this many seconds (the last
+improvement of the three puzzles of the issue's table at 60 s: 2.2 to 18 s); beyond them the
+second worker's time goes to the bound. Measured at 60 s, 2 workers (Regular Paulo and
+Catalina, Fast Buck, explore 3): the bound given 48 s instead of 6 s is 77, 78, 78 instead of
+85, 85, 83, the plans the same (53, 54, 60); at 10 s, 8 s of bound instead of 1 s cost Fast
+Buck's plan 1 to 3 points in two runs of three (bounds 83 to 85 instead of 88)."""
 
 SEARCH_SHARE = 0.7
 """The share of the time limit the event searches (`search.py`) may take, from the start: the
@@ -227,9 +237,9 @@ def solve(
     1. the event searches until `SEARCH_SHARE` of the limit: with `workers` above 1 the second
        one in its own process from the start, the bound (`bound.upper_bound`: milliseconds on
        a tiny board, one to two seconds on the reference board that cannot be stopped and are
-       spent whatever the limit, then its tree search for `BOUND_SHARE` of the limit) in
-       another, and this process's own search; with one
-       worker, the bound first, then the search;
+       spent whatever the limit, then its tree search and prices for `_bound_seconds` of the
+       limit) in another, and this process's own search; with one worker, the bound first
+       (for `BOUND_SHARE` of the limit), then the search;
     2. the network (seconds on the largest boards; it stops at the deadline, and the plan of
        the searches is then the answer), then the greedy journeys, started until
        `FIRST_PLAN_SHARE` of the time left after the network has passed (half of it while none
@@ -261,6 +271,12 @@ def solve(
     if best is not None and _score(best) > _score(plan):
         plan = _restamp(best, FEASIBLE, None, began)  # the model could not follow the search
     return _bounded(plan, found.bound)
+
+
+def _bound_seconds(time_limit: float) -> float:
+    """The time the bound's process may take after its relaxed journey: `BOUND_SHARE` of the
+    limit, or all but `SEARCH_SECONDS` of it when that is more."""
+    return max(BOUND_SHARE * time_limit, time_limit - SEARCH_SECONDS)
 
 
 def _bounded(plan: Plan, bound: float) -> Plan:
@@ -295,7 +311,7 @@ def _search(
         helper = Helper(puzzle, seed, began, search_end, take, halt)
     try:
         if helper is not None:
-            found.bounding = _Bounding(puzzle, found, BOUND_SHARE * time_limit)
+            found.bounding = _Bounding(puzzle, found, _bound_seconds(time_limit))
         else:
             ceiling = upper_bound(puzzle, time_limit=BOUND_SHARE * time_limit)
             if ceiling is not None:
