@@ -292,20 +292,20 @@ def test_check_accepts_the_four_week_optimum_and_explains_a_worse_route() -> Non
     panel.check_button.click()
     assert panel.verdict is not None and panel.verdict.accepted
     assert "Optimal: 31 points, as many as the proven optimum." in shown(panel)
-    # Take back the last play, end the last turn without the Festival.
+    # Take back the last play, end the last turn without the Local tile.
     panel.undo_button.click()
     assert (
         panel.verdict is None
-        and panel.message == "took back: attend C feast in CCC paying 1 Excitement"
+        and panel.message == "took back: use the Local tile in BBB paying 1 Energy"
     )
     press(panel, "end the turn")
     panel.check_button.click()
     text = shown(panel)
-    assert "Legal, 27 points: 4 short of the proven optimum, 31." in text
-    assert "Festivals: you 0 (-), the optimum 4 (-)" in text
+    assert "Legal, 29 points: 2 short of the proven optimum, 31." in text
+    assert "Local tiles: you 0 (-), the optimum 2 (-)" in text
     assert (
-        "your route leaves the optimum at play 12: you end the turn, the optimum attend C feast "
-        "in CCC paying 1 Excitement"
+        "your route leaves the optimum at play 12: you end the turn, the optimum use the Local "
+        "tile in BBB paying 1 Energy"
     ) in text
     panel.reset_button.click()
     assert panel.walk.route == [] and panel.board.highlight == []
