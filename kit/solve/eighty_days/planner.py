@@ -61,16 +61,17 @@ the time limit, so it is skipped when the time left is shorter."""
 BOUND_SHARE = 0.1
 """The share of the time limit that the bound's tree search (`branch.py`) and prices
 (`lagrange.py`) may take, after its relaxed journey (which cannot be stopped), when it runs
-before the search (one worker); in a process of its own, all but `SEARCH_SECONDS` of the
-limit when that is more (`_bound_seconds`)."""
+before the search (one worker); in a process of its own beside the searches, all but
+`SEARCH_FIRST_SECONDS` of the limit when that is more."""
 
-SEARCH_SECONDS = 15.0
-"""The searches' plans on the reference board come within about this many seconds (the last
-improvement of the three puzzles of the issue's table at 60 s: 2.2 to 18 s); beyond them the
-second worker's time goes to the bound. Measured at 60 s, 2 workers (Regular Paulo and
-Catalina, Fast Buck, explore 3): the bound given 48 s instead of 6 s is 77, 78, 78 instead of
-85, 85, 83, the plans the same (53, 54, 60); at 10 s, 8 s of bound instead of 1 s cost Fast
-Buck's plan 1 to 3 points in two runs of three (bounds 83 to 85 instead of 88)."""
+SEARCH_FIRST_SECONDS = 15.0
+"""What the bound's process, running beside the searches, leaves them of the limit: it takes
+all but this many seconds when that is more than `BOUND_SHARE` of the limit (`_bound_seconds`).
+At short limits the searches want the two cores to themselves: at 10 s, 8 s of bound instead of
+1 s cost Fast Buck's plan 1 to 3 points in two runs of three. At 60 s three processes shared
+them and the plans (explore 3) stayed within a point: Regular Paulo 53, Catalina 54, Wolfgang
+58, Carlo 54, Fast Buck 60, Yuki 61 (62 with a tenth), while their bounds came down from 85,
+85, 85, 85, 83, 87 to 77, 78, 77, 76, 78-81, 81."""
 
 SEARCH_SHARE = 0.7
 """The share of the time limit the event searches (`search.py`) may take, from the start: the
@@ -275,8 +276,8 @@ def solve(
 
 def _bound_seconds(time_limit: float) -> float:
     """The time the bound's process may take after its relaxed journey: `BOUND_SHARE` of the
-    limit, or all but `SEARCH_SECONDS` of it when that is more."""
-    return max(BOUND_SHARE * time_limit, time_limit - SEARCH_SECONDS)
+    limit, or all but `SEARCH_FIRST_SECONDS` of it when that is more."""
+    return max(BOUND_SHARE * time_limit, time_limit - SEARCH_FIRST_SECONDS)
 
 
 def _bounded(plan: Plan, bound: float) -> Plan:

@@ -481,7 +481,7 @@ class Model:
                 m.add(so_far + discards <= self._pool(chain, f"pool_{d}"))
                 so_far = so_far + discards
             # (redundant, for the LP relaxation: the cards a week visits or discards are in
-            # its hand at the start, seven after the first week, or among its draws)
+            # its hand at the start, the opening hand or a full hand, or among its draws)
             m.add(visited + discarded <= (size if w else opening) + draws)
             used = self._counter(f"used_{w}", used + visited + discarded, len(cards))
             thrown = self._counter(f"thrown_{w}", thrown + discarded, len(cards))
