@@ -15,6 +15,7 @@ from kit.solve import eighty_days
 from kit.solve.eighty_days import Puzzle, exact_search, planner, search, solve, standard_puzzle
 from kit.solve.eighty_days.network import Network, NetworkStopped
 from kit.solve.eighty_days.replay import verified
+from kit.solve.eighty_days.score import Scorer
 
 TINY = Path(__file__).parent / "data" / "tiny_journey"
 PLACEMENT = {"Pine": "A1", "Quay": "A2", "Reef": "B1", "Sands": "B3", "Tor": "B2"}
@@ -61,6 +62,20 @@ def test_the_search_uses_each_power_to_the_exhaustive_optimum(
     monkeypatch.setattr(travellers, rule, lambda *args: False)
     without = search.Search(tiny(traveller, explore, days)).run(60)
     assert without is None or without.objective < optimum
+
+
+def test_a_journey_is_ranked_by_the_sets_its_tokens_begin():
+    # Regular side, Paulo's hand holds one Adventure Objective. Tokens 0, 10, 20: Adventures of
+    # regions A, B, C; 6 and 16: Souvenirs worth 3 of regions A and B. The sheet pays 1, 3, 9
+    # for one to three Adventures; the promise 3 each, with a fifth of the all-types bonus for
+    # the type begun; two Souvenirs fill a row worth 1 on the sheet, and are a sixth each of
+    # the full rows' 6 in the promise. Regions (2 each) and the Objective count as they are.
+    scorer = Scorer(standard_puzzle("regular", "Paulo", 3))
+    assert scorer.hand[0] == 1 and scorer.objectives((0, 10, 20)) == 1
+    assert [scorer.partial(t) for t in [(0,), (0, 10), (0, 10, 20)]] == [4, 8, 16]
+    assert [scorer.promise(t) for t in [(0,), (0, 10), (0, 10, 20)]] == [7, 12, 17]
+    assert scorer.partial((6, 16)) == 2 * 2 + 3 + 3 + 1
+    assert scorer.promise((6, 16)) == 2 * 2 + 3 + 3 + 2
 
 
 def test_the_neighbourhood_search_never_loses_its_best_journey():

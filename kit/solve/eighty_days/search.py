@@ -15,21 +15,25 @@ finds it (the tests). A sweep depends only on where and when the journey stands,
 and the cities explored, so sweeps are kept and shared by every beam that passes the same way.
 
 The beam runs over time (`Search.beam`): the journeys standing on the same day, after their last
-event, are ranked by the score sheet of their tokens (`score.Scorer`, which also picks the tokens
-kept and the Objectives played), plus the checkpoint points earned and those the next checkpoint
-would give that day, and the best `width` of them go on. Ranking journeys of the same day against
+event, are ranked by what their tokens promise (`score.Scorer.promise`: the score sheet with
+every set begun counted as if it were completed, at its best rate per token), plus the checkpoint
+points earned and those the next checkpoint would give that day, and the best `width` of them go
+on; a journey that ends is scored by the sheet itself (`score.Scorer`, which also picks the tokens
+kept and the Objectives played). Ranking journeys of the same day against
 each other needs no guess of what a day is worth; ranking them by the number of events did (a
 depth beam with a points-per-day rate found 45-48 where this one finds 52-53 on the Regular side
-with Paulo). On a quiet machine one beam of width 3 takes about 230 sweeps and 1 s and finds 53
-(Regular, Paulo, 3-day die). Beams of several widths keep different journeys, and a wider one
+with Paulo). On a quiet machine one beam of width 3 takes about 230 sweeps and under a second,
+and finds 50 (Regular, Paulo, 3-day die; 53 when ranked by the sheet itself) and 61 (Fast, Buck;
+52 by the sheet). Beams of several widths keep different journeys, and a wider one
 is not always better: `run` tries them in turn.
 
 The neighbourhood search (`Search.improve`) keeps the first events of the best journey, forbids
 the tokens of the next one to four events and re-plans the rest from there with a narrow beam
 whose ranks get a little noise: a journey across new token sets, the change a window of a few
-days cannot make. It is what finds the better plans once the first beams are done: on the Fast
-side with Buck (3-day die) the first beam stops at 52 and the neighbourhoods reach 57 (at load
-6, 19 s); a journey of the same score becomes the one the next neighbourhoods are taken around.
+days cannot make. It is what finds the better plans once the first beam is done: on the
+Regular side with Paulo (3-day die, seed 0, one core) the first beam ends at 50 in 0.7 s and
+the first neighbourhoods after it reach 54 at once (no more in 10 s); a journey of the same score becomes the
+one the next neighbourhoods are taken around.
 
 A second worker runs a second search with another seed in a process of its own (`Helper`,
 forked: Python runs one search per core, and threads would share one), which begins with a beam
@@ -525,13 +529,14 @@ class Search:
             fresh = True
         return stage, points, fresh
 
-    def value(self, journey: Journey) -> int:
-        """The rank of a journey among those standing on the same day: its tokens' score
-        sheet, the checkpoint points earned, and those the next checkpoint would give if it
-        were completed that day."""
+    def value(self, journey: Journey) -> float:
+        """The rank of a journey among those standing on the same day: what its tokens promise
+        (`Scorer.promise`: each set begun counted as if it were completed), the checkpoint
+        points earned, and those the next checkpoint would give if it were completed that
+        day."""
         b = self.board
         due = b.bars[journey.stage][max(journey.day, b.activation[journey.stage])]
-        return self.scorer.partial(journey.tokens) + journey.points + due
+        return self.scorer.promise(journey.tokens) + journey.points + due
 
     def final(self, journey: Journey) -> int:
         return self.scorer.total(journey.tokens, journey.points, journey.day)
