@@ -32,8 +32,8 @@ the tokens of the next one to four events and re-plans the rest from there with 
 whose ranks get a little noise: a journey across new token sets, the change a window of a few
 days cannot make. It is what finds the better plans once the first beam is done: on the
 Regular side with Paulo (3-day die, seed 0, one core) the first beam ends at 50 in 0.7 s and
-the first neighbourhoods after it reach 54 at once (no more in 10 s); a journey of the same score becomes the
-one the next neighbourhoods are taken around.
+the first neighbourhoods after it reach 54 at once (no more in 10 s); a journey of the same
+score becomes the one the next neighbourhoods are taken around.
 
 A second worker runs a second search with another seed in a process of its own (`Helper`,
 forked: Python runs one search per core, and threads would share one), which begins with a beam
