@@ -27,7 +27,7 @@
 # - a **plan** is every action with the day it happens, and the score sheet it earns;
 # - a plan is **optimal** when no plan scores more, and **proven** optimal when the solver has
 #   shown it: a *bound* that no plan can beat, equal to the plan's score;
-# - the **gap** is how far the plan may still be from the best: (bound - score) / score.
+# - the **gap** is how far the plan may still be from the best: (bound - score) / bound.
 
 # %%
 from pathlib import Path
