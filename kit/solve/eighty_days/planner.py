@@ -69,8 +69,9 @@ SEARCH_FIRST_SECONDS = 15.0
 all but this many seconds when that is more than `BOUND_SHARE` of the limit (`_bound_seconds`).
 At short limits the searches want the two cores to themselves: at 10 s, 8 s of bound instead of
 1 s cost Fast Buck's plan 1 to 3 points in two runs of three. At 60 s three processes shared
-them and the plans (explore 3) stayed within a point: Regular Paulo 53, Catalina 54, Wolfgang
-58, Carlo 54, Fast Buck 60, Yuki 61 (62 with a tenth), while their bounds came down from 85,
+them and the plans (explore 3, the search then ranking journeys by the sheet) stayed within a
+point: Regular Paulo 53, Catalina 54, Wolfgang 58, Carlo 54, Fast Buck 60, Yuki 61 (62 with a
+tenth), while their bounds came down from 85,
 85, 85, 85, 83, 87 to 77, 78, 77, 76, 78-81, 81."""
 
 SEARCH_SHARE = 0.7

@@ -21,6 +21,16 @@ MOST_KEEPS = 4096
 kept without trying every combination (no journey of the kit's boards comes near)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """What the sheet's lines count in some tokens: the Experiences of each type, the regions,
+    and the Souvenirs' values."""
+
+    counts: list[int]
+    regions: int
+    values: list[int]
+
+
 @dataclass(frozen=True)
 class Kept:
     """The tokens kept on the Travel board and their score."""
@@ -78,24 +88,16 @@ class Scorer:
         core rose on 14 of the 16 puzzles with the 3-day die (Regular Paulo 52 to 54, Fast
         Buck 60 to 69), fell by a point on one."""
         scoring = self.scoring
-        every = frozenset(self.held) | frozenset(collected)
-        counts = [0] * len(self.types)
-        regions = set()
-        values = []
-        for token in every:
-            regions.add(self.region[token])
-            if self.kind[token] >= 0:
-                counts[self.kind[token]] += 1
-            else:
-                values.append(self.value[token])
+        new = tuple(collected)
+        tally = self._tally(frozenset(self.held) | frozenset(new))
+        counts = tally.counts
         spaces = scoring.experience_spaces
-        rows = scoring.souvenir_rows
-        kept = sorted(values, reverse=True)[: self.room]
-        promise = float(scoring.region_points * len(regions) + sum(kept))
+        kept = sorted(tally.values, reverse=True)[: self.room]
+        promise = float(scoring.region_points * tally.regions + sum(kept))
         promise += scoring.experience_points[spaces] / spaces * sum(min(n, spaces) for n in counts)
         promise += scoring.all_types_bonus / len(counts) * sum(1 for n in counts if n)
-        promise += scoring.souvenir_row_points[rows] / self.room * len(kept)
-        return promise + self.objectives(tuple(collected))
+        promise += scoring.souvenir_row_points[scoring.souvenir_rows] / self.room * len(kept)
+        return promise + self.objectives(new)
 
     def choices(self, collected: Iterable[int]) -> Choices:
         """The answers that reach the score: the tokens kept and the Objectives played."""
@@ -151,22 +153,25 @@ class Scorer:
         """The token lines of the score sheet (regions, Experiences and their bonus, Souvenirs
         and rows) of tokens on the Travel board."""
         scoring = self.scoring
+        tally = self._tally(kept)
+        points = scoring.region_points * tally.regions + sum(tally.values)
+        points += sum(scoring.experience_points[n] for n in tally.counts)
+        points += scoring.all_types_bonus if all(tally.counts) else 0
+        points += scoring.souvenir_row_points[len(tally.values) // scoring.souvenir_row_length]
+        return points
+
+    def _tally(self, tokens: Iterable[int]) -> Tally:
+        """What the sheet's lines count in `tokens`."""
         counts = [0] * len(self.types)
         regions = set()
-        values = 0
-        souvenirs = 0
-        for token in kept:
+        values = []
+        for token in tokens:
             regions.add(self.region[token])
             if self.kind[token] >= 0:
                 counts[self.kind[token]] += 1
             else:
-                values += self.value[token]
-                souvenirs += 1
-        points = scoring.region_points * len(regions) + values
-        points += sum(scoring.experience_points[n] for n in counts)
-        points += scoring.all_types_bonus if all(counts) else 0
-        points += scoring.souvenir_row_points[souvenirs // scoring.souvenir_row_length]
-        return points
+                values.append(self.value[token])
+        return Tally(counts, len(regions), values)
 
 
 def _keeps(tokens: list[int], room: int, key: object = None) -> list[tuple[int, ...]]:
