@@ -13,7 +13,7 @@ import pytest
 from kit.solve.eighty_days import bound, exact_search, standard_puzzle
 from kit.solve.eighty_days.board import Board
 from kit.solve.eighty_days.branch import Branch
-from kit.solve.eighty_days.lagrange import SCALE, Lagrange
+from kit.solve.eighty_days.lagrange import KEPT_PRIZES, SCALE, Completion, Lagrange
 from kit.solve.eighty_days.puzzle import Puzzle
 from kit.solve.eighty_days.relax import HAND, Prizes, explore_table
 from kit.solve.plan import INFEASIBLE
@@ -60,9 +60,9 @@ def _cases() -> list[tuple[str, int, int, dict[str, str]]]:
 
 @pytest.mark.parametrize(("traveller", "explore", "days", "placement"), _cases())
 def test_the_bounds_are_never_below_the_exhaustive_optimum(traveller, explore, days, placement):
-    # The three bounds, the tree search stopped at once (its bound is then the root's) and the
-    # prices after a few steps: a plan never makes more Explores than the relaxation allows,
-    # nor scores more than any bound.
+    # The three bounds, the tree search stopped at once (its bound is then the root's), the
+    # prices after a few steps, and the tree with them as its completion: a plan never makes
+    # more Explores than the relaxation allows, nor scores more than any bound.
     puzzle = tiny(traveller, explore, days=days, placement=placement)
     exact = exact_search(puzzle)
     board = Board(puzzle)
@@ -70,7 +70,9 @@ def test_the_bounds_are_never_below_the_exhaustive_optimum(traveller, explore, d
     tree = bound.upper_bound(puzzle, board)
     stopped = Branch(puzzle, board).run(time_limit=0)
     most = bound.most_explores(board)
-    priced = Lagrange(puzzle, most or 0, board).run(most_steps=12).bound
+    lagrange = Lagrange(puzzle, most or 0, board)
+    priced = lagrange.run(most_steps=12).bound
+    completed = Branch(puzzle, board).run(60, completion=Completion(lagrange)).bound
     if exact.status == INFEASIBLE:
         assert tree is None or tree <= (counted or 0)
         return
@@ -80,6 +82,7 @@ def test_the_bounds_are_never_below_the_exhaustive_optimum(traveller, explore, d
     assert counted >= tree >= exact.objective
     assert stopped.bound >= tree and not stopped.closed
     assert priced is not None and counted >= priced >= exact.objective
+    assert completed is not None and completed >= exact.objective
 
 
 @pytest.mark.parametrize(
@@ -97,6 +100,42 @@ def test_the_tree_search_proves_the_tiny_board_s_optimum(traveller, explore, day
     found = Branch(puzzle).run(time_limit=60)
     assert (found.bound, found.closed) == (optimum, True)
     assert bound.counted_bound(puzzle, Board(puzzle)) >= optimum + 3
+
+
+@pytest.mark.parametrize(
+    ("traveller", "explore", "days", "optimum"),
+    [("Wolfgang", 3, 12, 15), ("Paulo", 2, 12, 16), ("Yuki", 4, 12, 15), ("Buck", 2, 12, 10)],
+)
+def test_the_prices_as_the_tree_s_completion_keep_its_optimum(traveller, explore, days, optimum):
+    # With the prices of a few steps bounding every node (`Completion`, which keeps them all
+    # here), the tree still closes at the exhaustive optimum: no node on the way to it is cut,
+    # and the root's completion is no more than the prices' own bound.
+    puzzle = tiny(traveller, explore, days=days)
+    board = Board(puzzle)
+    lagrange = Lagrange(puzzle, bound.most_explores(board) or 0, board)
+    dual = lagrange.run(most_steps=KEPT_PRIZES)  # fewer if the journey and the sheet agree
+    completion, priced = Completion(lagrange), dual.bound
+    assert priced is not None and len(completion.kept) == dual.steps
+    found = Branch(puzzle, board).run(time_limit=60, completion=completion)
+    assert (found.bound, found.closed) == (optimum, True)
+    assert exact_search(puzzle).objective == optimum
+    root = Branch(puzzle, board).run(time_limit=0, completion=completion).bound
+    assert root is not None and optimum <= root <= priced
+
+
+def test_the_prices_bring_the_reference_board_s_tree_lower():
+    # On the 50-day puzzle (plans of 40, counting bound 64), the root of the tree with the
+    # prices of three steps as its completion is no higher than the prices' bound, where the
+    # tree's own root is at the counting bound's level.
+    puzzle = standard_puzzle("regular", "Paulo", 3, days=50)
+    board = Board(puzzle)
+    lagrange = Lagrange(puzzle, bound.most_explores(board) or 0, board)
+    priced = lagrange.run(most_steps=3).bound
+    branch = Branch(puzzle, board)
+    plain = branch.run(time_limit=0).bound
+    root = branch.run(time_limit=0, completion=Completion(lagrange, floor=40)).bound
+    assert priced is not None and plain is not None and root is not None
+    assert 40 <= root <= priced < plain
 
 
 def test_no_journey_of_the_tree_ends_in_time_on_an_impossible_puzzle():

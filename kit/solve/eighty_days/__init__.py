@@ -15,7 +15,8 @@ The parts, one per module:
 - `relax`: the relaxed journey the bounds share (`Moves`, `explore_table`, `Prizes`);
 - `branch`: the tree search over the sets of tokens explored, the tighter bound (`Branch`);
 - `lagrange`: prizes on the token cities, paid by the relaxed journey and the score sheet
-  (`Lagrange`), the tightest bound on the reference board;
+  (`Lagrange`), and the tree's nodes bounded by them (`Completion`): together the tightest
+  bound on the reference board;
 - `bound`: a valid upper bound on every plan's score (`upper_bound`);
 - `model`: the CP-SAT model over a network or part of one;
 - `replay`: every plan replayed in the engine, `PlanError` on any difference;

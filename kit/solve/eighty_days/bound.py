@@ -31,8 +31,13 @@ between two cities, without the prizes making it pay (Regular, Paulo, explore 3,
 step half a second to a second of CPU; with the die at 2 days the relaxed journey explores 25
 times and no prizes bring the bound below the counting one's 102).
 
+The prices then bound the tree's nodes (`lagrange.Completion`): a node whose journey passed by
+the prizes the relaxed journey collects pays for them, so the tree runs again, and lower, with
+the prices' relaxed journey from its labels as its completion.
+
 `upper_bound` runs the tree first (`TREE_SHARE` of the time: on the tiny board it closes there),
-then the prices for the rest, and returns the smallest of the three."""
+then the prices until `PRICES_SHARE` of it, then the tree with them for the rest, and returns
+the smallest of all."""
 
 from __future__ import annotations
 
@@ -41,7 +46,7 @@ import time
 
 from kit.solve.eighty_days.board import Board
 from kit.solve.eighty_days.branch import Branch
-from kit.solve.eighty_days.lagrange import Lagrange
+from kit.solve.eighty_days.lagrange import Completion, Lagrange
 from kit.solve.eighty_days.puzzle import Puzzle
 from kit.solve.eighty_days.relax import HAND, NONE, Values, explore_table
 
@@ -49,9 +54,21 @@ BOUND_SECONDS = 5.0
 """The time the tree search and the prices may take by default (`upper_bound`'s
 `time_limit`)."""
 
-TREE_SHARE = 0.3
-"""The share of `upper_bound`'s time the tree search takes before the prices (`lagrange.py`)
-take the rest, unless it closes first."""
+TREE_SHARE = 0.1
+"""The share of `upper_bound`'s time the tree search takes first: on the tiny board it closes
+there (in a fraction of a second); on the reference board it stays above the prices."""
+
+PRICES_SHARE = 0.75
+"""The share of `upper_bound`'s time by which the prices (`lagrange.py`) stop, for the tree
+to run again with them as its nodes' completion (`lagrange.Completion`) for the rest. Given
+45 s (what the planner's bound has at 60 s), Regular Paulo and Fast Buck (explore 3) were at
+77 and 80 with the tree's 30 % first and the prices for the rest; with the second tree, 76 and
+79 at 0.4, 73 and 77 at 0.6, 73 and 76 at 0.75; at 0.85 too little time is left
+for the completion's tables (`COMPLETION_SECONDS`) and the prices alone give 75 and 77."""
+
+COMPLETION_SECONDS = 8.0
+"""No second tree is started with less time left than this: the completion's tables (a relaxed
+journey's for each of the prizes kept) take 2.5 to 5 s on the reference board."""
 
 PRICES_SECONDS = 1.0
 """About one step of the prices on the reference board: with less time left after the tree,
@@ -65,7 +82,7 @@ def upper_bound(
     floor: int | None = None,
 ) -> int | None:
     """No plan of `puzzle` scores more than this (see the module's docstring); None if no
-    journey of the relaxation ends in time (nor then does one of the puzzle). The tree search
+    journey of the relaxation ends in time (nor then does one of the puzzle). The tree searches
     and the prices stop after `time_limit` seconds in all (the relaxed journey's table takes a
     second or two on the reference board before them, and each step of the prices half a
     second to a second: none is started with less than `PRICES_SECONDS` left). `floor`, if given,
@@ -79,14 +96,22 @@ def upper_bound(
     tree = branch.run(TREE_SHARE * time_limit, floor)
     if tree.bound is None:
         return None
-    if tree.closed:
-        return min(counted, tree.bound)
-    left = time_limit - (time.perf_counter() - began)
-    if left < PRICES_SECONDS:
+    if tree.closed or _left(began, time_limit) < PRICES_SECONDS:
         return min(counted, tree.bound)
     most = most_explores(branch.board, branch.table)
-    priced = Lagrange(puzzle, most or 0, branch.board).run(left, floor).bound
-    return min(counted, tree.bound, counted if priced is None else priced)
+    lagrange = Lagrange(puzzle, most or 0, branch.board)
+    prices_until = PRICES_SHARE * time_limit - (time.perf_counter() - began)
+    priced = lagrange.run(max(prices_until, 0.0), floor).bound
+    best = min(counted, tree.bound, counted if priced is None else priced)
+    if priced is None or _left(began, time_limit) < COMPLETION_SECONDS:
+        return best
+    completion = Completion(lagrange, floor)
+    again = branch.run(_left(began, time_limit), floor, completion)
+    return best if again.bound is None else min(best, again.bound)
+
+
+def _left(began: float, time_limit: float) -> float:
+    return time_limit - (time.perf_counter() - began)
 
 
 def counted_bound(puzzle: Puzzle, board: Board, values: Values | None = None) -> int | None:
