@@ -103,6 +103,31 @@ def test_a_seed_and_a_count_of_journeys_give_the_same_plan():
     assert first.history == again.history and first.objective == again.objective
 
 
+def test_a_search_out_of_time_still_ends_its_first_journey():
+    # On a busy machine the time can run out before any journey has ended: the first beam
+    # goes on until one does, and that is the plan (the first a search given time finds).
+    puzzle = standard_puzzle("regular", "Paulo", 3)
+    first: list[int] = []
+    search.Search(puzzle).run(600, lambda plan: first.append(plan.objective or 0), 400)
+    plan = search.Search(standard_puzzle("regular", "Paulo", 3)).run(0)
+    assert plan is not None and plan.objective == first[0] > 0
+    assert replayed_total(puzzle, plan.history) == plan.objective
+
+
+def test_a_planner_out_of_time_still_plans(monkeypatch):
+    # No time for the network either: the first journey of the search is the plan, with its
+    # bound (the one-worker path: the bound first, then the search).
+    def stopped(*args, **kwargs):
+        raise NetworkStopped("the network was not built by its deadline (0 nodes)")
+
+    monkeypatch.setattr(planner, "Network", stopped)
+    puzzle = standard_puzzle("regular", "Paulo", 3)
+    plan = solve(puzzle, time_limit=0.01, workers=1)
+    assert plan.objective is not None and plan.objective > 0
+    assert replayed_total(puzzle, plan.history) == plan.objective
+    assert plan.bound is not None and plan.bound >= plan.objective
+
+
 def test_the_second_search_streams_its_journeys_from_its_own_process():
     puzzle = standard_puzzle("regular", "Catalina", 3)
     got: list[search.Journeyed] = []

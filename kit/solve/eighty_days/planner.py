@@ -252,9 +252,11 @@ def solve(
        or the whole network; the earliest end of an impossible puzzle in the time left.
 
     So `solve` returns within the limit, but for the bound when the limit is shorter than it
-    takes (with two workers it runs beside the searches; `solve` waits for it), and the model
-    building or a replay running on past it (tenths of a second); a stage that finds no time
-    left is skipped, with the best verified plan kept."""
+    takes (with two workers it runs beside the searches; `solve` waits for it), the event
+    search until its first journey ends (under a second on the reference board, so a busy
+    machine still gets a plan), and the model building or a replay running on past it (tenths
+    of a second); a stage that finds no time left is skipped, with the best verified plan
+    kept."""
     began = time.perf_counter()
     found = _Found(began)
     try:
@@ -415,8 +417,9 @@ def _event_search(
 ) -> _Searched | None:
     """The event search's best plan by `until` seconds after `found.began` (every improving
     one streamed and kept in `found`; it stops early once `halt` is set), or None if it found
-    none."""
-    if until <= _since(found.began):
+    none. Its first beam runs on past `until` until a journey ends (`Search.run`), so a
+    plan comes on a busy machine too; a share of nothing (`until` 0) is no search."""
+    if until <= 0:
         return None
     search = Search(board.puzzle, found.began, seed - 1, halt, board)
 

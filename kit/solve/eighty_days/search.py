@@ -218,6 +218,7 @@ class Search:
         self.widths = WIDTHS if not turn else (1, *WIDTHS[turn:], *WIDTHS[:turn])
         self.current: Journey | None = None
         self.most_steps: int | None = None
+        self.owed = False  # a plan is owed: the time runs on until a journey has ended
         self.steps = 0  # journeys expanded
         self._sweeps: dict[tuple[int, int, int, bool, Tickets, int], Sweep] = {}
         self.board = board or Board(puzzle)
@@ -624,12 +625,15 @@ class Search:
 
     def _stopped(self, deadline: float) -> bool:
         """Whether the time or the journeys allowed (`most_steps`) have run out, or `halt`
-        is set; a stop asked by `interrupt` is raised here."""
+        is set; a stop asked by `interrupt` is raised here. While a plan is `owed` and none
+        has ended, the time does not run out."""
         check_stop()
         if self.halt is not None and self.halt.is_set():
             return True
         if self.most_steps is not None:
             return self.steps >= self.most_steps
+        if self.owed and self.best is None:
+            return False
         return time.perf_counter() >= deadline
 
     def run(
@@ -640,11 +644,17 @@ class Search:
         began (or, when given, after `most_steps` journeys expanded instead: the same plan on
         any machine, for a given seed), or until a round of them needs no sweep it has not
         made before (a small board is then searched through); the best replay-verified plan,
-        or None if no journey ended."""
+        or None if no journey ended.
+
+        The first beam goes on past `time_limit` until a journey ends (under a second on the
+        reference board, on a quiet machine): on a busy one, a 6 s limit had run out before
+        any plan, and the planner answered with none."""
         deadline = self.began + time_limit
         self.most_steps = most_steps
         widths = list(self.widths)
+        self.owed = True
         self.beam(widths.pop(0), deadline, on_plan)
+        self.owed = False
         while not self._stopped(deadline):
             sweeps = self.sweeps
             if self.current is not None:
