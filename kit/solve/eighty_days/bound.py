@@ -35,9 +35,10 @@ The prices then bound the tree's nodes (`lagrange.Completion`): a node whose jou
 the prizes the relaxed journey collects pays for them, so the tree runs again, and lower, with
 the prices' relaxed journey from its labels as its completion.
 
-`upper_bound` runs the tree first (`TREE_SHARE` of the time: on the tiny board it closes there),
-then the prices until `PRICES_SHARE` of it, then the tree with them for the rest, and returns
-the smallest of all."""
+`upper_bound` runs the tree first (`TREE_SHARE` of the time: on the tiny board it closes there;
+all of it when what is left would not hold a step of the prices, as at the planner's short
+limits), then the prices until `PRICES_SHARE` of it, then the tree with them for the rest, and
+returns the smallest of all."""
 
 from __future__ import annotations
 
@@ -93,7 +94,10 @@ def upper_bound(
     counted = counted_bound(puzzle, branch.board, branch.table)
     if counted is None:
         return None
-    tree = branch.run(TREE_SHARE * time_limit, floor)
+    tree_time = TREE_SHARE * time_limit
+    if _left(began, time_limit) - tree_time < PRICES_SECONDS:
+        tree_time = _left(began, time_limit)  # no time for the prices: all of it to the tree
+    tree = branch.run(tree_time, floor)
     if tree.bound is None:
         return None
     if tree.closed or _left(began, time_limit) < PRICES_SECONDS:
