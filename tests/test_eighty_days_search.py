@@ -97,10 +97,24 @@ def test_the_neighbourhood_search_never_loses_its_best_journey():
 
 def test_a_seed_and_a_count_of_journeys_give_the_same_plan():
     puzzle = standard_puzzle("regular", "Paulo", 3)
-    first = search.Search(puzzle, seed=2).run(600, most_steps=250)
-    again = search.Search(standard_puzzle("regular", "Paulo", 3), seed=2).run(600, most_steps=250)
+    first = search.Search(puzzle, seed=2).run(600, most_steps=1300)
+    again = search.Search(standard_puzzle("regular", "Paulo", 3), seed=2).run(600, most_steps=1300)
     assert first is not None and again is not None
     assert first.history == again.history and first.objective == again.objective
+
+
+def test_the_second_search_opens_with_a_wide_beam_that_finds_what_the_first_misses():
+    # Regular side, Paulo, 3-day die: the second worker's search (seed 1) runs beams of width
+    # 1 and 16 back to back (1,275 journeys expanded) and finds a 55-point journey; the first
+    # worker's search (seed 0: width 3, then neighbourhoods and other widths), given as many
+    # journeys, stops at 54.
+    second = search.Search(standard_puzzle("regular", "Paulo", 3), seed=1)
+    assert second.opening == search.SECOND_OPENING == (1, 16)
+    plan = second.run(600, most_steps=1275)
+    assert plan is not None and plan.objective == 55
+    assert replayed_total(standard_puzzle("regular", "Paulo", 3), plan.history) == 55
+    first = search.Search(standard_puzzle("regular", "Paulo", 3), seed=0).run(600, most_steps=1275)
+    assert first is not None and first.objective == 54
 
 
 def test_a_search_out_of_time_still_ends_its_first_journey():
