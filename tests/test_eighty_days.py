@@ -178,7 +178,7 @@ def test_large_networks_are_improved_window_by_window(monkeypatch):
     counted = bound.counted_bound(tiny("Wolfgang", 3), Board(tiny("Wolfgang", 3)))
     monkeypatch.setattr(planner, "upper_bound", lambda puzzle, **_: counted)
     monkeypatch.setattr(planner, "WHOLE_MODEL_ARCS", 0)
-    monkeypatch.setattr(planner, "SEARCH_SHARE", 0.0)
+    monkeypatch.setattr(planner, "_search_seconds", lambda limit: 0.0)
     monkeypatch.setattr(planner, "FIRST_PLAN_SHARE", 0.0)  # one greedy journey only
     seen = []
     plan = solve(tiny("Wolfgang", 3), time_limit=60, on_solution=lambda *a: seen.append(a[0]))
@@ -402,7 +402,7 @@ def _interrupt_after(monkeypatch, games: int) -> None:
         return greedy(*args, **kwargs)
 
     monkeypatch.setattr(planner, "greedy_game", greedy_then_ctrl_c)
-    monkeypatch.setattr(planner, "SEARCH_SHARE", 0.0)  # the greedy journeys come first
+    monkeypatch.setattr(planner, "_search_seconds", lambda limit: 0.0)  # greedy journeys first
 
 
 def test_ctrl_c_gives_the_best_replay_verified_plan_so_far(monkeypatch):

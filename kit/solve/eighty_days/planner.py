@@ -1,9 +1,10 @@
 """`solve`: the parts put together, within a time limit, with Ctrl-C keeping the best plan.
 
-The event searches (`search.py`) come first, for `SEARCH_SHARE` of the time: with two workers
-a second search starts in its own process at once (its plans are streamed as it finds them), the
-valid upper bound (`bound.py`) is computed in a third, and this process runs its own search; on
-the reference board their plans are the best of all the parts. Every plan is streamed with the
+The event searches (`search.py`) come first, for `SEARCH_SHARE` of the time (all but
+`MODEL_SECONDS` of a long limit): with two workers a second search starts in its own process at
+once (its plans are streamed as it finds them), the valid upper bound (`bound.py`) is computed
+in a third, and this process runs its own search; on the reference board their plans are the
+best of all the parts. Every plan is streamed with the
 bound once it is known and returned with it (the better of it and the model's own bound when the
 model proves one). Then come a few hundred randomised greedy journeys held to the plan's
 assumptions (mapped onto the network's arcs, scored by a model over those arcs alone,
@@ -76,7 +77,16 @@ tenth), while their bounds came down from 85,
 
 SEARCH_SHARE = 0.7
 """The share of the time limit the event searches (`search.py`) may take, from the start: the
-second worker's from the first moment, the planner's own once the bound is computed."""
+second worker's from the first moment, the planner's own once the bound is computed; all but
+`MODEL_SECONDS` of a longer limit (`_search_seconds`)."""
+
+MODEL_SECONDS = 10.0
+"""What the event searches leave the network, the greedy journeys and the model's windows of a
+long limit, when that is less than the rest of `SEARCH_SHARE` of it. At 60 s the searches had 42
+s and the windows the rest: on the 16 puzzles with the 3-day die every final plan came from the
+searches (the last at 41.9 s), the windows then settled and the solves ended at 46 to 59 s.
+With the searches until 50 s: 4 plans better (Regular Paulo 55 to 57, Buck 62 to 63, Yuki 59
+to 60 at 45.9 s, Fast Hendrika 59 to 61 at 49.6 s), none worse."""
 
 FIRST_PLAN_SHARE = 0.3
 """The share of the time left once the network is built that the randomised greedy journeys
@@ -236,12 +246,13 @@ def solve(
     The time is shared out against one deadline, `time_limit` seconds after the call, and each
     stage is given a share of the time left when it starts, never more:
 
-    1. the event searches until `SEARCH_SHARE` of the limit: with `workers` above 1 the second
-       one in its own process from the start, the bound (`bound.upper_bound`: milliseconds on
-       a tiny board, one to two seconds on the reference board that cannot be stopped and are
-       spent whatever the limit, then its tree search and prices for `_bound_seconds` of the
-       limit) in another, and this process's own search; with one worker, the bound first
-       (for `BOUND_SHARE` of the limit), then the search;
+    1. the event searches until `SEARCH_SHARE` of the limit (all but `MODEL_SECONDS` of a
+       long one): with `workers` above 1 the second one in its own process from the start,
+       the bound (`bound.upper_bound`: milliseconds on a tiny board, one to two seconds on the
+       reference board that cannot be stopped and are spent whatever the limit, then its tree
+       search and prices for `_bound_seconds` of the limit) in another, and this process's
+       own search; with one worker, the bound first (for `BOUND_SHARE` of the limit), then
+       the search;
     2. the network (seconds on the largest boards; it stops at the deadline, and the plan of
        the searches is then the answer), then the greedy journeys, started until
        `FIRST_PLAN_SHARE` of the time left after the network has passed (half of it while none
@@ -277,6 +288,12 @@ def solve(
     return _bounded(plan, found.bound)
 
 
+def _search_seconds(time_limit: float) -> float:
+    """The time the event searches may take from the start: `SEARCH_SHARE` of the limit, or
+    all but `MODEL_SECONDS` of it when that is more."""
+    return max(SEARCH_SHARE * time_limit, time_limit - MODEL_SECONDS)
+
+
 def _bound_seconds(time_limit: float) -> float:
     """The time the bound's process may take after its relaxed journey: `BOUND_SHARE` of the
     limit, or all but `SEARCH_FIRST_SECONDS` of it when that is more."""
@@ -307,7 +324,7 @@ def _search(
     board = Board(puzzle)
     if board.finish_day(board.start_stage, board.start_city, board.start_day) > board.limit:
         return _infeasible(puzzle, began, _left(began + time_limit), workers)  # even relaxed
-    search_end = SEARCH_SHARE * time_limit
+    search_end = _search_seconds(time_limit)
     helper = None
     halt = threading.Event()
     if workers > 1 and search_end > 0 and helpers_available():
