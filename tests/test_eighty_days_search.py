@@ -128,13 +128,15 @@ def test_a_search_out_of_time_still_ends_its_first_journey():
     assert replayed_total(puzzle, plan.history) == plan.objective
 
 
+def _network_stopped(*args, **kwargs):
+    """A network that could not be built by its deadline (stands in for `Network`)."""
+    raise NetworkStopped("the network was not built by its deadline (0 nodes)")
+
+
 def test_a_planner_out_of_time_still_plans(monkeypatch):
     # No time for the network either: the first journey of the search is the plan, with its
     # bound (the one-worker path: the bound first, then the search).
-    def stopped(*args, **kwargs):
-        raise NetworkStopped("the network was not built by its deadline (0 nodes)")
-
-    monkeypatch.setattr(planner, "Network", stopped)
+    monkeypatch.setattr(planner, "Network", _network_stopped)
     puzzle = standard_puzzle("regular", "Paulo", 3)
     plan = solve(puzzle, time_limit=0.01, workers=1)
     assert plan.objective is not None and plan.objective > 0
@@ -164,10 +166,7 @@ def test_the_network_stops_at_its_deadline():
 
 def test_a_short_limit_keeps_the_best_plan(monkeypatch):
     # A network that could not be built in time: the search's plan, replayed, is the answer.
-    def stopped(*args, **kwargs):
-        raise NetworkStopped("the network was not built by its deadline (0 nodes)")
-
-    monkeypatch.setattr(planner, "Network", stopped)
+    monkeypatch.setattr(planner, "Network", _network_stopped)
     puzzle = tiny("Wolfgang")
     seen = []
     plan = solve(puzzle, time_limit=3, on_solution=lambda *a: seen.append(a[0]))

@@ -94,9 +94,10 @@ def upper_bound(
     counted = counted_bound(puzzle, branch.board, branch.table)
     if counted is None:
         return None
+    left = _left(began, time_limit)
     tree_time = TREE_SHARE * time_limit
-    if _left(began, time_limit) - tree_time < PRICES_SECONDS:
-        tree_time = _left(began, time_limit)  # no time for the prices: all of it to the tree
+    if left - tree_time < PRICES_SECONDS:
+        tree_time = left  # no time for the prices: all of it to the tree
     tree = branch.run(tree_time, floor)
     if tree.bound is None:
         return None

@@ -4,14 +4,13 @@ The event searches (`search.py`) come first, for `SEARCH_SHARE` of the time (all
 `MODEL_SECONDS` of a long limit): with two workers a second search starts in its own process at
 once (its plans are streamed as it finds them), the valid upper bound (`bound.py`) is computed
 in a third, and this process runs its own search; on the reference board their plans are the
-best of all the parts. Every plan is streamed with the
-bound once it is known and returned with it (the better of it and the model's own bound when the
-model proves one). Then come a few hundred randomised greedy journeys held to the plan's
-assumptions (mapped onto the network's arcs, scored by a model over those arcs alone,
-replayed); the better of the two plans is the one the model improves. On a small network (tiny
-boards, late positions) CP-SAT then looks on the whole network for a better plan only, so that
-finding none proves the first one optimal. On the reference board the plan is improved one
-window of `WINDOW_DAYS` days at a time (`_windows`)."""
+best of all the parts. Every plan is streamed with the bound once it is known and returned with
+it (the better of it and the model's own bound when the model proves one). Then come a few
+hundred randomised greedy journeys held to the plan's assumptions (mapped onto the network's
+arcs, scored by a model over those arcs alone, replayed); the better of the two plans is the one
+the model improves. On a small network (tiny boards, late positions) CP-SAT then looks on the
+whole network for a better plan only, so that finding none proves the first one optimal. On the
+reference board the plan is improved one window of `WINDOW_DAYS` days at a time (`_windows`)."""
 
 from __future__ import annotations
 

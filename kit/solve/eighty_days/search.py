@@ -228,7 +228,6 @@ class Search:
         self.widths = tuple(width for width in rest if width not in self.opening)
         self.current: Journey | None = None
         self.most_steps: int | None = None
-        self.owed = False  # a plan is owed: the time runs on until a journey has ended
         self.steps = 0  # journeys expanded
         self._sweeps: dict[tuple[int, int, int, bool, Tickets, int], Sweep] = {}
         self.board = board or Board(puzzle)
@@ -560,12 +559,14 @@ class Search:
         start: Journey | None = None,
         forbidden: int = 0,
         noise: float = 0.0,
+        owed: bool = False,
     ) -> None:
         """A beam over time: the journeys standing on each day (after an event) are ranked
         against each other (`value`, plus a random share of up to `noise` points from the
         search's `rng`), the best `width` of them go on; every journey that ends and scores
         more than the best is replayed. It starts from the puzzle's start or from `start` (a
-        journey part way), and explores no city of the bitmask `forbidden`."""
+        journey part way), and explores no city of the bitmask `forbidden`. A beam that `owed`
+        a plan runs on past `deadline` until a journey has ended."""
         b = self.board
         start = start or self.start
         buckets: list[list[Journey]] = [[] for _ in range(b.limit + 1)]
@@ -586,7 +587,7 @@ class Search:
                 every.sort(key=self.value, reverse=True)
             buckets[day] = []
             for journey in every[:width]:
-                if self._stopped(deadline):
+                if self._stopped(deadline, owed):
                     return
                 self.steps += 1
                 for child in self.children(journey, forbidden):
@@ -633,7 +634,7 @@ class Search:
         if on_plan:
             on_plan(self.best)
 
-    def _stopped(self, deadline: float) -> bool:
+    def _stopped(self, deadline: float, owed: bool = False) -> bool:
         """Whether the time or the journeys allowed (`most_steps`) have run out, or `halt`
         is set; a stop asked by `interrupt` is raised here. While a plan is `owed` and none
         has ended, the time does not run out."""
@@ -642,7 +643,7 @@ class Search:
             return True
         if self.most_steps is not None:
             return self.steps >= self.most_steps
-        if self.owed and self.best is None:
+        if owed and self.best is None:
             return False
         return time.perf_counter() >= deadline
 
@@ -663,9 +664,7 @@ class Search:
         self.most_steps = most_steps
         widths = list(self.widths)
         first, *more = self.opening
-        self.owed = True
-        self.beam(first, deadline, on_plan)
-        self.owed = False
+        self.beam(first, deadline, on_plan, owed=True)
         for width in more:
             self.beam(width, deadline, on_plan)
         while not self._stopped(deadline):
