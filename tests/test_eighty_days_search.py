@@ -117,6 +117,23 @@ def test_the_second_search_opens_with_a_wide_beam_that_finds_what_the_first_miss
     assert first is not None and first.objective == 54
 
 
+def test_with_a_four_day_die_the_second_search_opens_with_a_narrower_wide_beam(monkeypatch):
+    # Fast side, Paulo, 4-day die: the second worker's search runs beams of width 1 and 12
+    # (921 journeys expanded) and finds 58; opening with width 16 instead, the beam has not
+    # ended its journeys in as many and the search stops at 51.
+    puzzle = standard_puzzle("fast", "Paulo", 4)
+    second = search.Search(puzzle, seed=1)
+    assert second.opening == search.LONG_EXPLORE_OPENING == (1, 12)
+    plan = second.run(600, most_steps=921)
+    assert plan is not None and plan.objective == 58
+    assert replayed_total(standard_puzzle("fast", "Paulo", 4), plan.history) == 58
+    monkeypatch.setattr(search, "LONG_EXPLORE_OPENING", search.SECOND_OPENING)
+    wide = search.Search(standard_puzzle("fast", "Paulo", 4), seed=1)
+    assert wide.opening == (1, 16)
+    plan = wide.run(600, most_steps=921)
+    assert plan is not None and plan.objective == 51
+
+
 def test_a_search_out_of_time_still_ends_its_first_journey():
     # On a busy machine the time can run out before any journey has ended: the first beam
     # goes on until one does, and that is the plan (the first a search given time finds).

@@ -38,7 +38,7 @@ score becomes the one the next neighbourhoods are taken around.
 A second worker runs a second search with another seed in a process of its own (`Helper`,
 forked: Python runs one search per core, and threads would share one), which begins with a beam
 of width 1 (a first plan within a fraction of a second, when it ends a journey), then at once
-a wide one (`SECOND_OPENING`), and goes on with other widths and other neighbourhoods; its
+a wide one (`second_opening`), and goes on with other widths and other neighbourhoods; its
 journeys are sent back and replayed by the caller. For a given seed a search is deterministic
 when it counts journeys expanded (`most_steps`) instead of seconds. Every journey that ends and
 scores more than the best is replayed by the engine (`replay.verified`), so a plan of the
@@ -89,7 +89,7 @@ journey that needs longer to reach its next token is rarely a good one."""
 WIDTHS = (3, 6, 4, 8, 2, 12, 16, 24, 32, 48, 64)
 """The beam widths tried in turn: a wider beam is not always better (each width keeps other
 journeys), so narrow ones come first and several are tried. A search with another seed (the
-second worker's) begins with `SECOND_OPENING`, then takes the widths from further along."""
+second worker's) begins with `second_opening`'s, then takes the widths from further along."""
 
 SECOND_OPENING = (1, 16)
 """The beams a search with another seed than 0 (the second worker's) runs back to back before
@@ -98,6 +98,18 @@ keeps journeys the narrow beams and their neighbourhoods miss. One beam of width
 core, 4 to 9 s) scored more than the whole planner at 10 s on 20 of the 48 standard puzzles
 (Regular Paulo 3 55 against 54, Fast Paulo 3 60 against 52, Fast Yuki 2 72 against 63) and
 less on 19 (Fast Buck 3 65 against 69)."""
+
+LONG_EXPLORE_OPENING = (1, 12)
+"""The second opening when every Explore takes `LONG_EXPLORE` days or more: a beam of width 16
+then takes 6 to 9 s of the 10 s a short solve has, and one of 12 about 5. The planner at 10 s
+on the 16 standard puzzles of the 4-day die, two runs each: 919 and 920 points against 903 and
+900 with width 16 (8: 908 and 911); Regular Paulo 57 against 54, Fast Paulo 58 against 54, Fast
+Yuki 63 against 60 and 57, none lower. With the 2- and 3-day dice width 12 does no better (+2
+and +9 points over 16 puzzles each in one run, within the runs' spread) and misses Regular Paulo
+3's 55."""
+
+LONG_EXPLORE = 4
+"""The shortest Explore's days from which the second opening is `LONG_EXPLORE_OPENING`."""
 
 SWEEPS_KEPT = 4000
 """The most sweeps kept for reuse (a sweep holds some arrivals per city; all are dropped when
@@ -208,6 +220,12 @@ OnPlan = Callable[[Plan], None]
 """Called with every improving replay-verified plan."""
 
 
+def second_opening(puzzle: Puzzle) -> tuple[int, ...]:
+    """The beams the second worker's search opens with, by the puzzle's shortest Explore."""
+    long = min(puzzle.durations) >= LONG_EXPLORE
+    return LONG_EXPLORE_OPENING if long else SECOND_OPENING
+
+
 class Search:
     """The event search over one puzzle (see the module's docstring)."""
 
@@ -223,7 +241,7 @@ class Search:
         self.halt = halt  # set: stop now (the other search has failed or was interrupted)
         self.rng = random.Random(seed)
         turn = 2 * seed % len(WIDTHS)
-        self.opening = (WIDTHS[0],) if not turn else SECOND_OPENING
+        self.opening = (WIDTHS[0],) if not turn else second_opening(puzzle)
         rest = WIDTHS[turn:] + WIDTHS[:turn]
         self.widths = tuple(width for width in rest if width not in self.opening)
         self.current: Journey | None = None
