@@ -89,7 +89,8 @@ journey that needs longer to reach its next token is rarely a good one."""
 WIDTHS = (3, 6, 4, 8, 2, 12, 16, 24, 32, 48, 64)
 """The beam widths tried in turn: a wider beam is not always better (each width keeps other
 journeys), so narrow ones come first and several are tried. A search with another seed (the
-second worker's) begins with `second_opening`'s, then takes the widths from further along."""
+second worker's) begins with the beams of `second_opening`, then takes the widths from further
+along."""
 
 SECOND_OPENING = (1, 16)
 """The beams a search with another seed than 0 (the second worker's) runs back to back before
