@@ -21,6 +21,7 @@ from kit.solve.five_rounds.bound import (
 from kit.solve.five_rounds.search import at_stage_start, stage
 from kit.timeless_journeys.bots import GreedyBot
 from kit.timeless_journeys.state import TimelessState
+from kit.timeless_journeys.travellers import MontaguReward, PaintingChoice
 
 SETS = [(name, edition) for name in ("intro", "A", "B", "C", "D") for edition in ("en", "ja")]
 
@@ -84,6 +85,44 @@ def test_the_bound_is_above_the_rest_of_greedy_and_random_games_from_any_positio
         positions, final = game_of(puzzle, bot)
         for position in positions[::every]:  # turns begun, chains half done, rounds' ends
             assert upper_bound(subpuzzle(puzzle, position)) >= final
+
+
+def round_five_end(name: str, edition: str) -> tuple[Puzzle, TimelessState]:
+    """The puzzle and the position of round V's end in the first greedy game of a set."""
+    puzzle = standard_puzzle(name, edition)
+    state = puzzle.state()
+    for action in greedy_game(puzzle, 1).history:
+        if at_stage_start(state) and not state.is_chance_node and stage(state) == 29:
+            return subpuzzle(puzzle, state), state
+        state.apply(action)
+    raise AssertionError("the game never reaches round V's end")
+
+
+def test_at_the_last_round_end_held_tokens_count_nothing_and_montagus_reward_counts():
+    puzzle, state = round_five_end("intro", "en")
+    # No turn is left, so none of the five tokens still held can be placed: no meeting, no
+    # Lost in Admiration reward (nor the tile, café, writes and retired card it could bring),
+    # no majority, no Elective Affinities. Counting them made the bound 99. Lady Montagu's
+    # reward is still to choose: her 3 VP count.
+    assert sorted(state.exp[0]) == ["affinity", "affinity", "duel", "lost", "night"]
+    assert any(isinstance(frame, MontaguReward) for frame in state.stack)
+    found = {line: points for line, points in terms(puzzle).items() if points}
+    assert found == {
+        "VP won": 17,
+        "travellers": 3,
+        "A. Exploration": 1,
+        "B. Journals": 1,
+        "C. Advanced cards": 26,
+    }
+    assert upper_bound(puzzle) == 48 >= exact_search(puzzle).objective == 42
+
+
+def test_a_painting_still_to_choose_counts():
+    puzzle, state = round_five_end("B", "en")
+    assert "lebrun" in state.where and not state.paintings[0]
+    assert terms(puzzle)["Paintings"] == 0
+    state.push(PaintingChoice(0))
+    assert terms(subpuzzle(puzzle, state))["Paintings"] == state.edition.lebrun_values[0]
 
 
 def test_a_chain_counts_the_best_cards_first_and_each_later_play_again():

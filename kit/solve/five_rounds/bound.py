@@ -20,15 +20,21 @@ the bound). Each term is one function whose docstring says why it cannot be exce
   the most of each quantity (each on its own) the round's plays can activate.
 - What the plays lead to, bounded by the counts above: Exploration tiles (each city's best
   tile once, at most one per exploration), meetings with Famous Travellers (the open Gazette
-  slots of the rounds left, one per conversation and Experience token), café discussions
+  slots of the rounds left, one per conversation and Experience token; a Lost in Admiration
+  reward that is a conversation counts as one more in every round), café discussions
   (the free slots, one per café step and Café marker and as many as the Ideas pay for),
   Journal slots (one per write and per Idea, tile or Friend tile to write), and the Favour
   that removes a Level I card from the game (once per Level I card the player can ever hold).
 - Each round's end: the travellers' abilities at most (those that pay only in the traveller's
-  city, the travellers of one city at most), and Lost in Admiration again.
+  city, the travellers of one city at most; Lady Montagu's reward still to choose), and Lost
+  in Admiration again.
 - Final scoring: the Exploration table, both Journals, the best eight Advanced cards the player
   can hold at the end with their conditions at most, Elective Affinities, first place in every
-  column and the Paintings.
+  column and the Paintings (a Painting still to choose included).
+
+An Experience token leaves the player's supply only in a meeting, so the tokens still held
+count (a majority, Elective Affinities, a Lost in Admiration reward) only as far as the
+meetings above can place them (`placeable`): none once no conversation is left.
 
 A position within a round (a turn begun, a chain half activated, a round's end half done)
 counts what is left of it from the game's stack of what is due: every effect still to resolve
@@ -38,7 +44,12 @@ What keeps it loose (448 to 681 on the standard puzzles, against plans of 65 to 
 quantity is counted at its most on its own, so the same activations count for a
 conversation's VP, the Ideas a café needs, the café and the writes; and it knows neither where
 the marker is (Addison's and Twain's VP for actions and Ideas in their city, cafés and
-conversations in a city, all eight tiles) nor what coins pay for (paths, cards, Favours)."""
+conversations in a city, all eight tiles) nor what coins pay for (paths, cards, Favours).
+At round V's end of the first greedy game of the intro, A and B (English), C and D (Japanese)
+sets the bound is 48, 33, 33, 53 and 92 against exhaustive optima of 42, 28, 28, 43 and 82 (the
+Advanced cards' conditions at their most); one play earlier it is 239, 192, 184, 183 and 236
+against 42, 31, 31, 43 and 93: a single play's chain counts every quantity of every
+alternative of each card it activates."""
 
 from __future__ import annotations
 
@@ -52,6 +63,7 @@ from kit.timeless_journeys import phases
 from kit.timeless_journeys.content import Condition, Effect, Step
 from kit.timeless_journeys.effects import AutoStep, ChooseEffect, StepQuestion
 from kit.timeless_journeys.state import TimelessState
+from kit.timeless_journeys.travellers import MontaguReward, PaintingChoice
 
 CATEGORIES = 5
 """Categories a round's plays can show: four of cards, and face down."""
@@ -425,15 +437,17 @@ def open_slots(state: TimelessState, rnd: int) -> list[tuple[int, int]]:
     return found
 
 
-def meetings_most(state: TimelessState, yields: Yields, talks: Sequence[int]) -> Yield:
-    """The most meetings with Famous Travellers give, `talks` being the most conversations each
-    round left can have. A meeting takes an Experience token and a free open slot of its
-    round's row, in a conversation: per round, at most one per conversation and per open slot
-    (all open slots if a slot's reward is itself a conversation), at most one per token left
-    in all. Each gives its slot's reward; a Duel of Honor gives one reward once more, and the
-    side's first-column bonus comes once (each quantity's best taken on its own)."""
+Meetings = list[tuple[int, list[Yield], list[Yield]]]
+"""The meetings each round left can have: how many at most, the rewards of its open slots and
+those of its Duel of Honor slots."""
+
+
+def meeting_rounds(state: TimelessState, yields: Yields, talks: Sequence[int]) -> Meetings:
+    """The meetings with Famous Travellers each round left can have, `talks` being the most
+    conversations it can have. A meeting takes a conversation and a free open slot of its
+    round's row: per round, at most one per conversation and per open slot (all open slots if
+    a slot's reward is itself a conversation)."""
     side = state.content.sides[state.side]
-    tokens = state.exp[0]
     chained = yields.gazette.talks > 0
     rows = []
     for rnd, conversations in zip(
@@ -448,6 +462,22 @@ def meetings_most(state: TimelessState, yields: Yields, talks: Sequence[int]) ->
             if state.content.travellers[state.travellers[c]].duel
         ]
         rows.append((cap, rewards, duel if cap else []))
+    return rows
+
+
+def placeable(state: TimelessState, rows: Meetings) -> int:
+    """The most Experience tokens the player can still place: one a meeting (the only way a
+    token leaves the player's supply), at most the tokens held."""
+    return min(len(state.exp[0]), sum(cap for cap, _, _ in rows))
+
+
+def meetings_most(state: TimelessState, yields: Yields, rows: Meetings) -> Yield:
+    """The most meetings with Famous Travellers give (`rows`: see `meeting_rounds`), at most
+    one per token left in all. Each gives its slot's reward; a Duel of Honor gives one reward
+    once more, and the side's first-column bonus comes once (each quantity's best taken on its
+    own)."""
+    side = state.content.sides[state.side]
+    tokens = state.exp[0]
     found = []
     for quantity in QUANTITIES:
         values: list[int] = []
@@ -467,11 +497,12 @@ def meetings_most(state: TimelessState, yields: Yields, talks: Sequence[int]) ->
     return met
 
 
-def lost_most(state: TimelessState, yields: Yields) -> Yield:
+def lost_most(state: TimelessState, yields: Yields, tokens: int) -> Yield:
     """The most Lost in Admiration gives again: the best Gazette reward once per Lost phase
     that can find the token (English: the round it is placed, so once; Japanese: every round's
-    end once it is placed)."""
-    held = "lost" in state.exp[0]
+    end once it is placed); a token still held gives nothing when no token can be placed any
+    more (`tokens`, see `placeable`)."""
+    held = "lost" in state.exp[0] and tokens > 0
     placed = [
         rnd for tokens in state.gazette for rnd, _, p, kind in tokens if p == 0 and kind == "lost"
     ]
@@ -600,11 +631,16 @@ PRESENCE = frozenset({"montagu", "shelley", "keats"})
 
 
 def abilities_due(state: TimelessState, rnd: int) -> list[int]:
-    """The Gazette columns whose traveller's end of round `rnd` is still to come."""
+    """The Gazette columns whose traveller's end of round `rnd` is still to come (or, for Lady
+    Montagu, whose reward is still to choose)."""
     columns = list(range(len(state.travellers)))
     if rnd > state.round or any(isinstance(f, phases.TravellersPhase) for f in state.stack):
         return columns
-    return [f.column for f in state.stack if isinstance(f, phases.TravellerEnd)]
+    due = [f.column for f in state.stack if isinstance(f, phases.TravellerEnd)]
+    if any(isinstance(f, MontaguReward) and f.player == 0 for f in state.stack):
+        rules = [state.content.travellers[t].rule for t in state.travellers]
+        due.append(rules.index("montagu"))
+    return due
 
 
 def due(state: TimelessState, rnd: int, rule: str) -> bool:
@@ -640,8 +676,12 @@ def terms(puzzle: Puzzle) -> dict[str, int]:
     rounds = rounds_left(puzzle, state, yields)
     per_round = [got + bought_most(state, yields, got.bought) for got in rounds.activated]
     plays = total(per_round)
-    met = meetings_most(state, yields, [r.talks + r.bought for r in per_round])
-    lost = lost_most(state, yields)
+    talks = [r.talks + r.bought for r in per_round]
+    lost = lost_most(state, yields, placeable(state, meeting_rounds(state, yields, talks)))
+    # a Lost reward that is a conversation can meet a traveller at a round's end
+    rows = meeting_rounds(state, yields, [t + lost.talks for t in talks])
+    met = meetings_most(state, yields, rows)
+    tokens = placeable(state, rows)
     dickens = dickens_turns(state, rounds)
     montagu = sum(due(state, r, "montagu") for r in rounds.numbers)
     explores = plays.explores + met.explores + lost.explores + dickens
@@ -692,8 +732,8 @@ def terms(puzzle: Puzzle) -> dict[str, int]:
         ],
         "B. Journals": journals,
         "C. Advanced cards": sum(cards[: rules.hand_limit]),
-        "D. Affinities": affinities_most(state),
-        "D. Majorities": majorities_most(state),
+        "D. Affinities": affinities_most(state, tokens),
+        "D. Majorities": majorities_most(state, tokens),
         "Paintings": paintings_most(state, explores),
     }
 
@@ -715,30 +755,34 @@ def pieces_to_write(state: TimelessState, new_tiles: int) -> int:
 
 
 def paintings_most(state: TimelessState, explores: int) -> int:
-    """The most Le Brun's Paintings score: one more type per exploration (in her city) left,
-    at most every type."""
+    """The most Le Brun's Paintings score: one more type per exploration (in her city) left
+    and per Painting still to choose, at most every type."""
     edition = state.edition
     have = len(set(state.paintings[0]))
     if "lebrun" in state.where:
-        have = min(len(state.content.paintings), have + explores)
+        choosing = sum(isinstance(f, PaintingChoice) and f.player == 0 for f in state.stack)
+        have = min(len(state.content.paintings), have + explores + choosing)
     return edition.lebrun_values[have - 1] if have else 0
 
 
-def affinities_most(state: TimelessState) -> int:
-    """The most Elective Affinities score: the together VP if the player has (or still
-    holds) two of them, else the VP of each."""
+def affinities_most(state: TimelessState, tokens: int) -> int:
+    """The most Elective Affinities score: the together VP if the player has placed (or can
+    still place, `tokens` being the most tokens that can be) two of them, else the VP of
+    each."""
     rules = state.content.rules
-    mine = state.exp[0].count("affinity") + sum(
-        1 for tokens in state.gazette for _, _, p, kind in tokens if p == 0 and kind == "affinity"
+    placed = sum(
+        1 for column in state.gazette for _, _, p, kind in column if p == 0 and kind == "affinity"
     )
+    mine = placed + min(tokens, state.exp[0].count("affinity"))
     each = rules.affinity_each * mine
     return max(each, rules.affinity_together) if mine > 1 else each
 
 
-def majorities_most(state: TimelessState) -> int:
+def majorities_most(state: TimelessState, tokens: int) -> int:
     """The most the majorities give: first place in each column that has one of the
-    player's tokens or can still get one (one token a column)."""
+    player's tokens or can still get one (one of the `tokens` that can still be placed a
+    column)."""
     rules = state.content.rules
-    have = sum(1 for tokens in state.gazette if any(p == 0 for _, _, p, _ in tokens))
-    columns = min(rules.travellers, have + len(state.exp[0]))
+    have = sum(1 for column in state.gazette if any(p == 0 for _, _, p, _ in column))
+    columns = min(rules.travellers, have + tokens)
     return rules.majority_points[0] * columns
