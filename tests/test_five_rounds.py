@@ -128,6 +128,28 @@ def test_the_search_finds_the_exhaustive_optimum_of_the_last_round_end(
     assert upper_bound(puzzle) >= optimum
 
 
+@pytest.mark.parametrize(
+    ("travellers", "edition", "target", "optimum"),
+    [("intro", "en", 29, 42), ("intro", "en", 28, 42), ("D", "ja", 28, 93), ("B", "en", 28, 31)],
+)
+def test_with_one_turn_left_the_planner_proves_the_optimum(travellers, edition, target, optimum):
+    # round V's end (stage 29) or its last play (28): the exhaustive search runs first
+    puzzle = tiny(standard_puzzle(travellers, edition), target)
+    seen = []
+    plan = solve(puzzle, time_limit=60, workers=1, on_solution=lambda *found: seen.append(found))
+    assert plan.status == OPTIMAL and plan.objective == plan.bound == optimum
+    assert puzzle.replay(plan.history).scores()[0].total == optimum
+    assert [found[:2] for found in seen] == [(optimum, optimum)]
+    assert upper_bound(puzzle) > optimum  # the count alone proves nothing here
+
+
+def test_with_two_turns_left_the_planner_searches_and_proves_nothing(intro):
+    puzzle = tiny(intro, 27)
+    plan = solve(puzzle, time_limit=2, workers=1)
+    assert plan.status == FEASIBLE and plan.bound == upper_bound(puzzle) == 281
+    assert plan.objective >= greedy_game(puzzle, 1).score
+
+
 def test_solve_replays_its_plan_and_beats_the_first_greedy_game(intro):
     plan = solve(intro, time_limit=3, workers=1)
     assert plan.status in (OPTIMAL, FEASIBLE)

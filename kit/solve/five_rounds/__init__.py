@@ -12,7 +12,9 @@ The parts, one per module:
 - `search`: the pilot method over whole turns, played in the engine;
 - `bound`: a valid upper bound on every plan's score (`upper_bound`);
 - `exact`: the exhaustive search over engine states for tiny puzzles;
-- `planner`: `solve`, the parts put together within a time limit;
+- `replay`: a game the planner claims, replayed in the engine as a plan;
+- `planner`: `solve`, the parts put together within a time limit (the exhaustive search
+  first when one turn is left);
 - `command`: `kit solve five-rounds` (`main`)."""
 
 from __future__ import annotations

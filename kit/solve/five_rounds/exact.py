@@ -14,8 +14,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from kit.solve.five_rounds.planner import verified
 from kit.solve.five_rounds.puzzle import Puzzle
+from kit.solve.five_rounds.replay import verified
 from kit.solve.plan import OPTIMAL, Plan
 from kit.timeless_journeys.state import TimelessState
 
@@ -43,9 +43,10 @@ def _frozen(value: Any) -> Any:
     return value
 
 
-def exact_search(puzzle: Puzzle, limit: int = 200_000) -> Plan:
-    """The optimal plan of a tiny puzzle, replayed in the engine; `limit` positions at most
-    (more raise `ValueError`: the puzzle is not tiny)."""
+def exact_search(puzzle: Puzzle, limit: int = 200_000, deadline: float | None = None) -> Plan:
+    """The optimal plan of a tiny puzzle, replayed in the engine; `limit` positions at most,
+    and done by `deadline` (a `time.perf_counter()` instant) if one is given: else
+    `ValueError`, the puzzle is not tiny."""
     began = time.perf_counter()
     best: dict[tuple[Any, ...], TimelessState] = {}
 
@@ -57,6 +58,8 @@ def exact_search(puzzle: Puzzle, limit: int = 200_000) -> Plan:
             return best[key]
         if len(best) >= limit:
             raise ValueError(f"more than {limit} positions: the puzzle is not tiny")
+        if deadline is not None and time.perf_counter() > deadline:
+            raise ValueError(f"not solved in time ({len(best)} positions): the puzzle is not tiny")
         found: TimelessState | None = None
         for action in state.legal_actions():
             child = state.clone()

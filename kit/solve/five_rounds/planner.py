@@ -10,8 +10,10 @@ instead (`search`: the pilot method over whole turns, every turn's choices enume
 engine), so each plan is legal by construction, and the replay (`verified`) checks that the
 engine scores it as claimed. The price is that the search proves nothing: the plan's bound
 comes from `bound.upper_bound`, a count of what each source of VP can give at most (see its
-docstring), and the gap between them is reported; on tiny puzzles `exact.exact_search` gives
-the optimum the tests hold the search to.
+docstring), and the gap between them is reported. Proofs come only where the game is nearly
+over: with one turn left (`EXACT_TURNS`) the exhaustive search (`exact.exact_search`) runs
+first, and its optimum, found within half the time, is the plan, proven; it is also the
+optimum the tests hold the search to.
 
 What the planner leaves out (also in every plan's assumptions): other players (it plans solo
 games only); chance, which it takes as fixed by the puzzle (the order of every reveal); and a
@@ -23,20 +25,30 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import nullcontext
 
 from kit.core.pools import end_workers
-from kit.solve.five_rounds.bound import upper_bound
+from kit.solve.five_rounds.bound import turns_left, upper_bound
+from kit.solve.five_rounds.exact import exact_search
 from kit.solve.five_rounds.puzzle import Puzzle
-from kit.solve.five_rounds.search import Search, Stopped, at_stage_start, final_score, stage
-from kit.solve.plan import FEASIBLE, OPTIMAL, Interrupted, Plan, PlanError, Step
-from kit.timeless_journeys.actions import roman
+from kit.solve.five_rounds.replay import verified
+from kit.solve.five_rounds.search import Search, Stopped, final_score
+from kit.solve.plan import FEASIBLE, OPTIMAL, Interrupted, Plan
 from kit.timeless_journeys.state import TimelessState
 
 OnSolution = Callable[[int, float, float], None]
 """Called with the score, the bound and the seconds elapsed each time a better plan is found."""
+
+EXACT_TURNS = 1
+"""With at most this many turns left in the game (the one under way included), the planner
+first tries the exhaustive search (`exact.exact_search`), whose optimum is a proof: the last
+play and round V's end of the standard puzzles' greedy games take 0.2 to 4 s, the last two
+plays more than 30,000 positions."""
+
+EXACT_POSITIONS = 50_000
+"""The most positions that first try may keep (about 0.5 ms each) before the search plans."""
 
 
 def solve(
@@ -52,6 +64,11 @@ def solve(
     if time_limit <= 0:
         raise ValueError(f"time_limit must be positive, got {time_limit}")
     began = time.perf_counter()
+    proof = _exhaustive(puzzle, began + time_limit / 2)
+    if proof is not None and proof.objective is not None:
+        if on_solution is not None:
+            on_solution(proof.objective, proof.objective, time.perf_counter() - began)
+        return proof
     limit = upper_bound(puzzle)
     bound = None if math.isinf(limit) else int(limit)
 
@@ -59,14 +76,15 @@ def solve(
         if on_solution is not None:
             on_solution(score, limit, elapsed)
 
+    left = max(0.0, time_limit - (time.perf_counter() - began))
     with ProcessPoolExecutor(workers - 1) if workers > 1 else nullcontext() as pool:
         others = (
             []
             if pool is None
-            else [pool.submit(_search, puzzle, seed, time_limit) for seed in range(1, workers)]
+            else [pool.submit(_search, puzzle, seed, left) for seed in range(1, workers)]
         )
         try:
-            final = Search(puzzle).run(time_limit, found)
+            final = Search(puzzle).run(left, found)
         except Stopped as stop:
             if pool is not None:  # the other searches would run on to their time limit
                 end_workers(pool)
@@ -81,6 +99,23 @@ def solve(
                 best = history, score
                 found(score, time.perf_counter() - began)
     return _plan(puzzle, best, bound, began)
+
+
+def _exhaustive(puzzle: Puzzle, deadline: float) -> Plan | None:
+    """The exhaustive search's optimal plan when at most `EXACT_TURNS` turns are left and it
+    ends by `deadline` within `EXACT_POSITIONS` positions; None otherwise (Ctrl-C meanwhile
+    raises `Interrupted` with no plan)."""
+    state = puzzle.state()
+    rules = state.content.rules
+    later = (rules.rounds - state.round - 1) * rules.plays_per_round
+    if turns_left(state) + later > EXACT_TURNS:
+        return None
+    try:
+        return exact_search(puzzle, EXACT_POSITIONS, deadline)
+    except ValueError:  # not tiny after all: the search plans
+        return None
+    except KeyboardInterrupt:
+        raise Interrupted(None) from None
 
 
 def _search(puzzle: Puzzle, seed: int, time_limit: float) -> tuple[tuple[str, ...], int]:
@@ -102,70 +137,3 @@ def _plan(
     history, objective = claim
     status = OPTIMAL if bound is not None and objective >= bound else FEASIBLE
     return verified(puzzle, history, objective, status, bound, began)
-
-
-def verified(
-    puzzle: Puzzle,
-    history: Sequence[str],
-    objective: int,
-    status: str,
-    bound: float | None,
-    began: float,
-) -> Plan:
-    """The plan of `history` (action names from the puzzle's start), replayed in the engine,
-    which must score `objective`; `PlanError` otherwise."""
-    final = puzzle.replay(history)
-    sheet = final.scores()[0]
-    if sheet.total != objective:
-        raise PlanError(
-            f"the planner claims {objective} points but the engine scores the plan {sheet.total}"
-        )
-    return Plan(
-        status,
-        steps(puzzle, history),
-        sheet,
-        objective,
-        bound,
-        time.perf_counter() - began,
-        puzzle.assumptions(),
-        history=tuple(history),
-    )
-
-
-def steps(puzzle: Puzzle, history: Sequence[str]) -> tuple[Step, ...]:
-    """The plan as one step per play (its card, chain and choices) and one per round's end
-    (travellers' rewards, market pick, hand limit), each with the round and the running VP;
-    the reveals are left to the history."""
-    state = puzzle.state()
-    rows: list[Step] = []
-    names: list[str] = []
-    begun = _stage_name(state)
-    for name in history:
-        if not state.is_chance_node:
-            names.append(name)
-        state.apply(name)
-        ended = at_stage_start(state) and not state.is_chance_node and names
-        if ended and stage(state) > _stage_of(begun):
-            rows.append(_row(begun, names, state))
-            names, begun = [], _stage_name(state)
-    if names:
-        rows.append(_row(begun, names, state))
-    return tuple(rows)
-
-
-def _stage_name(state: TimelessState) -> tuple[int, int, str]:
-    """The round, the stage and its words: 'play 3', 'end of round'."""
-    plays = state.content.rules.plays_per_round
-    if state.phase != "Action":
-        return state.round, stage(state), "end of round"
-    return state.round, stage(state), f"play {len(state.played[0]) + 1} of {plays}"
-
-
-def _stage_of(begun: tuple[int, int, str]) -> int:
-    return begun[1]
-
-
-def _row(begun: tuple[int, int, str], names: list[str], after: TimelessState) -> Step:
-    rnd, _, words = begun
-    note = f"round {roman(rnd)}, {words}: {after.vp[0]} VP won, {final_score(after)} if it ended"
-    return Step(rnd + 1, rnd + 1, tuple(names), note)

@@ -1,0 +1,80 @@
+"""A game the planner claims, replayed in the engine and shown as a plan: one step per play and
+per round's end, each with the running VP (`verified`, `steps`)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+from kit.solve.five_rounds.puzzle import Puzzle
+from kit.solve.five_rounds.search import at_stage_start, final_score, stage
+from kit.solve.plan import Plan, PlanError, Step
+from kit.timeless_journeys.actions import roman
+from kit.timeless_journeys.state import TimelessState
+
+
+def verified(
+    puzzle: Puzzle,
+    history: Sequence[str],
+    objective: int,
+    status: str,
+    bound: float | None,
+    began: float,
+) -> Plan:
+    """The plan of `history` (action names from the puzzle's start), replayed in the engine,
+    which must score `objective`; `PlanError` otherwise."""
+    final = puzzle.replay(history)
+    sheet = final.scores()[0]
+    if sheet.total != objective:
+        raise PlanError(
+            f"the planner claims {objective} points but the engine scores the plan {sheet.total}"
+        )
+    return Plan(
+        status,
+        steps(puzzle, history),
+        sheet,
+        objective,
+        bound,
+        time.perf_counter() - began,
+        puzzle.assumptions(),
+        history=tuple(history),
+    )
+
+
+def steps(puzzle: Puzzle, history: Sequence[str]) -> tuple[Step, ...]:
+    """The plan as one step per play (its card, chain and choices) and one per round's end
+    (travellers' rewards, market pick, hand limit), each with the round and the running VP;
+    the reveals are left to the history."""
+    state = puzzle.state()
+    rows: list[Step] = []
+    names: list[str] = []
+    begun = _stage_name(state)
+    for name in history:
+        if not state.is_chance_node:
+            names.append(name)
+        state.apply(name)
+        ended = at_stage_start(state) and not state.is_chance_node and names
+        if ended and stage(state) > _stage_of(begun):
+            rows.append(_row(begun, names, state))
+            names, begun = [], _stage_name(state)
+    if names:
+        rows.append(_row(begun, names, state))
+    return tuple(rows)
+
+
+def _stage_name(state: TimelessState) -> tuple[int, int, str]:
+    """The round, the stage and its words: 'play 3', 'end of round'."""
+    plays = state.content.rules.plays_per_round
+    if state.phase != "Action":
+        return state.round, stage(state), "end of round"
+    return state.round, stage(state), f"play {len(state.played[0]) + 1} of {plays}"
+
+
+def _stage_of(begun: tuple[int, int, str]) -> int:
+    return begun[1]
+
+
+def _row(begun: tuple[int, int, str], names: list[str], after: TimelessState) -> Step:
+    rnd, _, words = begun
+    note = f"round {roman(rnd)}, {words}: {after.vp[0]} VP won, {final_score(after)} if it ended"
+    return Step(rnd + 1, rnd + 1, tuple(names), note)
