@@ -4,6 +4,8 @@ stays above it, and bad puzzles and arguments are refused."""
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 
 import kit
@@ -20,7 +22,7 @@ from kit.solve.five_rounds import (
     upper_bound,
 )
 from kit.solve.five_rounds.search import at_stage_start, stage
-from kit.solve.plan import FEASIBLE, OPTIMAL
+from kit.solve.plan import FEASIBLE, OPTIMAL, Interrupted, interrupt
 from kit.timeless_journeys import setup
 
 
@@ -141,6 +143,23 @@ def test_with_one_turn_left_the_planner_proves_the_optimum(travellers, edition, 
     assert puzzle.replay(plan.history).scores()[0].total == optimum
     assert [found[:2] for found in seen] == [(optimum, optimum)]
     assert upper_bound(puzzle) > optimum  # the count alone proves nothing here
+
+
+def test_stop_during_the_exhaustive_search_ends_the_planner_with_no_plan():
+    puzzle = tiny(standard_puzzle("B", "en"), 28)  # its exhaustive search takes seconds
+    outcome: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            solve(puzzle, time_limit=60, workers=1)
+        except Interrupted as stop:
+            outcome.append(stop)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    assert interrupt(thread)
+    thread.join(30)
+    assert not thread.is_alive() and len(outcome) == 1 and outcome[0].plan is None
 
 
 def test_with_two_turns_left_the_planner_searches_and_proves_nothing(intro):

@@ -11,12 +11,13 @@ at least his price, which pays for the next exploration) is refused."""
 
 from __future__ import annotations
 
+import math
 import time
 from typing import Any
 
 from kit.solve.five_rounds.puzzle import Puzzle
 from kit.solve.five_rounds.replay import verified
-from kit.solve.plan import OPTIMAL, Plan
+from kit.solve.plan import OPTIMAL, Plan, past
 from kit.timeless_journeys.state import TimelessState
 
 IGNORED = frozenset(
@@ -46,7 +47,8 @@ def _frozen(value: Any) -> Any:
 def exact_search(puzzle: Puzzle, limit: int = 200_000, deadline: float | None = None) -> Plan:
     """The optimal plan of a tiny puzzle, replayed in the engine; `limit` positions at most,
     and done by `deadline` (a `time.perf_counter()` instant) if one is given: else
-    `ValueError`, the puzzle is not tiny."""
+    `ValueError`, the puzzle is not tiny. Ctrl-C, or Stop (`kit.solve.plan.interrupt`),
+    raises KeyboardInterrupt."""
     began = time.perf_counter()
     best: dict[tuple[Any, ...], TimelessState] = {}
 
@@ -58,7 +60,7 @@ def exact_search(puzzle: Puzzle, limit: int = 200_000, deadline: float | None = 
             return best[key]
         if len(best) >= limit:
             raise ValueError(f"more than {limit} positions: the puzzle is not tiny")
-        if deadline is not None and time.perf_counter() > deadline:
+        if past(math.inf if deadline is None else deadline):  # Stop is asked here too
             raise ValueError(f"not solved in time ({len(best)} positions): the puzzle is not tiny")
         found: TimelessState | None = None
         for action in state.legal_actions():
