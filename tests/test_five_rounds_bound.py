@@ -87,6 +87,28 @@ def test_the_bound_is_above_the_rest_of_greedy_and_random_games_from_any_positio
             assert upper_bound(subpuzzle(puzzle, position)) >= final
 
 
+@pytest.mark.parametrize(
+    ("name", "edition", "seed"), [("intro", "en", 2), ("B", "en", 5), ("D", "ja", 4)]
+)
+def test_from_the_last_turn_on_the_bound_is_above_the_exhaustive_optimum_of_every_position(
+    name, edition, seed
+):
+    # every position of a random game from its last turn on, questions within a turn and the
+    # round's end included, where the bound comes within a few VP of the optimum
+    puzzle = standard_puzzle(name, edition)
+    bot, state, checked = RandomBot(seed, 0), puzzle.state(), 0
+    while not state.is_terminal:
+        if state.is_chance_node:
+            puzzle.advance(state)
+            continue
+        if stage(state) >= 28:
+            position = subpuzzle(puzzle, state)
+            assert upper_bound(position) >= exact_search(position).objective
+            checked += 1
+        state.apply(bot.choose(state))
+    assert checked >= 5
+
+
 def round_five_end(name: str, edition: str) -> tuple[Puzzle, TimelessState]:
     """The puzzle and the position of round V's end in the first greedy game of a set."""
     puzzle = standard_puzzle(name, edition)
