@@ -20,6 +20,7 @@ from kit.solve.orienteering import read_op_file
 from kit.solve.plan import Plan
 from kit.widgets import SolvePanel, play, solve
 from tests.test_eighty_days import tiny
+from tests.test_five_rounds import tiny as last_turn
 
 DATA = Path(__file__).parents[1] / "data"
 OP_FILE = DATA / "op-tsiligirides" / "set-1" / "tsiligirides_problem_1_budget_15.txt"
@@ -186,6 +187,21 @@ def test_advise_highlights_the_planners_first_step() -> None:
     assert panel.advisor.step == len(panel.state.history) > step
     (advised,) = [b for b in panel.action_buttons if b.button_style == "success"]
     assert advised.description == panel.advisor.plan.steps[0].actions[0]
+
+
+def test_advise_on_a_grand_tours_last_turn_gives_the_proven_best() -> None:
+    # the last play of the intro puzzle's first greedy game: the five-round planner searches
+    # every way to play it, so the advice is the optimum (42, as the exhaustive search finds)
+    panel = play(last_turn(tour_puzzle("intro", "en"), 28).position.clone(), seat=0)
+    panel.advisor.time_limit.value = 60
+    panel.advisor.button.click()
+    assert panel.advisor.wait(120)
+    plan = panel.advisor.plan
+    assert plan.status == "optimal" and plan.objective == plan.bound == 42
+    first = plan.steps[0].actions[0]
+    (advised,) = [b for b in panel.action_buttons if b.button_style == "success"]
+    assert advised.description == first
+    assert panel.advisor.message.startswith(f"advice: {first} (a plan scoring 42, optimal;")
 
 
 def test_advise_says_where_a_planner_cannot_start() -> None:
