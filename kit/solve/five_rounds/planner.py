@@ -59,8 +59,9 @@ def solve(
 ) -> Plan:
     """The best plan found within `time_limit` seconds (the first greedy games always
     finish) by `workers` searches of different seeds, each in its own process, replayed in
-    the engine. `status` is "optimal" only when the plan meets the bound; a puzzle
-    without a finite bound (see `bound`) gets a plan with none."""
+    the engine. `status` is "optimal" only when the plan meets the bound, or is the
+    exhaustive search's optimum (one turn left); a puzzle without a finite bound (see
+    `bound`) gets a plan with none."""
     if time_limit <= 0:
         raise ValueError(f"time_limit must be positive, got {time_limit}")
     began = time.perf_counter()
