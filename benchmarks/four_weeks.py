@@ -1,21 +1,28 @@
 """The four-week planner on its ten standard deals (`STANDARD_SEEDS`).
 
     python benchmarks/four_weeks.py [--seeds 1 2 ...] [--time-limit 10] [--workers 2]
-                                    [--plays 1000]
+                                    [--plays 1000] [--weeks 4]
 
 Prints, per deal: the plan's score, the proof status, the bound and the gap, the solve time
 and its CPU seconds (this process's and the refining processes'), the best greedy-bot score
 over `--plays` plays of the same deal (play 0 the bot itself, the others randomised near its
-choices; `--plays 50` for a quick run) and the plan's margin over it. The machine's load
-average is printed first and last: the times are only comparable on a quiet machine."""
+choices; `--plays 50` for a quick run) and the plan's margin over it. `--weeks 1` plays a
+shorter game on the same content (the rules' `weeks` changed in a copy of it): how far proofs
+reach. The machine's load average is printed first and last: the times are only comparable on
+a quiet machine."""
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import resource
+import shutil
+import tempfile
 import time
+from pathlib import Path
 
+from kit.four_weeks.content import DATA_DIR
 from kit.solve.four_weeks import STANDARD_SEEDS, greedy_score, solve, standard_puzzle
 
 
@@ -25,7 +32,26 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=10.0)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--plays", type=int, default=1000, help="greedy plays per deal")
+    parser.add_argument("--weeks", type=int, default=None, help="a shorter game: its weeks")
     args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        content = None if args.weeks is None else shortened(Path(folder), args.weeks)
+        run(args, content)
+
+
+def shortened(folder: Path, weeks: int) -> str:
+    """A copy of the built-in content in `folder` with the rules' `weeks` changed."""
+    copy = folder / "four_weeks"
+    shutil.copytree(DATA_DIR, copy)
+    rules = copy / "rules.toml"
+    text, found = re.subn(r"(?m)^weeks = \d+", f"weeks = {weeks}", rules.read_text())
+    if found != 1:
+        raise SystemExit("rules.toml: no line 'weeks = N' to change")
+    rules.write_text(text)
+    return str(copy)
+
+
+def run(args: argparse.Namespace, content: str | None) -> None:
     print("load average: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
     print(
         f"{'deal':>4} {'score':>5} {'status':<10} {'bound':>6} {'gap':>6} {'time s':>7} "
@@ -33,7 +59,7 @@ def main() -> None:
     )
     beaten = proven = 0
     for seed in args.seeds:
-        puzzle = standard_puzzle(seed)
+        puzzle = standard_puzzle(seed, content=content)
         cpu = _cpu_seconds()
         plan = solve(puzzle, args.time_limit, args.workers)
         cpu = _cpu_seconds() - cpu
