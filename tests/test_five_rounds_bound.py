@@ -22,6 +22,7 @@ from kit.solve.five_rounds.search import at_stage_start, stage
 from kit.timeless_journeys.bots import GreedyBot
 from kit.timeless_journeys.state import TimelessState
 from kit.timeless_journeys.travellers import MontaguReward, PaintingChoice
+from tests.test_five_rounds import position_at
 
 SETS = [(name, edition) for name in ("intro", "A", "B", "C", "D") for edition in ("en", "ja")]
 
@@ -112,12 +113,8 @@ def test_from_the_last_turn_on_the_bound_is_above_the_exhaustive_optimum_of_ever
 def round_five_end(name: str, edition: str) -> tuple[Puzzle, TimelessState]:
     """The puzzle and the position of round V's end in the first greedy game of a set."""
     puzzle = standard_puzzle(name, edition)
-    state = puzzle.state()
-    for action in greedy_game(puzzle, 1).history:
-        if at_stage_start(state) and not state.is_chance_node and stage(state) == 29:
-            return subpuzzle(puzzle, state), state
-        state.apply(action)
-    raise AssertionError("the game never reaches round V's end")
+    state = position_at(puzzle, greedy_game(puzzle, 1).history, 29)
+    return subpuzzle(puzzle, state), state
 
 
 def test_at_the_last_round_end_held_tokens_count_nothing_and_montagus_reward_counts():

@@ -677,9 +677,10 @@ def terms(puzzle: Puzzle) -> dict[str, int]:
     per_round = [got + bought_most(state, yields, got.bought) for got in rounds.activated]
     plays = total(per_round)
     talks = [r.talks + r.bought for r in per_round]
-    lost = lost_most(state, yields, placeable(state, meeting_rounds(state, yields, talks)))
-    # a Lost reward that is a conversation can meet a traveller at a round's end
-    rows = meeting_rounds(state, yields, [t + lost.talks for t in talks])
+    rows = meeting_rounds(state, yields, talks)
+    lost = lost_most(state, yields, placeable(state, rows))
+    if lost.talks:  # a Lost reward that is a conversation can meet a traveller at a round's end
+        rows = meeting_rounds(state, yields, [t + lost.talks for t in talks])
     met = meetings_most(state, yields, rows)
     tokens = placeable(state, rows)
     dickens = dickens_turns(state, rounds)

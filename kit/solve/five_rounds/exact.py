@@ -44,11 +44,10 @@ def _frozen(value: Any) -> Any:
     return value
 
 
-def exact_search(puzzle: Puzzle, limit: int = 200_000, deadline: float | None = None) -> Plan:
+def exact_search(puzzle: Puzzle, limit: int = 200_000, deadline: float = math.inf) -> Plan:
     """The optimal plan of a tiny puzzle, replayed in the engine; `limit` positions at most,
-    and done by `deadline` (a `time.perf_counter()` instant) if one is given: else
-    `ValueError`, the puzzle is not tiny. Ctrl-C, or Stop (`kit.solve.plan.interrupt`),
-    raises KeyboardInterrupt."""
+    and done by `deadline` (a `time.perf_counter()` instant): else `ValueError`, the puzzle
+    is not tiny. Ctrl-C, or Stop (`kit.solve.plan.interrupt`), raises KeyboardInterrupt."""
     began = time.perf_counter()
     best: dict[tuple[Any, ...], TimelessState] = {}
 
@@ -60,7 +59,7 @@ def exact_search(puzzle: Puzzle, limit: int = 200_000, deadline: float | None = 
             return best[key]
         if len(best) >= limit:
             raise ValueError(f"more than {limit} positions: the puzzle is not tiny")
-        if past(math.inf if deadline is None else deadline):  # Stop is asked here too
+        if past(deadline):  # Stop is asked here too
             raise ValueError(f"not solved in time ({len(best)} positions): the puzzle is not tiny")
         found: TimelessState | None = None
         for action in state.legal_actions():
