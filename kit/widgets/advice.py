@@ -54,7 +54,8 @@ class Advise:
     @locked
     def advise(self, _: object = None) -> None:
         """Plan from the position for the player to move, or say why not."""
-        from kit.widgets.solve import GAMES_PLANNERS, Background, puzzle_from
+        from kit.solve.position import puzzle_from
+        from kit.widgets.solve import GAMES_PLANNERS, Background
 
         panel, state = self.panel, self.panel.state
         if self.job is not None and self.job.running:

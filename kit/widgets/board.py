@@ -29,6 +29,7 @@ from kit.widgets.picture import (
     svg_label,
 )
 from kit.widgets.pieces import Piece
+from kit.widgets.sizes import Sizes, sizes
 
 
 class Board(anywidget.AnyWidget):
@@ -38,7 +39,8 @@ class Board(anywidget.AnyWidget):
       place, observe it to react to clicks;
     - `pieces`: a list of `Piece`s drawn beside their places (pawns, face-down tokens, markers,
       checkpoint flags, Famous Travellers, Day discs, notes);
-    - `highlight`: a route or plan, a list of places in order, drawn on top with step numbers.
+    - `highlight`: a route or plan, a list of places in order, drawn on top with step numbers;
+    - `size`: "normal", or "large" for a large room (`kit.widgets.sizes`).
 
     `board.picture` is the computed layout (places, labels, routes, legend) and `board.svg()` the
     picture as it stands, as static SVG."""
@@ -61,8 +63,10 @@ class Board(anywidget.AnyWidget):
         selected: str = "",
         outline: str | None = AUTO,
         title: str = "",
+        size: str | Sizes = "normal",
         **kwargs: Any,
     ) -> None:
+        self.sizes = sizes(size)
         self.picture: BoardLayout = board_layout(graph, outline=outline, title=title)
         self._spots: dict[str, str] = {}  # the SVG of the pieces at each place
         super().__init__(_picture=svg_document(self.picture), **kwargs)

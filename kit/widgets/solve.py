@@ -37,6 +37,7 @@ from matplotlib.figure import Figure
 
 from kit.core import KitError, ScoreSheet, State
 from kit.solve.plan import Interrupted, Plan, bound_text, interrupt
+from kit.solve.position import puzzle_from
 from kit.widgets.board import Board
 from kit.widgets.picture import AUTO
 from kit.widgets.pieces import Piece
@@ -686,26 +687,6 @@ def planner_for(puzzle_or_state: Any) -> Planner:
     )
 
 
-def puzzle_from(state: State) -> Any:
-    """The puzzle of a game's state for the player to move, as the game's planner takes one:
-    face-down things stay face down (the 80-day planner's assumptions); the four-week planner
-    plans only a solo deal from its start, with its chance fixed."""
-    name = state.game.name
-    if name == "amazing_journey":
-        from kit.solve.eighty_days import Puzzle as Journey
-
-        return Journey.from_state(state)  # type: ignore[arg-type]
-    if name == "timeless_journeys":
-        from kit.solve.five_rounds import Puzzle as Tour
-
-        return Tour(state, state.game.seed)  # type: ignore[arg-type]
-    raise KitError(
-        "the four-week planner cannot start from a game's position: it plans a solo deal from "
-        "its first Travel step, with the deck's order and the Festivals fixed in advance "
-        "(kit.solve.four_weeks.standard_puzzle)"
-    )
-
-
 PUZZLES: dict[str, Callable[[Any], Planner]] = {
     "kit.solve.eighty_days": EightyDays,
     "kit.solve.five_rounds": FiveRounds,
@@ -984,7 +965,6 @@ __all__ = [
     "Planner",
     "SolvePanel",
     "planner_for",
-    "puzzle_from",
     "solve",
     "walk",
 ]
