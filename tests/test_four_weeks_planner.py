@@ -30,7 +30,8 @@ from kit.solve.four_weeks import (
 from kit.solve.four_weeks.baseline import refined_game
 from kit.solve.four_weeks.exact import exact_search
 from kit.solve.four_weeks.model import new_solver
-from kit.solve.four_weeks.planner import follow, steps_of
+from kit.solve.four_weeks.planner import follow
+from kit.solve.four_weeks.replay import steps_of
 from kit.solve.plan import FEASIBLE, INFEASIBLE, OPTIMAL, Interrupted, interrupt, run_solver
 
 TINY = Path(__file__).parent / "data" / "tiny_four_weeks"

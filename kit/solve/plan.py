@@ -28,18 +28,33 @@ UNKNOWN = "unknown"
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One action of the plan: the engine action name(s) it stands for, the day (or round) it
-    starts and ends on, and a short human note (what was collected, which checkpoint)."""
+    """One step of the plan: the engine action name(s) it stands for, the day (or round) it
+    starts and ends on, and a short human note (what was collected, which checkpoint).
+
+    The replay that builds a step also says what kind of step it is (`kind`: "travel",
+    "explore", "Movement card", "end of round", ...: a timeline chart's row) and where it ends in
+    the plan's history (`upto`: `Plan.history[:upto]` plays the plan from its start to the end
+    of this step, the chance it leads to included). A picture of the plan cuts the history
+    there, so it never has to count actions per step."""
 
     day: int
     end: int
     actions: tuple[str, ...]
     note: str = ""
+    kind: str = field(kw_only=True)
+    upto: int = field(kw_only=True)
+
+    def when(self, unit: str = "day") -> str:
+        """When the step is taken, in the plan's `unit`: "day  4-6 ", "round  2   "."""
+        return f"{unit} {self.day:>2}" + (f"-{self.end:<2}" if self.end != self.day else "   ")
+
+    def describe(self, unit: str = "day") -> str:
+        """The step in one line: when, its actions and its note."""
+        text = " + ".join(self.actions)
+        return f"{self.when(unit)}  {text}" + (f"  [{self.note}]" if self.note else "")
 
     def __str__(self) -> str:
-        days = f"day {self.day:>2}" + (f"-{self.end:<2}" if self.end != self.day else "   ")
-        text = " + ".join(self.actions)
-        return f"{days}  {text}" + (f"  [{self.note}]" if self.note else "")
+        return self.describe()
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +63,7 @@ class Plan:
     `earliest` says the first day (or round) the goal could be reached at all, if any; when the
     planner found that day without proving that none comes sooner (or found none before its
     time ran out), `earliest_bound` is the first day it did prove possible at the soonest.
+    `unit` is what a step's `day` counts ("day", "round").
     `proven` states what else the planner proved about a plan short of optimal (say, that no
     change within a few days improves it)."""
 
@@ -62,6 +78,7 @@ class Plan:
     history: tuple[str, ...] = field(default=(), repr=False)
     proven: str = ""
     earliest_bound: int | None = None
+    unit: str = "day"
 
     @property
     def gap(self) -> float | None:
@@ -103,7 +120,7 @@ class Plan:
             proof += f"; {self.proven}"
         rows = [f"{self.status} plan scoring {self.objective} ({proof}, {self.solve_time:.2f} s)"]
         rows += [f"  assumes {text}" for text in self.assumptions]
-        rows += [f"  {step}" for step in self.steps]
+        rows += [f"  {step.describe(self.unit)}" for step in self.steps]
         if self.sheet is not None:
             rows.append(str(self.sheet))
         return "\n".join(rows)

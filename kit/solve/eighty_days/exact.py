@@ -14,6 +14,7 @@ same: no journey from it ends in time)."""
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 
 from kit.amazing_journey import travellers
 from kit.amazing_journey.actions import Action, Explore
@@ -157,16 +158,41 @@ def exact_search(puzzle: Puzzle, max_states: int = MAX_STATES) -> Plan:
     elapsed = time.perf_counter() - began
     if value <= worst:
         return Plan(INFEASIBLE, (), None, None, None, elapsed, puzzle.assumptions())
-    history, explored = [], 0
+    played: list[Action] = []
+    explored = 0
     while state.finish[p] < 0:
         action = memo[key(state, explored)][1]
         assert action is not None
+        played.append(action)
         state.apply(action)
-        history.append(str(action))
         explored += rolls(action)
+    history = [str(action) for action in played]
+    steps = _steps(puzzle.state(), played, p)
     sheet = state.scores()[p]
-    steps = tuple(Step(-1, -1, (name,)) for name in history)
     return Plan(
-        OPTIMAL, steps, sheet, value, value, time.perf_counter() - began, puzzle.assumptions(),
+        OPTIMAL, tuple(steps), sheet, value, value, time.perf_counter() - began,
+        puzzle.assumptions(),
         state.finish[p], tuple(history),
     )  # fmt: skip
+
+
+def _steps(state: JourneyState, played: Sequence[Action], p: int) -> list[Step]:
+    """The plan's steps: each of the player's actions with the answers and chance that follow
+    it (an Explore's die, a draw, a token kept), as the planner's replay makes them."""
+    steps: list[Step] = []
+    names: list[str] = []
+    main: Action | None = None
+    day = state.day[p]
+    for number, action in enumerate(played):
+        own = not state.is_chance_node and action.kind != "answer"
+        if own and main is not None:
+            steps.append(Step(day, state.day[p], tuple(names), kind=main.kind, upto=number))
+            names = []
+        if own:
+            main, day = action, state.day[p]
+        if not state.is_chance_node:
+            names.append(str(action))
+        state.apply(action)
+    if main is not None:
+        steps.append(Step(day, state.day[p], tuple(names), kind=main.kind, upto=len(played)))
+    return steps

@@ -75,6 +75,7 @@ def replay(puzzle: Puzzle, arcs: Sequence[Arc], choices: Choices) -> Replayed:
         stage = state.stage[p]
         names.append(_label(state, arc, traveller))
         act(names[-1])
+        kind = str(state.history[-1].kind)
         future = arcs[index + 1 :]
         while state.steps and not state.is_terminal:
             act(_answer(state, p, arc, future, choices.kept, plays))
@@ -84,7 +85,9 @@ def replay(puzzle: Puzzle, arcs: Sequence[Arc], choices: Choices) -> Replayed:
         for done in range(stage, state.stage[p]):
             checkpoint = tables.board.checkpoints[done]
             note.append(f"{checkpoint.name} checkpoint in {checkpoint.city}")
-        steps.append(Step(day, state.day[p], tuple(names), ", ".join(note)))
+        steps.append(
+            Step(day, state.day[p], tuple(names), ", ".join(note), kind=kind, upto=len(history))
+        )
         if state.finish[p] >= 0 and index + 1 < len(arcs):
             raise PlanError("the plan goes on after the journey has ended")
     if state.finish[p] < 0:

@@ -21,7 +21,8 @@ from kit.four_weeks.state import (
 )
 from kit.solve.four_weeks.model import parts
 from kit.solve.four_weeks.puzzle import Puzzle
-from kit.solve.plan import INFEASIBLE, OPTIMAL, Plan, Step
+from kit.solve.four_weeks.replay import steps_of
+from kit.solve.plan import INFEASIBLE, OPTIMAL, Plan
 
 MAX_STATES = 2_000_000
 """The exhaustive search gives up beyond this many states (the puzzle is not tiny)."""
@@ -65,17 +66,15 @@ def exact_search(puzzle: Puzzle, max_states: int = MAX_STATES) -> Plan:
         return Plan(INFEASIBLE, (), None, None, None, time.perf_counter() - began,
                     puzzle.assumptions())  # fmt: skip
     # follow the memo's best actions from the start
-    state, steps = start, []
+    state = start
     while not state.is_terminal:
         action = memo[_key(state)][1]
         assert action is not None
-        day = state.week * puzzle.content.rules.days_per_week + state.day[0] + 1
         puzzle.play(state, action)
-        steps.append(Step(day, day, (str(action),)))
     sheet = state.scores()[0]
     history = tuple(str(a) for a in state.history[first:])
-    return Plan(OPTIMAL, tuple(steps), sheet, score, score, time.perf_counter() - began,
-                puzzle.assumptions(), history=history)  # fmt: skip
+    return Plan(OPTIMAL, steps_of(puzzle, history), sheet, score, score,
+                time.perf_counter() - began, puzzle.assumptions(), history=history)  # fmt: skip
 
 
 def allowed(state: FourWeeksState) -> list[FourWeeksAction]:

@@ -17,7 +17,7 @@ import math
 import multiprocessing
 import signal
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, wait
 from multiprocessing.queues import Queue
 from queue import Empty
@@ -26,10 +26,8 @@ from typing import Any
 from kit.core import IllegalAction
 from kit.four_weeks.actions import FourWeeksAction
 from kit.four_weeks.content import ACTIVITIES
-from kit.four_weeks.effects import amount, plural
 from kit.four_weeks.state import (
     EXTRAS,
-    TRAVEL,
     ActivityDiscards,
     EffectOrder,
     FourWeeksState,
@@ -51,6 +49,7 @@ from kit.solve.four_weeks.model import (
     turns_of,
 )
 from kit.solve.four_weeks.puzzle import Puzzle
+from kit.solve.four_weeks.replay import steps_of
 from kit.solve.plan import (
     FEASIBLE,
     INFEASIBLE,
@@ -364,40 +363,6 @@ def play_solution(puzzle: Puzzle, solution: Solution) -> tuple[FourWeeksState, l
     return state, list(steps_of(puzzle, _history(puzzle, state)))
 
 
-def steps_of(puzzle: Puzzle, history: Sequence[str]) -> tuple[Step, ...]:
-    """The plan's steps of a game's `history` from the puzzle's start, replayed: one a turn
-    (its days, its actions, the region and what the player holds after it) and one a week's
-    end (its discards), the chance outcomes left to the history."""
-    state = puzzle.state()
-    per_week = puzzle.content.rules.days_per_week
-    steps: list[Step] = []
-    names: list[str] = []
-    day, week_end = 0, False
-
-    def close() -> None:
-        if not names:
-            return
-        if week_end:
-            steps.append(Step(day, day, tuple(names), f"end of week {state.week}"))
-        else:
-            end = state.week * per_week + state.day[0]
-            steps.append(Step(day, end, tuple(names), _held(state, state.pos[0])))
-        names.clear()
-
-    for name in history:
-        if not state.is_chance_node:
-            if state.step == TRAVEL and state.decision is None:
-                close()
-                day, week_end = state.week * per_week + state.day[0] + 1, False
-            elif isinstance(state.decision, WeekEndDiscards) and not week_end:
-                close()
-                day, week_end = state.week * per_week + state.day[0], True
-            names.append(name)
-        state.apply(name)
-    close()
-    return tuple(steps)
-
-
 def _spare(state: FourWeeksState, solution: Solution) -> FourWeeksAction | None:
     """A card in hand that the plan never visits, the first in the hand, to discard."""
     spare = [c for c in state.hands[0] if c not in solution.visited]
@@ -426,11 +391,3 @@ def _activity(state: FourWeeksState, turn: Turn) -> FourWeeksAction:
     if turn.activity == SKIP:
         return table.skip
     return table.activity[ACTIVITIES.index(turn.activity)]
-
-
-def _held(state: FourWeeksState, region: int) -> str:
-    """The region and what the player holds after a turn, for the calendar."""
-    code = state.game.content.regions[region].code
-    held = ", ".join(amount(n, r) for r, n in enumerate(state.res[0]))
-    trips = f", {plural(state.tickets[0], 'free trip', 'free trips')}" if state.tickets[0] else ""
-    return f"{code}; {held}{trips}"
