@@ -23,7 +23,7 @@ from pathlib import Path
 
 import networkx as nx
 
-from kit.core.board import board_graph
+from kit.core.board import OUTLINES, board_graph
 from kit.core.data import SEEDS_DIR, Reader, load_toml, path_text, stamps
 from kit.core.errors import DataError
 
@@ -178,7 +178,8 @@ class Timeline:
 
 @dataclass(frozen=True, slots=True)
 class Board:
-    """One side of the map board with the shared Timeline and checkpoints."""
+    """One side of the map board with the shared Timeline and checkpoints; `outline` names the
+    land drawn behind it ("" for none: a board of one's own)."""
 
     side: str
     starting_city: str
@@ -187,6 +188,7 @@ class Board:
     routes: tuple[Route, ...]
     checkpoints: tuple[Checkpoint, ...]
     timeline: Timeline
+    outline: str
 
     def city(self, name: str) -> City:
         return self.cities[self.index[name]]
@@ -201,7 +203,10 @@ class Board:
         nodes = [
             (c.name, {"pos": c.pos, "region": c.region, "tokens": c.tokens}) for c in self.cities
         ]
-        graph = board_graph(nodes, [], multi=True, name=f"The Amazing Journey ({self.side})")
+        graph = board_graph(
+            nodes, [], multi=True, name=f"The Amazing Journey ({self.side})", outline=self.outline
+        )
+        graph.graph["regions"] = {region.code: region.name for region in self.regions}
         for route in self.routes:
             for a, b in route.segments():
                 crosses = route.edge is not None and {a, b} == set(route.edge)
@@ -451,6 +456,7 @@ def _board(reader: Reader, routes_reader: Reader, side: str, rules: Rules) -> Bo
     if len(set(codes)) != len(codes):
         raise reader.error("regions", "region codes must be unique")
     start = reader.str("starting_city")
+    outline = reader.str("outline", "", choices=("", *OUTLINES))
     cities: list[City] = []
     for index, r in enumerate(reader.tables("cities")):
         pos = r.list("pos", of=int)
@@ -495,7 +501,14 @@ def _board(reader: Reader, routes_reader: Reader, side: str, rules: Rules) -> Bo
         raise routes_reader.error("routes", "route ids must be unique")
     reader.no_other_keys()
     board = Board(
-        side, start, tuple(regions), tuple(cities), tuple(routes), tuple(checkpoints), timeline
+        side,
+        start,
+        tuple(regions),
+        tuple(cities),
+        tuple(routes),
+        tuple(checkpoints),
+        timeline,
+        outline,
     )
     _connected(board, routes_reader)
     return board

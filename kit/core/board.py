@@ -8,17 +8,26 @@ from typing import Any
 import networkx as nx
 
 
+OUTLINES = ("world", "italy", "europe")
+"""The land a board's data may name to be drawn behind it (`outline` in its map file): the kit's
+pictures carry these three (`kit/widgets/data/`). A board that names none (a board of one's own,
+a puzzle's small board) is drawn on plain ground, fitted to the picture."""
+
+
 def board_graph(
     nodes: Iterable[tuple[str, Mapping[str, Any]]],
     edges: Iterable[tuple[str, str, Mapping[str, Any]]],
     *,
     multi: bool = False,
     name: str = "",
+    outline: str = "",
 ) -> nx.Graph:
     """A graph whose nodes carry their data (position `pos`, region, ...) and whose edges carry
     theirs (transport `kind`, `cost`, route id, ...). Use `multi=True` where two places are joined
-    by several routes, as on The Amazing Journey's map."""
+    by several routes, as on The Amazing Journey's map. `outline` names the land drawn behind
+    it (one of `OUTLINES`, or "" for none): the graph's `outline` attribute."""
     graph: nx.Graph = nx.MultiGraph(name=name) if multi else nx.Graph(name=name)
+    graph.graph["outline"] = outline
     for node, attrs in nodes:
         graph.add_node(node, **attrs)
     for u, v, attrs in edges:

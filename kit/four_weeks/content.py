@@ -16,7 +16,7 @@ from typing import TypeVar
 
 import networkx as nx
 
-from kit.core.board import board_graph
+from kit.core.board import OUTLINES, board_graph
 from kit.core.data import SEEDS_DIR, Reader, load_toml, stamps
 from kit.four_weeks.effects import EFFECTS, RESOURCES, Effect
 
@@ -170,6 +170,7 @@ def _load(folder: Path, stamps: tuple[tuple[int, int], ...]) -> Content:
 
 # --- the map ------------------------------------------------------------------------------------
 def _read_map(data: Reader) -> tuple[tuple[Region, ...], nx.Graph]:
+    outline = data.str("outline", "", choices=("", *OUTLINES))
     regions: list[Region] = []
     for index, item in enumerate(data.tables("regions")):
         code = item.str("code")
@@ -202,7 +203,7 @@ def _read_map(data: Reader) -> tuple[tuple[Region, ...], nx.Graph]:
         edges.append((ends[0], ends[1], {"kind": "train", "cost": 1}))
     data.no_other_keys()
     nodes = [(r.code, {"pos": r.pos, "name": r.name, "index": r.index}) for r in regions]
-    graph = board_graph(nodes, edges, name="four_weeks")
+    graph = board_graph(nodes, edges, name="four_weeks", outline=outline)
     reached = nx.node_connected_component(graph, regions[0].code)
     if len(reached) < len(regions):
         cut_off = ", ".join(r.code for r in regions if r.code not in reached)

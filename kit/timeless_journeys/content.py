@@ -17,7 +17,7 @@ from pathlib import Path
 
 import networkx as nx
 
-from kit.core.board import board_graph
+from kit.core.board import OUTLINES, board_graph
 from kit.core.data import SEEDS_DIR, Reader, load_toml, stamps
 
 DATA_DIR = SEEDS_DIR / "timeless_journeys"
@@ -643,6 +643,7 @@ def _rules(r: Reader) -> Rules:
 
 def _board(r: Reader) -> tuple[nx.Graph, dict[str, int]]:
     _provenance(r)
+    outline = r.str("outline", "", choices=("", *OUTLINES))
     nodes, south = [], {}
     for kind in ("city", "countryside"):
         for node in r.tables(kind) if r.has(kind) or kind == "city" else ():
@@ -673,7 +674,7 @@ def _board(r: Reader) -> tuple[nx.Graph, dict[str, int]]:
         seen.add(pair)
         edges.append((ends[0], ends[1], {"cost": path.int("cost", low=0)}))
         path.no_other_keys()
-    graph = board_graph(nodes, edges, name="Italy")
+    graph = board_graph(nodes, edges, name="Italy", outline=outline)
     if not nx.is_connected(graph):
         parts: list[set[str]] = sorted(nx.connected_components(graph), key=len)
         apart = sorted(parts[0])
