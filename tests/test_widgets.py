@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 import xml.etree.ElementTree as ET
 from typing import Any
 
@@ -15,8 +16,11 @@ import traitlets
 
 import kit
 from kit.core import KitError
-from kit.widgets import SVG, Board, Piece, board_layout, board_svg
-from kit.widgets.picture import ROUTE_STYLES
+from kit.widgets import SVG, Board, Piece, Route, board_layout, board_svg
+from kit.widgets.highlight import CURRENT, compact, highlight_svg
+from kit.widgets.picture import ROUTE_STYLES, spots_svg
+from kit.widgets.sizes import SIZES
+from kit.widgets.views import view_for
 from tests.checks import shown_svg
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
@@ -85,14 +89,22 @@ def test_every_route_segment_is_drawn_and_map_edge_crossings_in_two_pieces(graph
         assert crossing == 5 if "regular" in graph.name else crossing >= 5
 
 
-def test_no_two_labels_overlap_nor_cover_another_place(graph: nx.Graph) -> None:
-    layout = board_layout(graph)
+SCALES = (0.56, 0.93, 2.0)  # a map beside the buttons, a still picture, zoomed in
+
+
+@pytest.mark.parametrize("scale", SCALES)
+def test_no_two_labels_overlap_nor_cover_another_place(graph: nx.Graph, scale: float) -> None:
+    layout = board_layout(graph, scale=scale)
     boxes = {name: label.box for name, label in layout.labels.items()}
-    assert set(boxes) == set(layout.places)  # every place of these boards is named
+    if not graph.name.startswith("The Amazing Journey") or scale >= 2:
+        assert set(boxes) == set(layout.places)  # every place is named
+    else:  # the whole world drawn small leaves some of Europe's names to a zoom
+        assert len(boxes) >= 0.8 * len(layout.places)
     for (a, box_a), (b, box_b) in itertools.combinations(boxes.items(), 2):
         assert not box_a.overlaps(box_b), (a, b)
     for name, box in boxes.items():
         assert not box.overlaps(layout.legend_box), name
+        assert box.inside(layout.frame), name
         for other, place in layout.places.items():
             r = place.radius
             if other != name:
@@ -101,12 +113,74 @@ def test_no_two_labels_overlap_nor_cover_another_place(graph: nx.Graph) -> None:
 
 
 def test_labels_keep_full_names_where_room_allows() -> None:
-    layout = board_layout(kit.load("amazing_journey").board())
+    layout = board_layout(kit.load("amazing_journey").board(), scale=1.0)
     shortened = {n: lab.text for n, lab in layout.labels.items() if lab.text != n}
     assert len(shortened) <= 2, shortened
     assert all(layout.labels[n].text == n for n in ("London", "Paris", "Amsterdam", "Berlin"))
     # a crowded city's hover text has its full name
     assert layout.places["Amsterdam"].title == "Amsterdam (region A)"
+
+
+def text_sizes(svg: str) -> list[tuple[float, bool, str]]:
+    """Every text of a picture: its font size in pixels on the screen (the size it inherits,
+    times the scale of the transforms around it), whether it names a place, and its words."""
+    found: list[tuple[float, bool, str]] = []
+
+    def walk(element: ET.Element, size: float, scale: float, place: bool) -> None:
+        size = float(element.get("font-size", size))
+        grown = re.search(r"scale\(([\d.]+)\)", element.get("transform", ""))
+        scale *= float(grown[1]) if grown else 1.0
+        place = place or element.get("class") == "place"
+        if element.tag == f"{SVG_NS}text" and (element.text or "").strip():
+            found.append((size * scale, place, element.text or ""))
+        for child in element:
+            walk(child, size, scale, place)
+
+    walk(parse(svg), 16.0, 1.0, False)
+    return found
+
+
+@pytest.mark.parametrize("size", ["normal", "large"])
+@pytest.mark.parametrize("scale", SCALES)
+def test_every_text_reads_on_a_projector(graph: nx.Graph, scale: float, size: str) -> None:
+    """Place names 12 pixels high, every other text 11 (a third more at the large size), at
+    every scale: the map with its legend, a game's pieces at the start and a route."""
+    game = {"I": "timeless_journeys", "f": "four_weeks"}.get(graph.name[0], "amazing_journey")
+    side = {"side": "fast"} if "fast" in graph.name else {}
+    state = kit.load(game, players=3, seed=2, **side).new_game()
+    state.resolve_chance()
+    pieces = view_for(state.game).pieces(state.observation(0))
+    route = list(graph.nodes)[:6]
+    svg = board_svg(graph, pieces=pieces, path=route, scale=scale, size=size, title="a map")
+    wanted = SIZES[size]
+    texts = text_sizes(svg)
+    names = [s for s, place, _ in texts if place]
+    others = [s for s, place, _ in texts if not place]
+    assert names and min(names) >= wanted.place, [t for t in texts if t[1] and t[0] < 12]
+    assert min(others) >= wanted.text - 0.01, [t for t in texts if not t[1] and t[0] < 11]
+
+
+@pytest.mark.parametrize("scale", SCALES)
+def test_no_piece_covers_a_label_nor_another_places_pieces(graph: nx.Graph, scale: float) -> None:
+    """Every piece of a game in progress (three players) stands beside its place; where its row
+    had to cover a label, that label is hidden; rows never overlap."""
+    game = {"I": "timeless_journeys", "f": "four_weeks"}.get(graph.name[0], "amazing_journey")
+    side = {"side": "fast"} if "fast" in graph.name else {}
+    state = kit.load(game, players=3, seed=2, **side).new_game()
+    state.resolve_chance()
+    for action in range(12):
+        if state.is_terminal:
+            break
+        state.apply(state.legal_actions()[action % len(state.legal_actions())])
+        state.resolve_chance()
+    layout = board_layout(graph, scale=scale)
+    drawn = spots_svg(layout, view_for(state.game).pieces(state.observation(0)))
+    for place, row in drawn.boxes.items():
+        for name, label in layout.labels.items():
+            assert name in drawn.covered or not row.overlaps(label.box), (place, name)
+    for (a, box_a), (b, box_b) in itertools.combinations(drawn.boxes.items(), 2):
+        assert not box_a.overlaps(box_b) or scale < 1, (a, b)
+    assert len(drawn.covered) <= len(layout.labels) // 10
 
 
 def test_legend_lists_every_transport_type_with_its_own_dash_pattern() -> None:
@@ -191,34 +265,102 @@ def test_a_click_sends_back_only_the_small_selected_trait() -> None:
     assert [m["state"] for m in messages] == [{"selected": "Tokyo"}]
 
 
-def test_highlight_draws_the_route_with_step_numbers() -> None:
+def steps_of_layer(svg: str) -> dict[str, str]:
+    """The step badges of a highlight, by place: their words."""
+    layer = parse(f'<g xmlns="http://www.w3.org/2000/svg">{svg}</g>')
+    steps = next(g for g in layer.iter(f"{SVG_NS}g") if g.get("class") == "steps")
+    return {attr(g, "data-node"): text_of(g.find(f"{SVG_NS}text")) for g in steps}
+
+
+def test_highlight_draws_the_route_with_one_badge_a_place_beside_its_mark() -> None:
     board = Board(kit.load("amazing_journey").board())
     messages = sent_by(board)
     board.highlight = ["London", "Paris", "Rome", "Paris", "Madrid"]
-    assert [list(m["state"]) for m in messages] == [["_highlight_svg"]]
+    assert [list(m["state"]) for m in messages if m["method"] == "update"] == [["_highlight_svg"]]
+    assert steps_of_layer(board._highlight_svg) == {"Paris": "1, 3", "Rome": "2", "Madrid": "4"}
     layer = parse(f'<g xmlns="http://www.w3.org/2000/svg">{board._highlight_svg}</g>')
-    steps = {g.get("data-node"): text_of(g.find(f"{SVG_NS}text")) for g in layer.iter(f"{SVG_NS}g")
-             if g.get("data-node")}  # fmt: skip
-    assert steps == {"Paris": "1,3", "Rome": "2", "Madrid": "4"}
     start = next(c for c in layer.iter(f"{SVG_NS}circle"))
     assert (
         start.get("data-node") == "London"
         and text_of(start.find(f"{SVG_NS}title")) == "start: London"
     )
-    line = next(p for p in layer.iter(f"{SVG_NS}path"))
+    (line,) = [p for p in layer.iter(f"{SVG_NS}path") if p.get("class") == "leg"]
     assert attr(line, "d").count("M") == 4
-    assert "1,3" in board.svg()  # the static picture shows it too
+    # each badge lies beside its place's mark, never on the place's name nor on a name shown
+    layout = board.picture
+    hidden = set(board._under_highlight)
+    assert (
+        messages[-1] == {"method": "custom", "content": {"covered": sorted(hidden)}} or not hidden
+    )
+    for badge in layer.iter(f"{SVG_NS}g"):
+        if badge.get("data-node") and badge.find(f"{SVG_NS}rect") is not None:
+            rect = badge.find(f"{SVG_NS}rect")
+            x, y = float(attr(rect, "x")), float(attr(rect, "y"))
+            box = type(layout.frame)(
+                x, y, x + float(attr(rect, "width")), y + float(attr(rect, "height"))
+            )
+            own = layout.labels.get(attr(badge, "data-node"))
+            assert own is None or not box.overlaps(own.box)
+            for name, label in layout.labels.items():
+                assert name in hidden or not box.overlaps(label.box), name
+    assert "1, 3" in board.svg()  # the static picture shows it too
+
+
+def test_step_numbers_read_as_ranges_never_as_a_pile() -> None:
+    assert compact([2, 3, 4, 7]) == "2–4, 7"
+    assert compact(list(range(2, 31))) == "2–30"
+    assert compact([1, 3, 4, 7, 9, 10, 12]) == "1, 3–4, 7, …, 12"
+    # a pawn that stays in one region for a week of steps gets one short badge
+    route = Route(("BRI", "FRA", "GER"), (1, 1, 1, 1, 1, 2))
+    layout = board_layout(kit.load("four_weeks").board())
+    assert steps_of_layer(highlight_svg(layout, route)) == {"FRA": "1–5", "GER": "6"}
+
+
+def test_the_current_step_stands_out_with_its_place_ringed() -> None:
+    layout = board_layout(kit.load("four_weeks").board())
+    route = Route(("BRI", "FRA", "GER"), (1, 1, 1, 2), current=2)
+    layer = parse(f'<g xmlns="http://www.w3.org/2000/svg">{highlight_svg(layout, route)}</g>')
+    (ring,) = [c for c in layer.iter(f"{SVG_NS}circle") if c.get("class") == "current"]
+    france = layout.places["FRA"]
+    assert (float(attr(ring, "cx")), float(attr(ring, "cy"))) == (france.x, france.y)
+    badges = {text_of(g.find(f"{SVG_NS}text")): g.find(f"{SVG_NS}rect") for g in
+              next(g for g in layer.iter(f"{SVG_NS}g") if g.get("class") == "steps")}  # fmt: skip
+    assert set(badges) == {"2", "1, 3", "4"}
+    assert attr(badges["2"], "fill") == CURRENT  # the current step in the darkest ink
+    assert attr(badges["4"], "fill") != CURRENT
+
+
+def test_a_plan_read_in_parts_colours_each_part_and_keys_it() -> None:
+    layout = board_layout(kit.load("timeless_journeys").board())
+    route = Route(
+        ("Torino", "Milano", "Genova", "Milano"),
+        (1, 2, 3),
+        groups=("round I", "round I", "round II"),
+    )
+    layer = parse(f'<g xmlns="http://www.w3.org/2000/svg">{highlight_svg(layout, route)}</g>')
+    legs = [p for p in layer.iter(f"{SVG_NS}path") if p.get("class") == "leg"]
+    assert [attr(p, "d").count("M") for p in legs] == [2, 1]  # round I's two legs, round II's one
+    assert len({attr(p, "stroke") for p in legs}) == 2
+    key = next(g for g in layer.iter(f"{SVG_NS}g") if g.get("class") == "parts")
+    assert [t.text for t in key.iter(f"{SVG_NS}text")] == ["round I", "round II"]
 
 
 def test_highlight_across_the_map_edge_leaves_by_both_sides() -> None:
-    layout = board_layout(kit.load("amazing_journey").board())
-    from kit.widgets.picture import highlight_svg
-
+    layout = board_layout(kit.load("amazing_journey").board(), scale=1.0)
     layer = parse(
         f'<g xmlns="http://www.w3.org/2000/svg">{highlight_svg(layout, ["Tokyo", "Honolulu"])}</g>'
     )
     line = next(p for p in layer.iter(f"{SVG_NS}path"))
     assert line.get("d") == "M888 181L1061 229M-112 181L61 229"
+    # at any scale, the same two pieces, scaled
+    half = board_layout(kit.load("amazing_journey").board(), scale=0.5)
+    layer = parse(
+        f'<g xmlns="http://www.w3.org/2000/svg">{highlight_svg(half, ["Tokyo", "Honolulu"])}</g>'
+    )
+    assert (
+        next(p for p in layer.iter(f"{SVG_NS}path")).get("d")
+        == "M444 90.5L530.5 114.5M-56 90.5L30.5 114.5"
+    )
 
 
 def test_a_highlight_through_no_place_is_refused_and_changes_nothing() -> None:
@@ -252,7 +394,14 @@ def test_pieces_are_drawn_at_their_places_and_listed_on_hover() -> None:
     ]
     layer = parse(f'<g xmlns="http://www.w3.org/2000/svg">{board._pieces_svg}</g>')
     drawn = [
-        (spot.get("data-node"), [e.get("class") for e in spot if e.tag != f"{SVG_NS}title"])
+        (
+            spot.get("data-node"),
+            [
+                e.get("class")
+                for e in spot
+                if e.tag != f"{SVG_NS}title" and e.get("class") != "leader"
+            ],
+        )
         for spot in layer
     ]
     assert drawn == [
@@ -291,7 +440,8 @@ def test_updates_are_small_and_the_picture_is_sent_once() -> None:
     board.highlight = ["London", "Paris", "Rome", "Athens", "Cairo", "Mumbai", "Delhi"]
     click(board, "Delhi")
     sizes = [len(json.dumps(m)) for m in messages]
-    assert len(sizes) == 3 and max(sizes) < 30_000
+    changes = [m for m in messages if set(m.get("content", {})) != {"covered"}]
+    assert len(changes) == 3 and max(sizes) < 30_000  # the pieces, the highlight, the click
     assert all("_picture" not in m.get("state", {}) for m in messages)
 
 
@@ -359,10 +509,12 @@ def test_a_plain_graph_without_land_is_fitted_to_the_canvas() -> None:
     graph.add_node(0, pos=(0, 0))
     graph.add_node(1, pos=(20, 10))
     graph.add_edge(0, 1)
-    layout = board_layout(graph)
+    layout = board_layout(graph, scale=1.0)
     assert layout.outline is None
     assert (layout.places["0"].x, layout.places["0"].y) == (40, 70)
     assert (layout.places["1"].x, layout.places["1"].y) == (960, 530)
+    half = board_layout(graph, scale=0.5)  # the canvas at half the size: the points too
+    assert (half.width, half.height, half.places["1"].x, half.places["1"].y) == (500, 300, 480, 265)
     board = Board(graph, highlight=[0, 1])
     assert board.highlight == ["0", "1"]
     graph.add_node(2)

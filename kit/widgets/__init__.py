@@ -17,9 +17,10 @@
 - `board_svg(graph, ...)`: the same picture as static SVG, for rich display and exported notebooks;
 - `Piece`: one thing on the map (a pawn, a face-down token, a flag, ...)."""
 
-from kit.widgets.board import Board
+from kit.widgets.board import Board, board_svg
 from kit.widgets.display import state_html
-from kit.widgets.picture import SVG, board_layout, board_svg
+from kit.widgets.highlight import Route
+from kit.widgets.picture import SVG, board_layout
 from kit.widgets.pieces import KINDS, Piece
 from kit.widgets.play import PlayPanel, play
 from kit.widgets.puzzle import PuzzlePanel, puzzle
@@ -33,6 +34,7 @@ __all__ = [
     "Piece",
     "PlayPanel",
     "PuzzlePanel",
+    "Route",
     "SolvePanel",
     "board_layout",
     "board_svg",

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 from kit.core import Game, State, ranking
-from kit.widgets.picture import BoardLayout, board_layout, image_html, pieces_svg, svg_document
+from kit.widgets.picture import BoardLayout, board_layout, image_html, spots_svg, svg_document
 from kit.widgets.views import PANEL_CSS, escape, view_for
 
 _LAYOUTS: dict[tuple[str, str], BoardLayout] = {}
@@ -42,7 +42,8 @@ def board_picture(state: State, viewer: int) -> str:
     """The board with the pieces `viewer` sees, as one SVG text."""
     layout = layout_of(state.game)
     pieces = view_for(state.game).pieces(state.observation(viewer))
-    return svg_document(layout, pieces=pieces_svg(layout, pieces), image=True)
+    drawn = spots_svg(layout, pieces)
+    return svg_document(layout, pieces="".join(drawn.svg.values()), covered=drawn.covered)
 
 
 def state_html(state: State, seat: int | None = None) -> str:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 Point = tuple[float, float]
 Segment = tuple[Point, Point]
 
-FONT_SIZE = 10.0
+FONT_SIZE = 12.0  # a place's name on a classroom screen (`kit.widgets.sizes`)
 ASCENT, DESCENT = 0.75, 0.25  # of the font size, above and below the baseline
 GAP = 2.0  # between a place's mark and its label
 CLEARANCE = 1.5  # kept free around every other place's mark
@@ -114,18 +114,24 @@ def place_labels(
     canvas: Box,
     obstacles: Sequence[Box] = (),
     lines: Sequence[Segment] = (),
+    size: float = FONT_SIZE,
+    reach: float = math.inf,
 ) -> dict[str, Label]:
-    """A label for each place of `texts`, greedily: the most crowded places choose first, each
-    takes the nearest free spot that crosses fewest `lines` (the routes), and a place with no free
-    spot even with a leader line gets a shortened name (hover shows the full one). A place whose
-    name fits nowhere gets no label rather than one over another's."""
+    """A label for each place of `texts`, set at font `size`, greedily: the most crowded places
+    choose first, each takes the nearest free spot that crosses fewest `lines` (the routes), and
+    a place with no free spot even with a leader line gets a shortened name (hover shows the full
+    one). A label is set at most `reach` pixels beyond its mark: on a crowded map a name set
+    far away reads as another place's. A place whose name fits nowhere gets no label rather
+    than one over another's: zoomed in, the places stand further apart and every name finds
+    room."""
     own = {name: disc(points[name], radius[name] + CLEARANCE) for name in points}
     taken = [*obstacles, *own.values()]
     grid = _Grid(lines)
     labels: dict[str, Label] = {}
     for name in sorted(texts, key=lambda n: (-_crowding(n, points), n)):
         for text in dict.fromkeys((texts[name], short_name(texts[name]))):
-            label = _best_spot(name, text, points[name], radius[name], canvas, taken, own, grid)
+            spot = (points[name], radius[name], size, reach)
+            label = _best_spot(name, text, spot, canvas, taken, own, grid)
             if label is not None:
                 labels[name] = label
                 taken.append(label.box)
@@ -144,20 +150,22 @@ def short_name(text: str) -> str:
 def _best_spot(
     name: str,
     text: str,
-    point: Point,
-    radius: float,
+    spot: tuple[Point, float, float, float],
     canvas: Box,
     taken: Sequence[Box],
     own: Mapping[str, Box],
     grid: _Grid,
 ) -> Label | None:
-    width = text_width(text)
-    height = (ASCENT + DESCENT) * FONT_SIZE
+    """The label's nearest free spot around its place (`spot`: the point, the mark's radius, the
+    font size and the reach), ring by ring."""
+    point, radius, size, reach = spot
+    width = text_width(text, size)
+    height = (ASCENT + DESCENT) * size
     mine = own[name]
-    for ring in RINGS:
+    for ring in (r for r in RINGS if r * size / 10 <= reach):
         best: tuple[int, int, Label] | None = None
         for order, (dx, dy) in enumerate(DIRECTIONS):
-            label = _label_at(text, width, height, point, radius, ring, dx, dy)
+            label = _label_at(text, width, height, point, radius, ring * size / 10, dx, dy)
             if not label.box.inside(canvas):
                 continue
             if any(box is not mine and box.overlaps(label.box) for box in taken):
@@ -197,7 +205,7 @@ def _label_at(
         length = math.hypot(nx - x, ny - y) or 1.0
         start = (x + (nx - x) / length * (radius + 1), y + (ny - y) / length * (radius + 1))
         line = ((round(start[0], 1), round(start[1], 1)), (round(nx, 1), round(ny, 1)))
-    return Label(text, left, top + ASCENT * FONT_SIZE, width, box, line)
+    return Label(text, left, top + ASCENT * height / (ASCENT + DESCENT), width, box, line)
 
 
 def _crowding(name: str, points: Mapping[str, Point]) -> int:

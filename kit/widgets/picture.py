@@ -2,11 +2,18 @@
 
 A picture has a still part and a moving part. The still part (the land, the routes styled by
 transport type, the places with labels that do not overlap, the legend) is laid out once per
-board by `board_layout` and drawn by `svg_document`. The moving part (the pieces, a highlighted
-route) is drawn by `pieces_svg` and `highlight_svg` as small SVG fragments that go into two empty
-layers of the still part. The widget sends the still part once and only the fragments on a change;
-`board_svg` puts both into one SVG text, which notebooks show as a picture (exported HTML and
-untrusted notebooks too). So the browser draws nothing itself and there is one drawing code."""
+board and scale by `board_layout` and drawn by `svg_document`. The moving part (the pieces, a
+highlighted route: `kit.widgets.highlight`) is drawn as small SVG fragments that go into two
+empty layers of the still part. The widget sends the still part once per zoom and only the
+fragments on a change; `kit.widgets.board.board_svg` puts both into one SVG text, which
+notebooks show as a picture (exported HTML and untrusted notebooks too). So the browser draws
+nothing itself and there is one drawing code.
+
+Sizes are screen pixels. A board's positions are on a canvas of `WIDTH` x `HEIGHT` units (the
+land outline's, for a geographic board); the picture is that canvas at a `scale` (pixels per
+unit), and only the positions scale: a place's name is 12 pixels high whatever the scale, a
+mark 4 to 6 pixels across, a piece 13 (`kit.widgets.sizes`). Zooming in is a larger scale: the
+places move apart and every name finds room beside its place."""
 
 from __future__ import annotations
 
@@ -24,19 +31,18 @@ from typing import Any
 import networkx as nx
 
 from kit.core import KitError
-from kit.widgets.labels import FONT_SIZE, Box, Label, Point, Segment, place_labels, text_width
+from kit.widgets.labels import Box, Label, Point, Segment, place_labels, text_width
 from kit.widgets.pieces import Piece
+from kit.widgets.sizes import NORMAL, PANEL_WIDTH, Sizes, sizes
 
 WIDTH, HEIGHT, MARGIN = 1000, 600, 40
+CROWDED = 0.8
+"""Below this scale a whole world is drawn small: names stay near their places (`NEAR_LABEL`
+pixels at most; else `FAR_LABEL`) and face-down tokens are drawn small, without their letter
+(the place's colour and the hover text tell it): zooming in shows the rest."""
+NEAR_LABEL, FAR_LABEL = 14.0, 44.0
 DATA = Path(__file__).parent / "data"
 AUTO = "auto"
-# The land drawn behind each geographic board, by the board graph's name.
-OUTLINES = {
-    "The Amazing Journey (regular)": "world",
-    "The Amazing Journey (fast)": "world",
-    "Italy": "italy",
-    "four_weeks": "europe",
-}
 FONT = "Arial, 'Liberation Sans', Helvetica, sans-serif"
 
 
@@ -139,12 +145,25 @@ class LegendRow:
     dots: tuple[tuple[str, str], ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class Area:
+    """A part of the board to zoom to: its name and its box on the board's canvas (units)."""
+
+    name: str
+    box: Box
+
+
 @dataclass(frozen=True, repr=False)
 class BoardLayout:
-    """Everything the still picture shows, in canvas coordinates, computed once per board."""
+    """Everything the still picture shows, in screen pixels, computed once per board and scale:
+    the picture is `width` x `height` pixels, the board's canvas at `scale` pixels per unit
+    (`canvas` its size in units), drawn with `sizes`."""
 
     width: int
     height: int
+    scale: float
+    canvas: tuple[int, int]
+    sizes: Sizes
     outline: Outline | None
     places: dict[str, PlaceView]
     names: dict[Hashable, str]
@@ -154,15 +173,28 @@ class BoardLayout:
     legend: list[LegendRow]
     legend_box: Box
     title: str
+    areas: tuple[Area, ...]
+    badges: tuple[Box, ...]
+
+    @property
+    def frame(self) -> Box:
+        """The whole picture, as a box."""
+        return Box(0, 0, self.width, self.height)
 
     @cached_property
     def occupied(self) -> list[tuple[str, Box]]:
-        """What pieces had better not cover: every label, and every place's mark (by place)."""
+        """What pieces and step numbers had better not cover: every label (by place), the
+        legend, the cost badges and every place's mark (by place)."""
         marks = [
             (p.name, Box(p.x - p.radius, p.y - p.radius, p.x + p.radius, p.y + p.radius))
             for p in self.places.values()
         ]
-        return [("", label.box) for label in self.labels.values()] + marks
+        return [
+            *((f"label:{name}", label.box) for name, label in self.labels.items()),
+            ("", self.legend_box),
+            *(("", badge) for badge in self.badges),
+            *marks,
+        ]
 
     def name_of(self, place: object) -> str:
         """The drawn name of a place given as a node or its name; an unknown place is refused
@@ -175,6 +207,25 @@ class BoardLayout:
         raise KitError(f"{place!r} is not a place of this board (places: {some}, ...)")
 
 
+def land_of(graph: nx.Graph, outline: str | None = AUTO) -> Outline | None:
+    """The land drawn behind `graph`: the one its data names (`outline`, the graph's attribute
+    set from its map file; a board of one's own names none) for AUTO, the one given, or none."""
+    chosen = graph.graph.get("outline") if outline == AUTO else outline
+    return load_outline(chosen) if chosen else None
+
+
+def canvas_of(graph: nx.Graph, outline: str | None = AUTO) -> tuple[int, int]:
+    """The size in units of the canvas `graph`'s positions are drawn on."""
+    land = land_of(graph, outline)
+    return (land.width, land.height) if land else (WIDTH, HEIGHT)
+
+
+def still_scale(graph: nx.Graph, outline: str | None = AUTO, width: float = PANEL_WIDTH) -> float:
+    """The scale a still picture is drawn at: the board as wide as a notebook's output at the
+    reference screen, never wider than its canvas."""
+    return min(1.0, width / canvas_of(graph, outline)[0])
+
+
 def board_layout(
     graph: nx.Graph,
     *,
@@ -184,40 +235,55 @@ def board_layout(
     route_colour: Callable[[dict[str, Any]], str] | None = None,
     labels: bool | Iterable[Hashable] = True,
     title: str = "",
+    scale: float | None = None,
+    size: str | Sizes = NORMAL,
 ) -> BoardLayout:
     """Lay out a board graph's picture from its data: node `pos` (canvas coordinates), `kind`
     (city, countryside: the mark's shape), `group` (the mark's colour, 'region' by default) and
     `name` (the label, where a node is a code); edge `kind` (transport type: colour and dash),
     `cost` (written on the route where costs differ), `route`, `extra_days` and `crosses_edge`
-    (a route leaving one side of a world map and coming back on the other).
+    (a route leaving one side of a world map and coming back on the other); the graph's
+    `regions` (code: name) name the areas to zoom to.
 
-    `outline` names the land drawn behind ('world', 'italy', 'europe'; AUTO picks it by the
-    board's name, None draws none). Without land, positions are fitted to the canvas."""
-    chosen_land = OUTLINES.get(graph.name) if outline == AUTO else outline
-    land = load_outline(chosen_land) if chosen_land else None
-    width, height = (land.width, land.height) if land else (WIDTH, HEIGHT)
-    points = _canvas_points(graph, width, height, fitted=land is None)
+    `outline` names the land drawn behind ('world', 'italy', 'europe'; AUTO takes the one the
+    graph's data names, None draws none). Without land, positions are fitted to the canvas.
+    `scale` is pixels per canvas unit (by default a still picture's, `still_scale`); `size` the
+    sizes ("normal", "large")."""
+    chosen = sizes(size)
+    land = land_of(graph, outline)
+    canvas = (land.width, land.height) if land else (WIDTH, HEIGHT)
+    scale = still_scale(graph, outline) if scale is None else scale
+    if not (math.isfinite(scale) and scale > 0):
+        raise KitError(f"scale {scale!r}: a picture's scale is a positive number")
+    width, height = round(canvas[0] * scale), round(canvas[1] * scale)
+    raw = _canvas_points(graph, *canvas, fitted=land is None)
+    points = {node: (x * scale, y * scale) for node, (x, y) in raw.items()}
     names = {node: str(node) for node in graph.nodes}
     if len(set(names.values())) < len(names):
         raise KitError("two places of the board have the same name as text")
-    places = _places(graph, points, names, group)
+    places = _places(graph, points, names, group, chosen)
     routes, lines, crossings = _routes(graph, points, names, cost, route_colour, width)
+    badges = tuple(_badge_box(r.middle, r.cost, chosen) for r in routes if r.cost)
     legend = _legend(graph, places, routes, cost, group)
-    obstacles = [Box(0, 0, 14 + text_width(title, 16), 28)] if title else []
-    legend_box = _legend_box(legend, places, lines, width, height, obstacles)
-    chosen = set(graph.nodes) if labels is True else set(labels or ())
-    texts = {names[n]: places[names[n]].text for n in graph.nodes if n in chosen}
+    title_size = chosen.place + 4
+    obstacles = [Box(0, 0, 14 + text_width(title, title_size), title_size + 12)] if title else []
+    legend_box = _legend_box(legend, places, lines, width, height, [*obstacles], chosen)
+    picked = set(graph.nodes) if labels is True else set(labels or ())
+    texts = {names[n]: places[names[n]].text for n in graph.nodes if n in picked}
     placed = place_labels(
         {p.name: (p.x, p.y) for p in places.values()},
         texts,
         {p.name: p.radius for p in places.values()},
         canvas=Box(2, 2, width - 2, height - 2),
-        obstacles=[legend_box, *obstacles],
+        obstacles=[legend_box, *obstacles, *badges],
         lines=lines,
+        size=chosen.place,
+        reach=FAR_LABEL if scale >= CROWDED else NEAR_LABEL,
     )
     return BoardLayout(
-        width, height, land, places, names, routes, crossings, placed, legend, legend_box, title
-    )
+        width, height, scale, canvas, chosen, land, places, names, routes, crossings, placed,
+        legend, legend_box, title, _areas(graph, raw), badges,
+    )  # fmt: skip
 
 
 def _canvas_points(
@@ -245,11 +311,30 @@ def _canvas_points(
     }
 
 
+def _areas(graph: nx.Graph, points: Mapping[Hashable, Point]) -> tuple[Area, ...]:
+    """The board's named regions (the graph's `regions`: code to name) as boxes on the canvas,
+    each with a margin around its places: the parts a reader zooms to."""
+    named = graph.graph.get("regions") or {}
+    areas = []
+    for code, name in named.items():
+        here = [points[n] for n, data in graph.nodes(data=True) if data.get("region") == code]
+        if here:
+            xs, ys = [x for x, _ in here], [y for _, y in here]
+            areas.append(
+                Area(str(name), Box(min(xs) - 25, min(ys) - 20, max(xs) + 25, max(ys) + 20))
+            )
+    return tuple(areas)
+
+
 def _places(
-    graph: nx.Graph, points: Mapping[Hashable, Point], names: Mapping[Hashable, str], group: str
+    graph: nx.Graph,
+    points: Mapping[Hashable, Point],
+    names: Mapping[Hashable, str],
+    group: str,
+    chosen: Sizes,
 ) -> dict[str, PlaceView]:
-    """Marks sized to the space around each place (crowded places get small marks), shaped by
-    kind (cities round, other places diamonds) and coloured by `group`."""
+    """Marks sized to the space around each place on the screen (crowded places get small
+    marks), shaped by kind (cities round, other places diamonds) and coloured by `group`."""
     groups = sorted({str(data.get(group, "")) for _, data in graph.nodes(data=True)})
     fill = {g: GROUP_COLOURS[i % len(GROUP_COLOURS)] for i, g in enumerate(groups)}
     kinds = {data.get("kind") for _, data in graph.nodes(data=True)}
@@ -260,7 +345,7 @@ def _places(
             (math.hypot(x - ox, y - oy) for other, (ox, oy) in points.items() if other != node),
             default=20.0,
         )
-        radius = min(6.0, max(3.5, 0.3 * nearest))
+        radius = min(6.0, max(3.5, 0.3 * nearest)) * chosen.scale
         diamond = len(kinds) > 1 and data.get("kind") != "city"
         name = names[node]
         text = str(data["name"]) if isinstance(data.get("name"), str) else name
@@ -312,7 +397,7 @@ def _routes(
         a, b = points[u], points[v]
         if data.get("crosses_edge"):
             crossings.add(frozenset((names[u], names[v])))
-            pieces = _across_edge(a, b, width)
+            pieces = across_edge(a, b, width)
             d = "".join(f"M{_n(p[0])} {_n(p[1])}L{_n(q[0])} {_n(q[1])}" for p, q in pieces)
             middle = pieces[0][1]
             lines += pieces
@@ -351,7 +436,7 @@ def _bowed(a: Point, b: Point, bow: float) -> tuple[str, Point]:
     )
 
 
-def _across_edge(a: Point, b: Point, width: int) -> list[Segment]:
+def across_edge(a: Point, b: Point, width: float) -> list[Segment]:
     """A route across the map's edge: two lines, each leaving by its side of the map."""
     shift = width if a[0] < b[0] else -width
     return [(a, (b[0] - shift, b[1])), ((a[0] + shift, a[1]), b)]
@@ -396,19 +481,22 @@ def _legend(
     return rows
 
 
-ROW = 14.0
 SAMPLE = 34.0
 
 
-def _legend_size(rows: Sequence[LegendRow]) -> tuple[float, float]:
-    widths = []
+def _row_height(chosen: Sizes) -> float:
+    return chosen.text + 5
+
+
+def _legend_size(rows: Sequence[LegendRow], chosen: Sizes) -> tuple[float, float]:
+    size, widths = chosen.text, []
     for row in rows:
         if row.dots:
-            dots = sum(12 + text_width(text) for text, _ in row.dots)
-            widths.append(text_width(row.text) + 6 + dots)
+            dots = sum(14 + text_width(text, size) for text, _ in row.dots)
+            widths.append(text_width(row.text, size) + 6 + dots)
         else:
-            widths.append(SAMPLE + 6 + text_width(row.text))
-    return max(widths, default=0) + 12, len(rows) * ROW + 8
+            widths.append(SAMPLE + 6 + text_width(row.text, size))
+    return max(widths, default=0) + 12, len(rows) * _row_height(chosen) + 8
 
 
 def _legend_box(
@@ -418,9 +506,10 @@ def _legend_box(
     width: int,
     height: int,
     obstacles: Sequence[Box],
+    chosen: Sizes,
 ) -> Box:
     """The corner where the legend hides fewest places and routes."""
-    w, h = _legend_size(rows)
+    w, h = _legend_size(rows, chosen)
     if not rows:
         return Box(0, 0, 0, 0)
     corners = [Box(x, y, x + w, y + h) for y in (height - h - 4, 4.0) for x in (4.0, width - w - 4)]
@@ -449,37 +538,41 @@ def _e(text: object) -> str:
 
 
 def svg_document(
-    layout: BoardLayout, *, highlight: str = "", pieces: str = "", image: bool = False
+    layout: BoardLayout, *, highlight: str = "", pieces: str = "", covered: Iterable[str] = ()
 ) -> str:
-    """The whole picture as SVG text; `highlight` and `pieces` are fragments from
-    `highlight_svg` and `pieces_svg` (the widget leaves them empty and fills the two layers).
-    An `image` (the source of an `<img>`) has its size in pixels, as an image needs: inline, the
-    picture fills the page's width up to that size."""
+    """The whole picture as SVG text, `layout.width` x `layout.height` pixels; `highlight` and
+    `pieces` are fragments (`kit.widgets.highlight.highlight_svg`, `pieces_svg`: the widget
+    leaves them empty and fills the two layers); the labels of the places `covered` by pieces
+    are left out (see `spots_svg`)."""
     w, h = layout.width, layout.height
-    size = f'width="{w}" height="{h}"' if image else f'width="100%" style="max-width:{w}px"'
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="kit-map" viewBox="0 0 {w} {h}" '
-        f'{size} font-family="{FONT}" font-size="{_n(FONT_SIZE)}" '
+        f'width="{w}" height="{h}" font-family="{FONT}" font-size="{_n(layout.sizes.place)}" '
         f'role="img" aria-label="{_e(layout.title or "board map")}">'
     ]
     if layout.outline:
         parts.append(f'<rect width="{w}" height="{h}" fill="#dce9f2"/>')
         parts.append(
-            f'<path class="land" d="{layout.outline.d}" fill="#f1ebdc" stroke="#c9bd9f" '
-            'stroke-width="0.7"/>'
+            f'<path class="land" d="{layout.outline.d}" transform="scale({layout.scale:.4g})" '
+            'fill="#f1ebdc" stroke="#c9bd9f" stroke-width="0.7" '
+            'vector-effect="non-scaling-stroke"/>'
         )
     else:
         parts.append(f'<rect width="{w}" height="{h}" fill="#f7f5ef"/>')
     parts.append(_routes_svg(layout))
-    parts.append(_places_svg(layout))
+    parts.append(_hits_svg(layout))
+    parts.append(_places_svg(layout, frozenset(covered)))
     parts.append(_legend_svg(layout))
     if layout.title:
+        size = layout.sizes.place + 4
         parts.append(
-            f'<text x="8" y="20" font-size="16" font-weight="bold">{_e(layout.title)}</text>'
+            f'<text x="8" y="{_n(size + 6)}" font-size="{_n(size)}" font-weight="bold">'
+            f"{_e(layout.title)}</text>"
         )
     parts.append(
-        f'<g class="kit-highlight">{highlight}</g><g class="kit-pieces" font-size="7" '
-        f'font-weight="bold" text-anchor="middle" fill="#111" stroke-width="0.8">{pieces}</g>'
+        f'<g class="kit-highlight">{highlight}</g><g class="kit-pieces" '
+        f'font-size="{_n(SIZE)}" font-weight="bold" text-anchor="middle" fill="#111" '
+        f'stroke-width="0.8">{pieces}</g>'
     )
     parts.append("</svg>")
     return "".join(parts)
@@ -489,7 +582,8 @@ def _routes_svg(layout: BoardLayout) -> str:
     by_style: dict[tuple[str, str], list[RouteView]] = {}
     for route in layout.routes:
         by_style.setdefault((route.kind, route.colour), []).append(route)
-    parts = ['<g class="routes" fill="none" stroke-width="1.7" stroke-linecap="round">']
+    stroke = 2 * layout.sizes.scale
+    parts = [f'<g class="routes" fill="none" stroke-width="{_n(stroke)}" stroke-linecap="round">']
     for (kind, colour), routes in by_style.items():
         dash = ROUTE_STYLES.get(kind, DEFAULT_STYLE).dash
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
@@ -500,18 +594,28 @@ def _routes_svg(layout: BoardLayout) -> str:
     badges = [r for r in layout.routes if r.cost]
     if badges:
         parts.append('<g class="costs">')
-        parts += [_badge(r.middle, r.cost) for r in badges]
+        parts += [_badge(r.middle, r.cost, layout.sizes) for r in badges]
         parts.append("</g>")
     return "".join(parts)
 
 
-def _badge(point: Point, text: str) -> str:
+def _badge_radius(text: str, chosen: Sizes) -> float:
+    return max(chosen.text * 0.62, text_width(text, chosen.text) / 2 + 2.5)
+
+
+def _badge_box(point: Point, text: str, chosen: Sizes) -> Box:
+    r = _badge_radius(text, chosen)
+    return Box(point[0] - r, point[1] - r, point[0] + r, point[1] + r)
+
+
+def _badge(point: Point, text: str, chosen: Sizes) -> str:
     """A cost written in a coin."""
     x, y = point
+    r = _badge_radius(text, chosen)
     return (
-        f'<circle cx="{_n(x)}" cy="{_n(y)}" r="5.5" fill="#f6d365" stroke="#8a6d00" '
-        f'stroke-width="0.8"/><text x="{_n(x)}" y="{_n(y + 2.8)}" fill="#3d3000" font-size="8" '
-        f'font-weight="bold" text-anchor="middle">{_e(text)}</text>'
+        f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}" fill="#f6d365" stroke="#8a6d00" '
+        f'stroke-width="0.8"/><text x="{_n(x)}" y="{_n(y + chosen.text * 0.36)}" fill="#3d3000" '
+        f'font-size="{_n(chosen.text)}" font-weight="bold" text-anchor="middle">{_e(text)}</text>'
     )
 
 
@@ -528,7 +632,21 @@ def _mark(place: PlaceView) -> str:
     )
 
 
-def _places_svg(layout: BoardLayout) -> str:
+def _hits_svg(layout: BoardLayout) -> str:
+    """Under the places, a disc around each one as wide as a finger's tap (`sizes.target`), so
+    that a small mark is easy to click; the marks lie on top, so a click on a mark is its own."""
+    r = layout.sizes.target / 2
+    parts = ['<g class="hits" fill="transparent">']
+    parts += [
+        f'<circle data-node="{_e(name)}" cx="{_n(p.x)}" cy="{_n(p.y)}" r="{_n(r)}">'
+        f"<title>{_e(p.title)}</title></circle>"
+        for name, p in layout.places.items()
+    ]
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _places_svg(layout: BoardLayout, covered: frozenset[str] = frozenset()) -> str:
     parts = ['<g class="places">']
     for name, place in layout.places.items():
         parts.append(
@@ -536,7 +654,7 @@ def _places_svg(layout: BoardLayout) -> str:
         )
         parts.append(_mark(place))
         label = layout.labels.get(name)
-        if label is not None:
+        if label is not None and name not in covered:
             if label.leader:
                 (ax, ay), (bx, by) = label.leader
                 parts.append(
@@ -555,93 +673,57 @@ def _places_svg(layout: BoardLayout) -> str:
 def _legend_svg(layout: BoardLayout) -> str:
     if not layout.legend:
         return ""
-    box = layout.legend_box
+    box, chosen = layout.legend_box, layout.sizes
+    size, row_height = chosen.text, _row_height(chosen)
     parts = [
-        f'<g class="legend" transform="translate({_n(box.x0)} {_n(box.y0)})">'
-        f'<rect width="{_n(box.x1 - box.x0)}" height="{_n(box.y1 - box.y0)}" rx="3" '
-        'fill="#ffffff" fill-opacity="0.88" stroke="#aaa" stroke-width="0.6"/>'
+        f'<g class="legend" font-size="{_n(size)}" transform="translate({_n(box.x0)} '
+        f'{_n(box.y0)})"><rect width="{_n(box.x1 - box.x0)}" height="{_n(box.y1 - box.y0)}" '
+        'rx="3" fill="#ffffff" fill-opacity="0.9" stroke="#aaa" stroke-width="0.6"/>'
     ]
+    baseline = size * 0.36
     for i, row in enumerate(layout.legend):
-        y = 4 + ROW * i + ROW / 2
+        y = 4 + row_height * i + row_height / 2
         text_x = 6 + SAMPLE + 6
         if row.kind:
             style = ROUTE_STYLES.get(row.kind, DEFAULT_STYLE)
             dash = f' stroke-dasharray="{style.dash}"' if style.dash else ""
             parts.append(
-                f'<path d="M6 {_n(y)}h{_n(SAMPLE)}" stroke="{style.colour}" stroke-width="2"'
+                f'<path d="M6 {_n(y)}h{_n(SAMPLE)}" stroke="{style.colour}" stroke-width="2.5"'
                 f'{dash} stroke-linecap="round"/>'
             )
         elif row.mark:
             sample = PlaceView(
-                "", "", 6 + SAMPLE / 2, y, 4.5, row.mark == "diamond", "#fff", "", ""
+                "", "", 6 + SAMPLE / 2, y, 5 * chosen.scale, row.mark == "diamond", "#fff", "", ""
             )
             parts.append(_mark(sample))
         elif row.badge:
-            parts.append(_badge((6 + SAMPLE / 2, y), row.badge))
+            parts.append(_badge((6 + SAMPLE / 2, y), row.badge, chosen))
         elif row.dots:
             text_x = 6.0
             if row.text:
-                parts.append(f'<text x="6" y="{_n(y + 3.5)}">{_e(row.text)}</text>')
-                text_x += text_width(row.text) + 6
+                parts.append(f'<text x="6" y="{_n(y + baseline)}">{_e(row.text)}</text>')
+                text_x += text_width(row.text, size) + 6
             for label, colour in row.dots:
                 parts.append(
-                    f'<circle cx="{_n(text_x + 4)}" cy="{_n(y)}" r="4" fill="{colour}" '
-                    f'stroke="#333" stroke-width="0.6"/><text x="{_n(text_x + 10)}" '
-                    f'y="{_n(y + 3.5)}">{_e(label)}</text>'
+                    f'<circle cx="{_n(text_x + 5)}" cy="{_n(y)}" r="5" fill="{colour}" '
+                    f'stroke="#333" stroke-width="0.6"/><text x="{_n(text_x + 12)}" '
+                    f'y="{_n(y + baseline)}">{_e(label)}</text>'
                 )
-                text_x += 12 + text_width(label)
+                text_x += 14 + text_width(label, size)
             continue
         else:
             text_x = 6.0
-        parts.append(f'<text x="{_n(text_x)}" y="{_n(y + 3.5)}">{_e(row.text)}</text>')
+        parts.append(f'<text x="{_n(text_x)}" y="{_n(y + baseline)}">{_e(row.text)}</text>')
     parts.append("</g>")
     return "".join(parts)
 
 
-def highlight_svg(layout: BoardLayout, route: Sequence[Hashable]) -> str:
-    """A route or plan on top of the map: a line through its places in order, the start ringed
-    and every later stop numbered (a place reached twice shows both numbers)."""
-    names = [layout.name_of(place) for place in route]
-    if not names:
-        return ""
-    d = []
-    for a, b in zip(names, names[1:], strict=False):
-        pa, pb = layout.places[a], layout.places[b]
-        if frozenset((a, b)) in layout.crossings:
-            pieces = _across_edge((pa.x, pa.y), (pb.x, pb.y), layout.width)
-        else:
-            pieces = [((pa.x, pa.y), (pb.x, pb.y))]
-        d += [f"M{_n(p[0])} {_n(p[1])}L{_n(q[0])} {_n(q[1])}" for p, q in pieces]
-    steps: dict[str, list[int]] = {}
-    for step, name in enumerate(names[1:], start=1):
-        steps.setdefault(name, []).append(step)
-    start = layout.places[names[0]]
-    parts = [
-        f'<path d="{"".join(d)}" fill="none" stroke="{HIGHLIGHT}" stroke-width="4" '
-        'stroke-opacity="0.7" stroke-linecap="round"/>'
-        if d
-        else "",
-        f'<circle data-node="{_e(start.name)}" cx="{_n(start.x)}" cy="{_n(start.y)}" '
-        f'r="{_n(start.radius + 3)}" fill="none" stroke="{HIGHLIGHT}" stroke-width="2">'
-        f"<title>start: {_e(start.text)}</title></circle>",
-        '<g class="steps" font-size="8" font-weight="bold" text-anchor="middle" fill="#fff">',
-    ]
-    for name, numbers in steps.items():
-        place = layout.places[name]
-        text = ",".join(map(str, numbers))
-        half = max(6.0, text_width(text, 8) / 2 + 3)
-        parts.append(
-            f'<g data-node="{_e(name)}"><title>step {_e(text)}: {_e(place.text)}</title>'
-            f'<rect x="{_n(place.x - half)}" y="{_n(place.y - 6)}" width="{_n(2 * half)}" '
-            f'height="12" rx="6" fill="{HIGHLIGHT}" stroke="#fff" stroke-width="0.8"/>'
-            f'<text x="{_n(place.x)}" y="{_n(place.y + 3)}">{_e(text)}</text></g>'
-        )
-    parts.append("</g>")
-    return "".join(parts)
+# -- pieces -------------------------------------------------------------------------------------
 
-
-PIECE_GAP = 1.5
-MARK_SIZE = 6.0  # font size of a piece's mark, at its upper right
+SIZE = 11.0  # a piece's label, as any text but a place's name (`kit.widgets.sizes`)
+MARK_SIZE = SIZE  # a piece's sign at its upper right
+GLYPH = 15.0  # the width a piece's shape takes in its row
+PIECE_GAP = 2.0
 PIECE_COLOURS = {
     "pawn": "#4e79a7",
     "token": "#c8a46e",
@@ -650,67 +732,6 @@ PIECE_COLOURS = {
     "traveller": "#f0c330",
     "disc": "#ffffff",
 }
-
-
-def pieces_svg(layout: BoardLayout, pieces: Sequence[Piece]) -> str:
-    """The pieces, in a row beside each place (see `spots_svg`), as one SVG fragment."""
-    return "".join(spots_svg(layout, pieces).values())
-
-
-def spots_svg(layout: BoardLayout, pieces: Sequence[Piece]) -> dict[str, str]:
-    """The SVG group of the pieces at each place, by place, in the order the places come first
-    in `pieces`. A place's pieces stand in a row beside it (on the side where they hide fewest
-    names and places), over an invisible spot on the place itself, with the place's
-    `data-node` and a hover text that says what lies there: hovering or clicking the place or
-    any of its pieces tells and selects the place. One group per place lets the widget send
-    only the places whose pieces changed."""
-    at: dict[str, list[Piece]] = {}
-    for piece in pieces:
-        at.setdefault(layout.name_of(piece.place), []).append(piece)
-    spots = {}
-    for name, here in at.items():
-        place = layout.places[name]
-        widths = [_piece_width(p) for p in here]
-        x, y = _row_start(layout, place, sum(widths) + PIECE_GAP * (len(widths) - 1))
-        what = "; ".join(p.description for p in here)
-        parts = [
-            f'<g class="spot" data-node="{_e(name)}"><title>{_e(place.text)}: {_e(what)}</title>'
-            f'<circle cx="{_n(place.x)}" cy="{_n(place.y)}" r="{_n(place.radius + 2)}" '
-            'opacity="0"/>'
-        ]
-        for piece, width in zip(here, widths, strict=True):
-            parts.append(_piece(piece, x, y))
-            x += width + PIECE_GAP
-        parts.append("</g>")
-        spots[name] = "".join(parts)
-    return spots
-
-
-def _row_start(layout: BoardLayout, place: PlaceView, width: float) -> Point:
-    """The left end and middle height of a row of pieces `width` long: below, above, right or
-    left of the place, the first that covers fewest labels and marks."""
-    r = place.radius
-    starts = [
-        (place.x - width / 2, place.y + r + 7),
-        (place.x - width / 2, place.y - r - 7),
-        (place.x + r + 3, place.y),
-        (place.x - r - 3 - width, place.y),
-    ]
-    near = Box(place.x - width - 20, place.y - 25, place.x + width + 20, place.y + 25)
-    covered = [box for name, box in layout.occupied if name != place.name and box.overlaps(near)]
-
-    def hidden(start: Point) -> int:
-        row = Box(start[0], start[1] - 5.5, start[0] + width, start[1] + 5.5)
-        return sum(1 for box in covered if box.overlaps(row))
-
-    return min(starts, key=hidden)
-
-
-def _piece_width(piece: Piece) -> float:
-    if piece.kind == "note":
-        return text_width(piece.label, 9) * 1.1
-    beside = text_width(piece.label, 8) + 2 if len(piece.label) > 2 else 0
-    return 10 + beside + (text_width(piece.mark, MARK_SIZE) if piece.mark else 0)
 
 
 def _star(r: float) -> str:
@@ -723,42 +744,189 @@ def _star(r: float) -> str:
     return "M" + "L".join(points) + "Z"
 
 
-# Each kind's shape around the origin, filled with the piece's colour ({}); a piece is moved into
-# place as a whole, so these stay the same for every piece of a kind and an update stays small.
+# Each kind's shape around the origin at the normal size, filled with the piece's colour ({}); a
+# piece is moved into place (and scaled for a larger size) as a whole, so these stay the same
+# for every piece of a kind and an update stays small.
 SHAPES = {
-    "pawn": '<circle r="5" fill="{}" stroke="#fff" stroke-width="1.2"/>',
-    "token": '<rect x="-4.5" y="-4.5" width="9" height="9" rx="2" fill="{}" stroke="#222"/>',
-    "marker": '<path d="M0 -5l5 5 -5 5 -5 -5z" fill="{}" stroke="#222"/>',
-    "flag": '<path d="M-3 5V-5l7 2.5 -7 2.5" fill="{}" stroke="#222"/>',
-    "traveller": f'<path d="{_star(5.5)}" fill="{{}}" stroke="#222"/>',
-    "disc": '<circle r="4.5" fill="{}" stroke="#222"/>',
+    "pawn": '<circle r="7.5" fill="{}" stroke="#fff" stroke-width="1.2"/>',
+    "token": '<rect x="-6.5" y="-6.5" width="13" height="13" rx="2.5" fill="{}" stroke="#222"/>',
+    "marker": '<path d="M0 -7.5l7.5 7.5 -7.5 7.5 -7.5 -7.5z" fill="{}" stroke="#222"/>',
+    "flag": '<path d="M-4 7V-7l10 3.5 -10 3.5" fill="{}" stroke="#222"/>',
+    "traveller": f'<path d="{_star(8)}" fill="{{}}" stroke="#222"/>',
+    "disc": '<circle r="6.5" fill="{}" stroke="#222"/>',
 }
+SMALL_TOKEN = '<rect x="-4.5" y="-4.5" width="9" height="9" rx="2" fill="{}" stroke="#222"/>'
+"""A face-down token on a crowded map (see `CROWDED`): its letter is the place's region."""
+ON_SHAPE = {"pawn": 12.0, "token": 11.0, "marker": 9.0, "disc": 10.0}
+"""The widest label written on a piece of each kind; a longer one is written beside it."""
 
 
-def _piece(piece: Piece, left: float, y: float) -> str:
-    """One piece's glyph, its left edge at `left`, centred on `y`; a label of one or two
-    characters is written on it, a longer one beside it."""
+@dataclass(frozen=True)
+class Spots:
+    """The pieces as drawn: the SVG group of each place's pieces (`svg`, by place, in the order
+    the places come first in the pieces), the box each row takes (`boxes`), and the places
+    whose labels the pieces cover (`covered`: their labels are hidden)."""
+
+    svg: dict[str, str]
+    boxes: dict[str, Box]
+    covered: set[str]
+
+
+def pieces_svg(layout: BoardLayout, pieces: Sequence[Piece]) -> str:
+    """The pieces, in a row beside each place (see `spots_svg`), as one SVG fragment."""
+    return "".join(spots_svg(layout, pieces).svg.values())
+
+
+def spots_svg(layout: BoardLayout, pieces: Sequence[Piece]) -> Spots:
+    """The pieces at each place, in a row beside it, at the first spot around it (then a
+    little further out, with a thin line to the place) that covers no label, no mark, no other
+    place's pieces and nothing drawn on the map; where there is none, the spot that covers
+    fewest labels, and those labels are hidden: no label lies under a piece. The row lies over
+    an invisible spot on the place itself, with the place's `data-node` and a hover text that
+    says what lies there: hovering or clicking the place or any of its pieces tells and
+    selects the place. One group per place lets the widget send only the places whose pieces
+    changed. Rows are placed in the board's order of places, so a place's row moves only when
+    a row placed before it does."""
+    at: dict[str, list[Piece]] = {}
+    for piece in pieces:
+        at.setdefault(layout.name_of(piece.place), []).append(piece)
+    boxes: dict[str, Box] = {}
+    covered: set[str] = set()
+    drawn: dict[str, str] = {}
+    small = layout.scale < CROWDED
+    for name in (n for n in layout.places if n in at):
+        place, here = layout.places[name], at[name]
+        widths = [_piece_width(p, small) * layout.sizes.scale for p in here]
+        width = sum(widths) + PIECE_GAP * (len(widths) - 1)
+        (x, y), leader, hides = _row_spot(layout, place, width, list(boxes.values()))
+        covered |= hides
+        boxes[name] = _row_box(x, y, width, layout.sizes)
+        what = "; ".join(p.description for p in here)
+        parts = [
+            f'<g class="spot" data-node="{_e(name)}"><title>{_e(place.text)}: {_e(what)}</title>'
+            f'<circle cx="{_n(place.x)}" cy="{_n(place.y)}" r="{_n(place.radius + 2)}" '
+            'opacity="0"/>'
+        ]
+        if leader:
+            (ax, ay), (bx, by) = leader
+            parts.append(
+                f'<path class="leader" d="M{_n(ax)} {_n(ay)}L{_n(bx)} {_n(by)}" stroke="#333" '
+                'stroke-width="0.8"/>'
+            )
+        for piece, piece_width in zip(here, widths, strict=True):
+            parts.append(_piece(piece, x, y, layout.sizes.scale, small))
+            x += piece_width + PIECE_GAP
+        parts.append("</g>")
+        drawn[name] = "".join(parts)
+    return Spots({name: drawn[name] for name in at}, boxes, covered)
+
+
+def _row_box(x: float, y: float, width: float, chosen: Sizes) -> Box:
+    half = 8 * chosen.scale
+    return Box(x, y - half, x + width, y + half)
+
+
+def _row_spot(
+    layout: BoardLayout, place: PlaceView, width: float, rows: Sequence[Box]
+) -> tuple[Point, Segment | None, set[str]]:
+    """Where a row of pieces `width` long goes beside `place`: its left end and middle height,
+    the leader line to it (None beside the place) and the labels it covers."""
+    r, half = place.radius, 8 * layout.sizes.scale
+    around = layout.occupied
+    first = None
+    for ring in (0.0, 10.0, 22.0):
+        spots = [
+            (place.x - width / 2, place.y + r + half + 2 + ring),
+            (place.x - width / 2, place.y - r - half - 2 - ring),
+            (place.x + r + 3 + ring, place.y),
+            (place.x - r - 3 - ring - width, place.y),
+        ]
+        for x, y in spots:
+            box = _row_box(x, y, width, layout.sizes)
+            if not (
+                box.x0 >= 0 and box.x1 <= layout.width and 0 <= box.y0 <= box.y1 <= layout.height
+            ):
+                continue
+            hit = [key for key, other in around if key != place.name and other.overlaps(box)]
+            if not hit and not any(row.overlaps(box) for row in rows):
+                leader = _leader(place, box) if ring else None
+                return (x, y), leader, set()
+            labels = {key.removeprefix("label:") for key in hit if key.startswith("label:")}
+            if first is None or len(labels) < len(first[1]):
+                first = ((x, y), labels)
+    if first is None:  # no spot inside the picture at all: below the place
+        return (place.x - width / 2, place.y + r + half + 2), None, set()
+    return first[0], None, first[1]
+
+
+def _leader(place: PlaceView, box: Box) -> Segment:
+    """A thin line from a place's mark to the nearest point of a row set further out."""
+    x, y = min(max(place.x, box.x0), box.x1), min(max(place.y, box.y0), box.y1)
+    length = math.hypot(x - place.x, y - place.y) or 1.0
+    start = (
+        place.x + (x - place.x) / length * place.radius,
+        place.y + (y - place.y) / length * place.radius,
+    )
+    return start, (x, y)
+
+
+def _beside(piece: Piece) -> bool:
+    """Whether a piece's label is written beside it rather than on it."""
+    if piece.kind in ("flag", "traveller"):
+        return bool(piece.label)
+    return text_width(piece.label, SIZE) > ON_SHAPE.get(piece.kind, 0.0)
+
+
+def _piece_width(piece: Piece, small: bool = False) -> float:
+    """The width a piece takes in its row at the normal size (`small`: on a crowded map)."""
+    if piece.kind == "note":
+        return text_width(piece.label, SIZE) * 1.05
+    if small and piece.kind == "token":
+        return 10 + (text_width(piece.mark, MARK_SIZE) if piece.mark else 0)
+    beside = text_width(piece.label, SIZE) + 3 if _beside(piece) else 0
+    return GLYPH + beside + (text_width(piece.mark, MARK_SIZE) if piece.mark else 0)
+
+
+def _piece(piece: Piece, left: float, y: float, scale: float = 1.0, small: bool = False) -> str:
+    """One piece's glyph, its left edge at `left`, centred on `y`; a label that fits is written
+    on it, a longer one beside it; `scale` draws it larger (the large size); `small` draws a
+    face-down token small, without its letter, for a crowded map."""
+    grow = f" scale({scale:.4g})" if scale != 1 else ""
+    if small and piece.kind == "token":
+        colour = piece.colour or PIECE_COLOURS["token"]
+        sign = (
+            f'<text class="sign" x="4" y="-2" font-size="{_n(MARK_SIZE)}" text-anchor="start">'
+            f"{_e(piece.mark)}</text>"
+            if piece.mark
+            else ""
+        )
+        return (
+            f'<g class="token" transform="translate({_n(left + 5 * scale)} {_n(y)}){grow}">'
+            f"{SMALL_TOKEN.format(colour)}{sign}</g>"
+        )
     if piece.kind == "note":
         return (
-            f'<text class="note" x="{_n(left)}" y="{_n(y + 3)}" font-size="9" fill="#b2182b" '
-            f'text-anchor="start">{_e(piece.label)}</text>'
+            f'<g class="note" transform="translate({_n(left)} {_n(y)}){grow}">'
+            f'<text y="{_n(SIZE * 0.36)}" font-size="{_n(SIZE)}" fill="#b2182b" '
+            f'text-anchor="start">{_e(piece.label)}</text></g>'
         )
     colour = piece.colour or PIECE_COLOURS[piece.kind]
     parts = [
-        f'<g class="{piece.kind}" transform="translate({_n(left + 5)} {_n(y)})">'
-        + SHAPES[piece.kind].format(colour)
+        f'<g class="{piece.kind}" transform="translate({_n(left + GLYPH / 2 * scale)} {_n(y)})'
+        f'{grow}">' + SHAPES[piece.kind].format(colour)
     ]
-    if len(piece.label) > 2 or (piece.label and piece.kind == "flag"):
+    if piece.label and _beside(piece):
         parts.append(
-            f'<text x="6" y="3" font-size="8" text-anchor="start">{_e(piece.label)}</text>'
+            f'<text x="{_n(GLYPH / 2 + 1)}" y="{_n(SIZE * 0.36)}" text-anchor="start">'
+            f"{_e(piece.label)}</text>"
         )
     elif piece.label:
         ink = ' fill="#fff"' if _dark(colour) else ""
-        parts.append(f'<text y="2.6"{ink}>{_e(piece.label)}</text>')
+        parts.append(f'<text y="{_n(SIZE * 0.36)}"{ink}>{_e(piece.label)}</text>')
     if piece.mark:
         parts.append(
-            f'<text class="sign" x="4" y="-2" font-size="{_n(MARK_SIZE)}" text-anchor="start">'
-            f"{_e(piece.mark)}</text>"
+            f'<text class="sign" x="{_n(GLYPH / 2 - 2)}" y="-3" font-size="{_n(MARK_SIZE)}" '
+            f'text-anchor="start">{_e(piece.mark)}</text>'
         )
     parts.append("</g>")
     return "".join(parts)
@@ -770,6 +938,9 @@ def _dark(colour: str) -> bool:
         return False
     r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
     return 0.299 * r + 0.587 * g + 0.114 * b < 140
+
+
+# -- pictures in a notebook ---------------------------------------------------------------------
 
 
 def image_html(svg: str, alt: str, width: float | None = None) -> str:
@@ -806,40 +977,3 @@ class SVG(str):
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         printer.text(f"<board picture, {len(self) / 1000:.1f} KB of SVG>")
-
-
-def board_svg(
-    graph: nx.Graph,
-    *,
-    path: Sequence[Hashable] = (),
-    pieces: Sequence[Piece] = (),
-    marks: Mapping[Hashable, str] | None = None,
-    labels: bool | Iterable[Hashable] = True,
-    group: str = "region",
-    edge_colour: Callable[[dict[str, Any]], str] | None = None,
-    edge_label: str = "cost",
-    outline: str | None = AUTO,
-    title: str = "",
-) -> SVG:
-    """The board as one SVG picture: its map (see `board_layout`), `path` drawn on top with step
-    numbers, and `pieces`. `marks` writes a short text beside chosen places (a score, a day);
-    `labels` names every place or only those given; `group` names the node attribute that
-    colours the places; `edge_colour` maps a route's data to its colour; `edge_label` names the
-    edge attribute written on routes where it differs."""
-    layout = board_layout(
-        graph,
-        outline=outline,
-        group=group,
-        cost=edge_label,
-        route_colour=edge_colour,
-        labels=labels,
-        title=title,
-    )
-    notes = [Piece(layout.name_of(place), "note", text) for place, text in (marks or {}).items()]
-    return SVG(
-        svg_document(
-            layout,
-            highlight=highlight_svg(layout, path),
-            pieces=pieces_svg(layout, [*pieces, *notes]),
-        )
-    )
