@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets
 
 from kit.core import KitError
+from kit.widgets.highlight import Route
 from kit.widgets.lock import locked
 from kit.widgets.views import escape
 
@@ -48,7 +49,7 @@ class Advise:
         self.history: list[Any] = []  # the history of the position advised
         self.asked: list[Any] = []  # the history of the position the advisor plans for
         self.first = ""  # the recommended next action
-        self.route: tuple[str, ...] = ()
+        self.route: Route | None = None  # the advised plan as the board highlights it
         self.message = ""  # what the advisor says, as text
 
     @locked
@@ -110,12 +111,12 @@ class Advise:
     ) -> None:
         """The planner's answer, on the advisor's thread: drawn under the panel's lock, and
         dropped if the position has changed since it was asked for."""
-        from kit.widgets.solve import walk
+        from kit.widgets.plans import walk_plan
 
-        route: tuple[str, ...] = ()
+        route: Route | None = None
         if error is None and plan is not None and plan.steps:
             try:
-                route = walk(planner.start(puzzle, plan), plan, mover).route
+                route = walk_plan(planner.start(puzzle, plan), plan, mover).route()
             except Exception as failure:  # shown in the panel
                 error = failure
         with self._lock:
@@ -155,7 +156,7 @@ class Advise:
             return ""
         if self.history == panel.state.history and not panel._viewing_past():
             return self.first
-        self.first, self.route, self.plan = "", (), None
+        self.first, self.route, self.plan = "", None, None
         self._say("the position changed: Re-plan for new advice")
         if self.auto.value and not panel._viewing_past():
             self.advise()

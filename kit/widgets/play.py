@@ -498,7 +498,8 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
         self._scores.value = scores_html(position) if position.is_terminal else ""
         self.logbook.shown = self.replay.value
         advised = self.advisor.current()
-        self.board.highlight = list(self.advisor.route) if advised else []
+        route = self.advisor.route
+        self.board.highlight = route.at(0) if advised and route else []
         self._draw_actions(position)
         self.undo_button.disabled = not any(self._plays_here(p) for _, p in self.steps)
         bot_to_move = position is self.state and self.state.current_player in self.bots

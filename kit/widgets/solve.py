@@ -23,24 +23,35 @@ and a search's callbacks are dropped once another search has started."""
 from __future__ import annotations
 
 import dataclasses
-import io
 import math
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
 import ipywidgets
-from matplotlib.figure import Figure
+import networkx as nx
 
 from kit.core import KitError, ScoreSheet, State
-from kit.solve.plan import Interrupted, Plan, bound_text, interrupt
+from kit.solve.plan import Interrupted, Plan, Step, interrupt
 from kit.solve.position import puzzle_from
 from kit.widgets.board import Board
 from kit.widgets.picture import AUTO
 from kit.widgets.pieces import Piece
+from kit.widgets.plans import (
+    Answer,
+    PlanStep,
+    PlanWalk,
+    bound_words,
+    chart_svg,
+    days,
+    sheet_rows,
+    sheets_html,
+    steps_html,
+    summary,
+    walk_plan,
+)
 from kit.widgets.views import PANEL_CSS, escape, view_for
 
 TICK = 0.25
@@ -103,136 +114,6 @@ class Background:
             self.done(self, outcome, stopped, error)
         finally:
             self.finished.set()
-
-
-# --- what the panel draws of a plan ---------------------------------------------------------
-@dataclass(frozen=True)
-class Bar:
-    """One step of a plan on the timeline chart: from `start` to `end` (days, rounds or
-    distance) in the row of its `kind`, numbered as on the map."""
-
-    number: int
-    start: float
-    end: float
-    kind: str
-    label: str
-
-
-@dataclass(frozen=True)
-class Answer:
-    """A planner's answer as the panel shows it.
-
-    `route` is where the traveller stands at the start and after each step (the board's
-    highlight: the start ringed, step k numbered k); `positions` the pieces on the map at the
-    start and after each step (the step slider's); `sheet` and `greedy` the score sheets of
-    the plan and of the greedy bot as rows (label, points)."""
-
-    status: str
-    score: int | None
-    bound: float | None
-    seconds: float
-    stopped: bool
-    steps: tuple[str, ...]
-    route: tuple[str, ...]
-    positions: tuple[tuple[Piece, ...], ...]
-    bars: tuple[Bar, ...]
-    sheet: tuple[tuple[str, str], ...]
-    greedy: tuple[tuple[str, str], ...]
-    notes: tuple[str, ...] = ()
-    used: str = ""  # the budget used (orienteering)
-
-
-def sheet_rows(sheet: ScoreSheet | None) -> tuple[tuple[str, str], ...]:
-    if sheet is None:
-        return ()
-    rows = [
-        (line.label, f"{line.points}" + (f" ({line.detail})" if line.detail else ""))
-        for line in sheet.lines
-    ]
-    return (*rows, ("Total", str(sheet.total)))
-
-
-@dataclass(frozen=True)
-class Walk:
-    """A plan's history played from its start: where the player stands and the pieces on the
-    map before the first step and after each, and each step's first action's kind."""
-
-    route: tuple[str, ...]
-    positions: tuple[tuple[Piece, ...], ...]
-    kinds: tuple[str, ...]
-    final: State
-
-
-def walk(start: State, plan: Plan, player: int) -> Walk:
-    """Play `plan.history` from `start` (a fresh state) step by step: a step ends when as many
-    of the player's actions as it names have been played and the next one is due (the chance
-    they lead to is resolved in between)."""
-    view = view_for(start.game)
-    ends = []
-    total = 0
-    for step in plan.steps:
-        total += len(step.actions)
-        ends.append(total)
-    state = start
-    played = 0
-    positions = [tuple(view.pieces(state.observation(player)))]
-    places = [pawn_place(positions[0], player)]
-    where = places[0]  # the place of the last action that names one
-    kinds: list[str] = []
-
-    def reached() -> None:
-        positions.append(tuple(view.pieces(state.observation(player))))
-        places.append(pawn_place(positions[-1], player) or where)
-
-    for name in plan.history:
-        decision = not state.is_chance_node
-        if decision:
-            while len(positions) <= len(ends) and played == ends[len(positions) - 1]:
-                reached()
-        state.apply(name)
-        if decision:
-            action = state.history[-1]
-            kind = str(getattr(action, "kind", "action"))
-            if len(kinds) < len(ends) and played == (ends[len(kinds) - 1] if kinds else 0):
-                kinds.append(kind)
-            elif kinds and kinds[-1] == "travel" and played < ends[len(kinds) - 1]:
-                kinds[-1] = kind  # a step's main action is the first that is not a move
-            where = str(getattr(action, "place", None) or where)
-            played += 1
-    while len(positions) <= len(plan.steps):
-        reached()
-    kinds += ["action"] * (len(plan.steps) - len(kinds))
-    if not places[0] and len(places) > 1:  # no pawn on the map yet: it starts at step 1's place
-        places[0] = places[1]
-    route = tuple(places) if all(places) else ()
-    return Walk(route, tuple(positions), tuple(kinds), state)
-
-
-def pawn_place(pieces: Sequence[Piece], player: int) -> str:
-    """The place of `player`'s pawn among `pieces` ("" if it is not on the map)."""
-    return next((p.place for p in pieces if p.kind == "pawn" and p.label == str(player)), "")
-
-
-def bars_of(steps: Sequence[Any], kinds: Sequence[str]) -> tuple[Bar, ...]:
-    """The steps as bars: a step over days from its day to its end; steps that take no time
-    share the unit after their day, side by side (the plays of one round, Wolfgang's free
-    moves of one day)."""
-    instant: dict[int, int] = {}
-    for step in steps:
-        if step.end <= step.day:
-            instant[step.day] = instant.get(step.day, 0) + 1
-    seen: dict[int, int] = {}
-    bars = []
-    for number, (step, kind) in enumerate(zip(steps, kinds, strict=True), start=1):
-        if step.end > step.day:
-            start, end = float(step.day), float(step.end)
-        else:
-            share = 1 / instant[step.day]
-            start = step.day + share * seen.get(step.day, 0)
-            end = start + share
-            seen[step.day] = seen.get(step.day, 0) + 1
-        bars.append(Bar(number, start, end, kind, " + ".join(step.actions)))
-    return tuple(bars)
 
 
 # --- the planners ---------------------------------------------------------------------------
@@ -300,29 +181,34 @@ class GamePlanner(Planner):
 
     def answer(self, puzzle: Any, result: Any, stopped: bool) -> Answer:
         plan: Plan = result
-        walked = walk(self.start(puzzle, plan), plan, self.player)
+        walked = walk_plan(self.start(puzzle, plan), plan, self.player, self.group, self.when)
         return Answer(
             plan.status,
             plan.objective,
             plan.bound,
             plan.solve_time,
             stopped,
-            tuple(str(step) for step in plan.steps),
-            walked.route,
-            walked.positions,
-            bars_of(plan.steps, walked.kinds),
+            walked,
             sheet_rows(plan.sheet),
             sheet_rows(self.greedy(puzzle)),
             plan.assumptions,
+            unit=self.unit,
         )
+
+    def group(self, step: Step) -> str:
+        """The part of the plan a step belongs to, where the plan reads in parts ("")."""
+        return ""
+
+    def when(self, step: Step) -> str:
+        """When a step is taken, in words."""
+        return days(step)
 
     def show_step(self, answer: Answer | None, step: int) -> None:
         if answer is None:
             self.board.highlight = []
             return
-        self.board.pieces = list(answer.positions[step])
-        self.board.highlight = list(answer.route)
-        self.board.selected = answer.route[step] if answer.route else ""
+        self.board.pieces = list(answer.walk.pieces_at(step))
+        self.board.highlight = answer.walk.route(step)
 
 
 class EightyDays(GamePlanner):
@@ -400,6 +286,16 @@ class FiveRounds(GamePlanner):
     unit = "round"
     time_limit = 20.0
 
+    def group(self, step: Step) -> str:
+        """The plan reads round by round."""
+        from kit.timeless_journeys.actions import roman
+
+        return f"round {roman(step.day - 1)}"
+
+    def when(self, step: Step) -> str:
+        """The round heads the steps; the note says which play of it."""
+        return ""
+
     def __init__(self, puzzle: Any) -> None:
         from kit.solve.five_rounds import SETS
         from kit.timeless_journeys.content import EDITIONS
@@ -437,6 +333,11 @@ class FourWeeks(GamePlanner):
 
     title = "The four-week planner"
 
+    def group(self, step: Step) -> str:
+        """The plan reads week by week."""
+        per_week = self.original.content.rules.days_per_week
+        return f"week {max(0, step.day - 1) // per_week + 1}"
+
     def __init__(self, puzzle: Any) -> None:
         super().__init__(puzzle.position)
         self.original = puzzle
@@ -473,8 +374,9 @@ class FourWeeks(GamePlanner):
 
 class Orienteering(Planner):
     """The orienteering planner (`kit.solve.orienteering`): the travel budget. The map is the
-    instance's points (sized by score) and the route, the budget used in its title; the
-    greedy yardstick is `heuristic_route`."""
+    instance's points on a board of their own (the start and the end marked apart, each point's
+    score beside it, green once collected) and the route; the greedy yardstick is
+    `heuristic_route`."""
 
     title = "The orienteering planner"
     unit = "distance"
@@ -486,9 +388,9 @@ class Orienteering(Planner):
             instance.tmax, min=0, max=1e9, description="travel budget"
         )
         self.controls = [self.budget]
-        self.picture = ipywidgets.Image(format="png", layout=ipywidgets.Layout(max_width="640px"))
         self.instance = instance
-        self.shown: Answer | None = None
+        self.board = Board(points_graph(instance), outline=None)
+        self.board.pieces = list(points_pieces(instance, ()))
 
     def puzzle(self) -> Any:
         if self.budget.value == self.original.tmax:
@@ -505,12 +407,19 @@ class Orienteering(Planner):
         from kit.solve.orienteering import heuristic_route
 
         indices = list(result.indices)
-        legs = [puzzle.distances[a][b] / puzzle.scale for a, b in pairwise(indices)]
-        bars, at = [], 0.0
-        for number, (leg, point) in enumerate(zip(legs, indices[1:], strict=True), start=1):
-            label = f"to {puzzle.label(point)} (+{puzzle.scores[point]})"
-            bars.append(Bar(number, at, at + leg, "travel", label))
+        names = [str(puzzle.label(i)) for i in indices]
+        steps, at = [], 0.0
+        for number, (a, b) in enumerate(pairwise(indices), start=1):
+            leg = puzzle.distances[a][b] / puzzle.scale
+            text = f"to {names[number]} (+{puzzle.scores[b]})"
+            pieces = points_pieces(puzzle, names[: number + 1])
+            where = (names[number],)
+            when = f"at {at:g} to {at + leg:g}"
+            steps.append(PlanStep(number, text, "travel", names[number], where, pieces, at,
+                                  at + leg, "", when))  # fmt: skip
             at += leg
+        start = names[0] if names else ""
+        walked = PlanWalk(start, points_pieces(puzzle, names[:1]), tuple(steps), None)
         greedy = heuristic_route(puzzle)
         g_score, g_length = puzzle.evaluate(greedy) if greedy else (0, 0)
         score, length = (result.score, result.length) if indices else (None, 0.0)
@@ -530,62 +439,59 @@ class Orienteering(Planner):
             result.bound,
             result.wall_time,
             stopped or result.interrupted,
-            tuple(str(bar.label) for bar in bars),
-            tuple(str(puzzle.label(i)) for i in indices),
-            (),
-            tuple(bars),
+            walked,
             rows,
             greedy_rows,
             (result.message,) if result.message else (),
             f"{length:g} of {puzzle.tmax:g} ({length / puzzle.tmax:.0%})" if puzzle.tmax else "",
+            self.unit,
         )
 
     def map_widget(self) -> ipywidgets.Widget:
-        self.show_step(None, 0)
-        return self.picture
+        return self.board
 
     def show_step(self, answer: Answer | None, step: int) -> None:
-        self.shown = answer
-        self.picture.value = points_png(self.instance, answer, step)
+        if answer is None:
+            self.board.highlight = []
+            self.board.pieces = list(points_pieces(self.instance, ()))
+            return
+        self.board.pieces = list(answer.walk.pieces_at(step))
+        self.board.highlight = answer.walk.route(step)
 
 
-def points_png(instance: Any, answer: Answer | None, step: int) -> bytes:
-    """An orienteering instance's points (area by score), its start and end, and the route
-    with its stops numbered, the stop at `step` ringed."""
-    figure = Figure(figsize=(6.4, 4.8), dpi=80)
-    axes = figure.add_subplot()
-    coords = instance.coords or [
-        (math.cos(2 * math.pi * i / instance.n), math.sin(2 * math.pi * i / instance.n))
-        for i in range(instance.n)
-    ]
-    xs, ys = [c[0] for c in coords], [c[1] for c in coords]
-    most = max(instance.scores) or 1
-    sizes = [20 + 120 * score / most for score in instance.scores]
-    axes.scatter(xs, ys, s=sizes, c="#9ecae1", edgecolors="#3182bd", zorder=2)
-    for point in (instance.start, instance.end):
-        axes.scatter([xs[point]], [ys[point]], s=160, marker="s", c="#e15759", zorder=3)
-    title = f"{instance.name}: {instance.n} points, budget {instance.tmax:g}"
-    if answer is not None and answer.route:
-        number = {str(instance.label(i)): i for i in range(instance.n)}
-        route = [number[place] for place in answer.route]
-        axes.plot([xs[i] for i in route], [ys[i] for i in route], c="#d55e00", lw=2, zorder=1)
-        for k, point in enumerate(route[1:-1], start=1):
-            axes.annotate(str(k), (xs[point], ys[point]), xytext=(4, 4),
-                          textcoords="offset points", fontsize=9)  # fmt: skip
-        here = route[min(step, len(route) - 1)]
-        axes.scatter([xs[here]], [ys[here]], s=320, facecolors="none", edgecolors="black", lw=2)
-        title += f"; score {answer.score}, length {answer.used}"
-    axes.set_title(title, fontsize=10)
-    axes.set_aspect("equal", adjustable="datalim")
-    axes.set_xticks([])
-    axes.set_yticks([])
-    return png(figure)
+def points_graph(instance: Any) -> nx.Graph:
+    """An orienteering instance's points as a board: each at its coordinates (north up; round a
+    circle when the instance has none), the start and the end marked apart."""
+    graph = nx.Graph(name=instance.name)
+    for point in range(instance.n):
+        if instance.coords:
+            x, y = instance.coords[point]
+        else:
+            x, y = (
+                math.cos(2 * math.pi * point / instance.n),
+                math.sin(2 * math.pi * point / instance.n),
+            )
+        role = "start" if point == instance.start else "end" if point == instance.end else "point"
+        graph.add_node(str(instance.label(point)), pos=(x, -y), region=role)
+    return graph
 
 
-def png(figure: Figure) -> bytes:
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", bbox_inches="tight")
-    return buffer.getvalue()
+def points_pieces(instance: Any, route: Sequence[str]) -> tuple[Piece, ...]:
+    """Each point's score beside it (a note while it waits, a green marker once the route has
+    collected it) and the traveller's pawn where the route has reached."""
+    visited = set(route)
+    pieces = []
+    for point in range(instance.n):
+        name, score = str(instance.label(point)), instance.scores[point]
+        if score and name in visited:
+            pieces.append(
+                Piece(name, "marker", str(score), "#1a9850", f"{score} points, collected")
+            )
+        elif score:
+            pieces.append(Piece(name, "note", str(score), "", f"{score} points"))
+    if route:
+        pieces.append(Piece(route[-1], "pawn", "", "#d62728", "the traveller"))
+    return tuple(pieces)
 
 
 CHART = (340, 170, 44, 12, 10, 30)
@@ -646,26 +552,6 @@ def progress_svg(found: Sequence[tuple[float, int, float]], limit: float) -> str
         f'<text x="{(left + right_end) / 2}" y="{height - 2}" text-anchor="middle">seconds'
         "</text></svg>"
     )
-
-
-def timeline_png(bars: Sequence[Bar], unit: str) -> bytes:
-    """The plan's steps as bars over the days (rounds, distance), a row per kind of action."""
-    kinds = list(dict.fromkeys(bar.kind for bar in bars))
-    figure = Figure(figsize=(8, 0.6 + 0.45 * max(1, len(kinds))), dpi=80)
-    axes = figure.add_subplot()
-    palette = ("#e69f00", "#56b4e9", "#009e73", "#f0e442", "#0072b2", "#d55e00", "#cc79a7")
-    for bar in bars:
-        row = kinds.index(bar.kind)
-        colour = palette[row % len(palette)]
-        axes.barh(row, bar.end - bar.start, left=bar.start, height=0.6, color=colour,
-                  edgecolor="black", lw=0.5)  # fmt: skip
-        axes.text((bar.start + bar.end) / 2, row, str(bar.number), ha="center", va="center",
-                  fontsize=7)  # fmt: skip
-    axes.set_yticks(range(len(kinds)), kinds, fontsize=8)
-    axes.invert_yaxis()
-    axes.set_xlabel(unit, fontsize=8)
-    axes.tick_params(axis="x", labelsize=8)
-    return png(figure)
 
 
 def planner_for(puzzle_or_state: Any) -> Planner:
@@ -734,13 +620,13 @@ class SolvePanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
         self.progress = ipywidgets.FloatProgress(0.0, min=0.0, max=1.0, description="search")
         self._status = ipywidgets.HTML()
         self._message_text = ""
-        image = ipywidgets.Layout(align_self="flex-start", max_width="100%")
         self.chart = ipywidgets.HTML(progress_svg([], self._limit))
         self.step = ipywidgets.IntSlider(
             0, min=0, max=0, description="step", disabled=True, continuous_update=True,
-            layout=ipywidgets.Layout(width="100%"),
+            layout=ipywidgets.Layout(flex="1 1 300px"),
         )  # fmt: skip
-        self.timeline = ipywidgets.Image(format="png", layout=image)
+        self._step_text = ipywidgets.HTML(layout=ipywidgets.Layout(flex="2 1 300px"))
+        self.timeline = ipywidgets.HTML()
         self._plan = ipywidgets.HTML()
         self._sheets = ipywidgets.HTML()
         self.solve_button.on_click(self._solve)
@@ -763,18 +649,17 @@ class SolvePanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
         )
         buttons = ipywidgets.HBox([self.solve_button, self.stop_button, self.progress])
         map_part = self.planner.map_widget()
-        map_part.layout.flex = "3 1 560px"
-        map_part.layout.max_width = "900px"
+        map_part.layout.flex = "3 1 520px"
         side = ipywidgets.VBox(
             [self._status, self.chart, self._sheets],
-            layout=ipywidgets.Layout(flex="2 1 340px", padding="0 0 0 8px"),
+            layout=ipywidgets.Layout(flex="2 1 340px", padding="0 0 0 8px", min_width="0"),
         )
         return [
             heading,
             controls,
             buttons,
             ipywidgets.HBox([map_part, side], layout=wrap),
-            self.step,
+            ipywidgets.HBox([self.step, self._step_text], layout=wrap),
             self.timeline,
             self._plan,
         ]
@@ -833,7 +718,8 @@ class SolvePanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
             if job is not self.job:
                 return
             self.found.append((elapsed, score, bound))
-            self._say(f"best so far {score} ({bound_text(bound)}) after {elapsed:.2f} s")
+            proof = bound_words(score, bound, False)
+            self._say(f"best so far: a plan scoring {score}; {proof} ({elapsed:.1f} s)")
             self._draw_chart()
             self.shown.append((heard, time.perf_counter()))
 
@@ -888,66 +774,39 @@ class SolvePanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
     # --- the plan ----------------------------------------------------------------------------
     def _show(self, answer: Answer | None) -> None:
         """Draw the plan on the map, the timeline chart, the steps and the score sheets."""
-        count = len(answer.route) - 1 if answer and answer.route else 0
+        count = len(answer.steps) if answer else 0
         self.step.max, self.step.value = max(0, count), 0
         self.step.disabled = count == 0
         self.planner.show_step(answer, 0)
         if answer is None:
-            self.timeline.value = b""
-            self._plan.value = self._sheets.value = ""
+            self.timeline.value = self._plan.value = self._sheets.value = ""
+            self._step_text.value = ""
             return
-        self.timeline.value = timeline_png(answer.bars, self.planner.unit)
         self._sheets.value = sheets_html(answer)
-        self._plan.value = plan_html(answer)
+        self._draw_step(answer, 0)
+
+    def _draw_step(self, answer: Answer, step: int) -> None:
+        """The plan at slider position `step`: the pawn after that step, the step standing out
+        on the map, the chart and the list, and its words beside the slider."""
+        self.planner.show_step(answer, step)
+        self.timeline.value = chart_svg(answer.steps, answer.unit, step)
+        self._plan.value = steps_html(answer, step)
+        if step:
+            shown = answer.steps[step - 1]
+            words = f"step {step} of {len(answer.steps)}: {shown.when} {shown.text}".strip()
+        else:
+            words = f"the start: {answer.walk.place}" if answer.walk.place else "the start"
+        self._step_text.value = f"<div class='kit-step'>{escape(words)}</div>"
 
     def _stepped(self, change: dict[str, Any]) -> None:
         with self._lock:
             if self.answer is not None:
-                self.planner.show_step(self.answer, int(change["new"]))
+                self._draw_step(self.answer, int(change["new"]))
 
     def _say(self, text: str, error: bool = False) -> None:
         self._message_text = text
         style = "color:#b2182b" if error else ""
         self._status.value = f"<div class='kit-solve-status' style='{style}'>{escape(text)}</div>"
-
-
-def summary(answer: Answer) -> str:
-    """The plan in one line: its status, score, bound and time, and whether it was stopped."""
-    stopped = "stopped: the best plan so far, " if answer.stopped else ""
-    bound = "" if answer.bound is None else f", {bound_text(answer.bound)}"
-    return f"{stopped}{answer.status} plan scoring {answer.score}{bound} ({answer.seconds:.2f} s)"
-
-
-def sheets_html(answer: Answer) -> str:
-    """The plan's score sheet beside the greedy bot's, line by line."""
-    greedy = dict(answer.greedy)
-    labels = [label for label, _ in answer.sheet]
-    labels += [label for label, _ in answer.greedy if label not in labels]
-    plan = dict(answer.sheet)
-    rows = "".join(
-        f"<tr><td>{escape(label)}</td><td>{escape(plan.get(label, ''))}</td>"
-        f"<td>{escape(greedy.get(label, ''))}</td></tr>"
-        for label in labels
-    )
-    return (
-        "<table class='kit-table kit-sheets'><caption>Score sheets</caption>"
-        f"<tr><th></th><th>plan</th><th>greedy bot</th></tr>{rows}</table>"
-    )
-
-
-def plan_html(answer: Answer) -> str:
-    """The steps, numbered as on the map, and what the plan assumes."""
-    steps = "".join(f"<li>{escape(step)}</li>" for step in answer.steps)
-    notes = "".join(f"<li>{escape(note)}</li>" for note in answer.notes)
-    return (
-        f"<div class='kit-plan'><b>The plan</b><ol>{steps}</ol>"
-        + (
-            f"<div class='kit-muted'>assumes:</div><ul class='kit-muted'>{notes}</ul>"
-            if notes
-            else ""
-        )
-        + "</div>"
-    )
 
 
 def solve(puzzle_or_state: Any) -> SolvePanel:
@@ -966,5 +825,4 @@ __all__ = [
     "SolvePanel",
     "planner_for",
     "solve",
-    "walk",
 ]

@@ -19,6 +19,7 @@ from kit.solve.four_weeks import standard_puzzle as weeks_puzzle
 from kit.solve.orienteering import read_op_file
 from kit.solve.plan import Plan
 from kit.widgets import SolvePanel, play, solve
+from kit.widgets.plans import bars_of
 from tests.test_eighty_days import tiny
 from tests.test_five_rounds import tiny as last_turn
 
@@ -46,28 +47,31 @@ def test_solve_streams_progress_then_shows_exactly_the_planners_plan() -> None:
     scores = [score for _, score, _ in panel.found]
     assert scores and scores == sorted(scores) and scores[-1] == 15
     assert panel.progress.value == 1.0 and panel.chart.value.startswith("<svg")
-    assert panel.message.startswith("optimal plan scoring 15, bound 15")
+    assert panel.message.startswith(
+        "a plan scoring 15; the best possible: no plan can score more (proven)"
+    )
     answer = panel.answer
-    assert answer.steps == tuple(str(step) for step in plan.steps)
-    assert [bar.number for bar in answer.bars] == list(range(1, len(plan.steps) + 1))
-    assert [(bar.start, bar.end) for bar in answer.bars][:2] == [
+    assert [step.text for step in answer.steps] == [" + ".join(s.actions) for s in plan.steps]
+    assert [bar.number for bar in bars_of(answer.steps)] == list(range(1, len(plan.steps) + 1))
+    assert [(bar.start, bar.end) for bar in bars_of(answer.steps)][:2] == [
         (plan.steps[0].day, plan.steps[0].end),
         (plan.steps[1].day, plan.steps[1].end),
     ]
     # The route: the start ringed, then where each step leaves the pawn, as the engine has it.
     final = puzzle.replay(plan.history)
     assert final.scores()[0].total == 15
-    assert panel.planner.board.highlight == list(answer.route)
-    assert len(answer.route) == len(plan.steps) + 1
-    assert answer.route[0] == answer.route[-1] == "Home"  # back home by the Final checkpoint
+    places = answer.walk.places()
+    assert panel.planner.board.highlight == answer.walk.route(0)
+    assert len(places) == len(plan.steps) + 1
+    assert places[0] == places[-1] == "Home"  # back home by the Final checkpoint
     for number, step in enumerate(plan.steps, start=1):
         if step.actions[-1].startswith("take the"):  # a move: the pawn is where it went
-            assert step.actions[-1].split(" to ")[1].split(" ")[0] == answer.route[number]
+            assert step.actions[-1].split(" to ")[1].split(" ")[0] == places[number]
     panel.step.value = 3
-    assert pawn(panel) == answer.route[3] and panel.planner.board.selected == answer.route[3]
+    assert pawn(panel) == places[3] and panel.planner.board.highlight.current == 3
     assert dict(answer.sheet)["Total"] == "15"
     assert dict(answer.greedy)["Total"] == str(greedy_score(puzzle))
-    assert answer.route and panel.timeline.value.tobytes().startswith(b"\x89PNG")
+    assert panel.timeline.value.startswith("<svg") and 'data-step="3"' in panel.timeline.value
 
 
 def test_stop_keeps_the_best_plan_so_far() -> None:
@@ -88,7 +92,7 @@ def test_stop_keeps_the_best_plan_so_far() -> None:
     assert plan.objective == max(score for _, score, _ in panel.found)
     assert puzzle.replay(plan.history).scores()[0].total == plan.objective
     assert panel.answer.stopped and panel.message.startswith("stopped: the best plan so far")
-    assert panel.answer.steps == tuple(str(step) for step in plan.steps)
+    assert len(panel.answer.steps) == len(plan.steps)
     assert panel.progress.bar_style == "warning" and not panel.solve_button.disabled
 
 
@@ -128,14 +132,17 @@ def test_the_orienteering_panel_draws_the_points_and_the_route_with_the_budget_u
     result = panel.result
     assert result.score == 45 and result.optimal
     answer = panel.answer
-    assert answer.route == tuple(str(label) for label in result.route)
-    assert answer.route[0] == "0" and answer.route[-1] == "1"
+    places = answer.walk.places()
+    assert places == tuple(str(label) for label in result.route)
+    assert places[0] == "0" and places[-1] == "1"
     assert answer.used == f"{result.length:g} of 15 ({result.length / 15:.0%})"
-    assert sum(bar.end - bar.start for bar in answer.bars) == pytest.approx(result.length)
+    assert sum(s.end - s.start for s in answer.steps) == pytest.approx(result.length)
     assert dict(answer.sheet)["Total"] == "45"
-    assert panel.planner.picture.value.tobytes().startswith(b"\x89PNG")
+    board = panel.planner.board
+    assert set(board.picture.places) == {str(i) for i in range(instance.n)}
     panel.step.value = 2
-    assert panel.planner.shown is answer
+    assert [p.place for p in board.pieces if p.kind == "pawn"] == [places[2]]
+    assert board.highlight.current == 2
 
 
 @pytest.mark.parametrize("game", ["four_weeks", "timeless_journeys"])
@@ -147,13 +154,15 @@ def test_the_other_game_planners_plans_on_their_boards(game: str) -> None:
     panel = solved(solve(puzzle), 4)
     plan = panel.result
     assert isinstance(plan, Plan) and panel.answer.score == plan.objective
-    assert panel.answer.steps == tuple(str(step) for step in plan.steps)
+    assert len(panel.answer.steps) == len(plan.steps)
     assert puzzle.replay(plan.history).scores()[0].total == plan.objective
-    assert len(panel.answer.route) == len(plan.steps) + 1
-    assert set(panel.answer.route) <= {str(node) for node in puzzle.position.game.board()}
-    if game == "timeless_journeys":  # the panel shows the five-round bound
+    places = panel.answer.walk.places()
+    assert len(places) == len(plan.steps) + 1
+    assert set(places) - {""} <= {str(node) for node in puzzle.position.game.board()}
+    if game == "timeless_journeys":  # the panel shows the five-round bound, in words
         assert plan.bound == tour_bound(puzzle) and plan.objective <= plan.bound
-        assert f"plan scoring {plan.objective}, bound {plan.bound} (" in panel.message
+        proof = f"a plan scoring {plan.objective}; no plan can score more than {plan.bound:g}"
+        assert panel.message.startswith(proof) and "(proven)" in panel.message
 
 
 def test_advise_highlights_the_planners_first_step() -> None:
@@ -167,8 +176,8 @@ def test_advise_highlights_the_planners_first_step() -> None:
     first = plan.steps[0].actions[0]
     (advised,) = [b for b in panel.action_buttons if b.button_style == "success"]
     assert advised.description == first
-    assert panel.board.highlight == list(panel.advisor.route)
-    assert len(panel.advisor.route) == len(plan.steps) + 1
+    assert panel.board.highlight == panel.advisor.route.at(0)
+    assert len(panel.advisor.route.stops) == len(plan.steps)
     assert panel.advisor.message.startswith(f"advice: {first} (a plan scoring {plan.objective}")
     # The advice was made from what player 0 sees: the face-down tokens stayed face down.
     assert plan.assumptions == Puzzle.from_state(position).assumptions()

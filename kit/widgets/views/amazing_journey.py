@@ -3,9 +3,12 @@ each Travel board (Experiences, Souvenir rows, Tickets, Objectives, power, day) 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from kit.amazing_journey.actions import Answer, Outcome
+import networkx as nx
+
+from kit.amazing_journey.actions import Answer, Outcome, Travel
 from kit.widgets.pieces import Piece
 from kit.widgets.views.base import Html, View, counts, joined, pawn, player_caption, table
 
@@ -155,3 +158,20 @@ class AmazingJourneyView(View):
         if isinstance(action, Answer) and action.question == "make_room" and mover != viewer:
             return "a token is given up to make room"
         return str(action)
+
+    def place_of(self, seen: dict[str, Any], player: int) -> str:
+        return str(seen["players"][player]["city"])
+
+    def legs(self, actions: Sequence[Any], here: str, there: str) -> list[str]:
+        """A Travel follows its route through the cities it passes (a ship from Tokyo to San
+        Francisco calls at Honolulu on the way, across the map's edge); the pawn moves once
+        the Travel's questions are answered (which Tickets pay for it), so the Travel is the
+        latest of the step's actions that is one."""
+        travel = next((a for a in reversed(actions) if isinstance(a, Travel)), None)
+        if travel is None:
+            return [there]
+        route = self.game.tables.board.routes[travel.route]  # type: ignore[attr-defined]
+        way = nx.Graph(route.segments())
+        if here not in way or there not in way:
+            return [there]
+        return [str(city) for city in nx.shortest_path(way, here, there)[1:]]

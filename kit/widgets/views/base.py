@@ -91,7 +91,12 @@ class View:
     - `shared_table(seen)`: what lies on the table for everyone (decks, displays, today);
     - `summary(seen, player)`: one line for a player, for the compact picture of a state;
     - `told(action, mover, viewer)`: what `viewer` learns of an action `mover` took (chance is
-      `kit.core.CHANCE`), when a viewer may not see all of it; everything by default."""
+      `kit.core.CHANCE`), when a viewer may not see all of it; everything by default;
+    - `place_of(seen, player)`: where the player's traveller, marker or pawn stands ("" while
+      it is not on the board): where a plan's step ends;
+    - `legs(actions, here, there)`: the places the player passes going from `here` to `there`
+      by the latest of `actions` (those of a plan's step so far), `there` last: a plan drawn
+      on the map follows them."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -110,6 +115,13 @@ class View:
 
     def told(self, action: Any, mover: int, viewer: int | None) -> str:
         return str(action)
+
+    def place_of(self, seen: dict[str, Any], player: int) -> str:
+        raise NotImplementedError
+
+    def legs(self, actions: Sequence[Any], here: str, there: str) -> list[str]:
+        """By default an action goes straight there (a move along a road, a flight)."""
+        return [there]
 
 
 def joined(items: Sequence[str], empty: str = "none") -> str:

@@ -113,3 +113,6 @@ class FourWeeksView(View):
         if viewer is not None and isinstance(action, Draw) and action.player != viewer:
             return f"player {action.player} draws a Location card"
         return str(action)
+
+    def place_of(self, seen: dict[str, Any], player: int) -> str:
+        return str(seen["players"][player]["pawn"] or "")

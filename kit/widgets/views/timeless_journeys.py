@@ -131,3 +131,6 @@ class TimelessJourneysView(View):
             city = self.game.content.tiles[written[1]].city  # type: ignore[attr-defined]
             return f"write an Exploration tile of {city} in Journal {written[2]}"
         return text
+
+    def place_of(self, seen: dict[str, Any], player: int) -> str:
+        return str(seen["players"][player]["marker"] or "")
