@@ -494,6 +494,12 @@ def points_pieces(instance: Any, route: Sequence[str]) -> tuple[Piece, ...]:
     return tuple(pieces)
 
 
+SOLVE_CSS = """
+.kit-solve .kit-plan ol { margin: 2px 0 6px 0; }
+.kit-solve .kit-plan li.kit-current { font-weight: bold; background: #fde0ef; }
+.kit-solve .kit-part { font-weight: bold; margin-top: 6px; }
+.kit-solve .kit-step { font-size: 14px; padding-top: 4px; }
+"""
 CHART = (340, 170, 44, 12, 10, 30)
 """The progress chart's width and height and its margins (left, right, top, bottom), pixels."""
 
@@ -541,12 +547,12 @@ def progress_svg(found: Sequence[tuple[float, int, float]], limit: float) -> str
         for v in ((low, high) if values else ())
     )
     legend = (
-        f'<text x="{left + 6}" y="{top + 12}" fill="#0072b2">best score</text>'
-        f'<text x="{left + 80}" y="{top + 12}" fill="#d55e00">bound</text>'
+        f'<text x="{left + 6}" y="{top + 13}" fill="#0072b2">best plan</text>'
+        f'<text x="{left + 76}" y="{top + 13}" fill="#d55e00">limit (proven)</text>'
     )
     return (
         f'<svg class="kit-progress" xmlns="http://www.w3.org/2000/svg" width="{width}" '
-        f'height="{height}" font-family="Helvetica, Arial, sans-serif" font-size="10">'
+        f'height="{height}" font-family="Helvetica, Arial, sans-serif" font-size="11">'
         f'<rect x="{left}" y="{top}" width="{right_end - left}" height="{base - top}" '
         f'fill="#fafafa" stroke="#999"/>{best}{bound}{ticks}{legend}'
         f'<text x="{(left + right_end) / 2}" y="{height - 2}" text-anchor="middle">seconds'
@@ -641,7 +647,8 @@ class SolvePanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
 
     def _layout(self) -> list[ipywidgets.Widget]:
         heading = ipywidgets.HTML(
-            f"<style>{PANEL_CSS}</style><h3 style='margin:4px 0'>{escape(self.planner.title)}</h3>"
+            f"<style>{PANEL_CSS}{SOLVE_CSS}</style>"
+            f"<h3 style='margin:4px 0'>{escape(self.planner.title)}</h3>"
         )
         wrap = ipywidgets.Layout(flex_flow="row wrap")
         controls = ipywidgets.HBox(
@@ -651,9 +658,13 @@ class SolvePanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
         map_part = self.planner.map_widget()
         map_part.layout.flex = "3 1 520px"
         side = ipywidgets.VBox(
-            [self._status, self.chart, self._sheets],
+            [self._status, self.chart],
             layout=ipywidgets.Layout(flex="2 1 340px", padding="0 0 0 8px", min_width="0"),
         )
+        self._plan.layout = ipywidgets.Layout(
+            flex="3 1 440px", max_height="340px", overflow="auto", min_width="0"
+        )
+        self._sheets.layout = ipywidgets.Layout(flex="2 1 300px", min_width="0")
         return [
             heading,
             controls,
@@ -661,7 +672,7 @@ class SolvePanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
             ipywidgets.HBox([map_part, side], layout=wrap),
             ipywidgets.HBox([self.step, self._step_text], layout=wrap),
             self.timeline,
-            self._plan,
+            ipywidgets.HBox([self._plan, self._sheets], layout=wrap),
         ]
 
     # --- a search --------------------------------------------------------------------------
