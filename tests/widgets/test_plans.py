@@ -56,16 +56,18 @@ def engine_place(state: State) -> str:
 
 
 def engine_kind(before: State, after: State, step: Step, applied: list[Any]) -> str:
-    """The kind of a step as the engine took it (`applied`: the engine's actions of the step):
-    an 80-day step's own action (its last); a Grand Tour play's card, by category face up, or
-    "face down" (no card played: the round's end); a four-week turn's Activity (none: "travel";
-    the hand kept at the week's end: "end of week")."""
+    """The kind of a step as the engine took it (`applied`: the engine's actions of the step,
+    and the cards played as they reached the play area): an 80-day step's own action (its
+    last); a Grand Tour play's card, by category face up, or "face down" (no card played: the
+    round's end); a four-week turn's Activity (none: "travel"; the hand kept at the week's end:
+    "end of week")."""
     name = before.game.name
     if name == "amazing_journey":
         return str(next(a for a in applied if str(a) == step.actions[-1]).kind)
     if name == "timeless_journeys":
-        if len(after.played[0]) > len(before.played[0]) and after.round == before.round:
-            card, up = after.played[0][-1]
+        plays = [entry["played"] for entry in applied if isinstance(entry, dict)]
+        if plays:
+            card, up = plays[0]
             return f"{after.content.categories[card]} card" if up else "face down"
         return "end of round"
     if any(isinstance(a, KeepHand) for a in applied):
@@ -116,8 +118,11 @@ def walk_through(panel: SolvePanel, start: State, plan: Plan) -> None:
     for number, step in enumerate(steps, start=1):
         before, applied = state.clone(), []
         for name in plan.history[done : step.upto]:
+            plays = len(getattr(state, "played", [[]])[0])
             state.apply(name)
             applied.append(state.history[-1])
+            if len(getattr(state, "played", [[]])[0]) > plays:  # a Grand Tour's card played
+                applied.append({"played": state.played[0][-1]})
         done = step.upto
         panel.step.value = number
         here = engine_place(state)
