@@ -8,6 +8,7 @@ import itertools
 import json
 import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 from typing import Any
 
 import networkx as nx
@@ -18,7 +19,7 @@ import kit
 from kit.core import KitError
 from kit.widgets import SVG, Board, Piece, Route, board_layout, board_svg
 from kit.widgets.highlight import CURRENT, compact, highlight_svg
-from kit.widgets.picture import ROUTE_STYLES, spots_svg
+from kit.widgets.picture import MARGIN, ROUTE_STYLES, spots_svg
 from kit.widgets.sizes import SIZES
 from kit.widgets.views import view_for
 from tests.checks import shown_svg
@@ -99,7 +100,7 @@ def test_no_two_labels_overlap_nor_cover_another_place(graph: nx.Graph, scale: f
     if not graph.name.startswith("The Amazing Journey") or scale >= 2:
         assert set(boxes) == set(layout.places)  # every place is named
     else:  # the whole world drawn small leaves some of Europe's names to a zoom
-        assert len(boxes) >= 0.8 * len(layout.places)
+        assert len(boxes) >= 0.75 * len(layout.places)
     for (a, box_a), (b, box_b) in itertools.combinations(boxes.items(), 2):
         assert not box_a.overlaps(box_b), (a, b)
     for name, box in boxes.items():
@@ -383,7 +384,9 @@ def test_pieces_are_drawn_at_their_places_and_listed_on_hover() -> None:
         Piece("Cairo", "marker", "3"),
         Piece("Lima", "note", "12 pts"),
     ]
-    assert [m["method"] for m in messages] == ["custom"]  # the places, not a trait
+    # the places, not a trait (and the names their pieces hide, if any)
+    assert [m["method"] for m in messages] in (["custom"], ["custom", "custom"])
+    assert "spots" in messages[0]["content"]
     assert list(messages[0]["content"]["spots"]) == [
         "London",
         "Paris",
@@ -537,3 +540,87 @@ def test_a_piece_shows_its_mark_at_its_upper_right_and_the_next_piece_leaves_roo
     assert texts == [(None, "#fff", "A"), ("sign", None, "▲☠")]  # white on the dark fill
     x = [float(attr(g, "transform").split("(")[1].split()[0]) for g in (token, pawn)]
     assert x[1] - x[0] >= 10 + text_width("▲☠", MARK_SIZE)
+
+
+def test_zooming_to_a_region_names_every_place_there_at_the_same_sizes() -> None:
+    graph = kit.load("amazing_journey").board()
+    board = Board(graph, pieces=[Piece("London", "pawn", "0")])
+    europe = [node for node, data in graph.nodes(data=True) if data["region"] == "A"]
+    whole = board.picture
+    assert whole.width == 600 and whole.scale == 0.6  # as wide as the page (until it says)
+    assert not all(city in whole.labels for city in europe)  # crowded on the whole world
+    messages = sent_by(board)
+    board.zoom_to("Europe")
+    assert all(city in board.picture.labels for city in europe)
+    assert board.picture.scale > 4 * whole.scale and board.zoom > 4
+    box = next(area.box for area in whole.areas if area.name == "Europe")
+    assert board._center == [(box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2]
+    assert board.picture.sizes == whole.sizes  # names keep their 12 pixels
+    updates = [m["state"] for m in messages if m["method"] == "update"]
+    assert any("_picture" in state for state in updates)
+    spots = [m["content"] for m in messages if "spots" in m.get("content", {})]
+    assert "London" in spots[-1]["spots"]  # the pawn drawn again, at the new scale
+    board.zoom_to("all")
+    assert board.zoom == 1 and board.picture is whole  # the whole board's layout is kept
+    with pytest.raises(KitError, match="no region 'Atlantis' on this board to zoom to; its "):
+        board.zoom_to("Atlantis")
+    assert board.zoom == 1
+    assert [a.name for a in Board(kit.load("four_weeks").board()).picture.areas] == []
+
+
+def test_the_board_is_drawn_as_wide_as_its_page_and_zooms_from_the_browser() -> None:
+    board = Board(kit.load("timeless_journeys").board())
+    board._handle_msg(
+        {
+            "content": {"data": {"method": "update", "state": {"_width": 450}, "buffer_paths": []}},
+            "buffers": [],
+        }
+    )
+    assert (board.picture.width, board.picture.height) == (450, 270)
+    assert board._view["height"] == 270 and board._view["scale"] == 0.45
+
+    def ask(content: dict[str, Any]) -> None:
+        board._handle_msg(
+            {"content": {"data": {"method": "custom", "content": content}}, "buffers": []}
+        )
+
+    ask({"zoom": "in"})
+    assert board.zoom == pytest.approx(1.6) and board.picture.width == 720
+    ask({"zoom": "out"})
+    ask({"zoom": "out"})  # never below the whole board
+    assert board.zoom == 1
+    ask({"wheel": [2.0, 500.0, 300.0, 0.0, 0.0]})  # Ctrl and the wheel over the middle
+    assert board.zoom == 2 and board._center == [500.0, 300.0]
+    ask({"wheel": [float("nan"), 1, 1, 0, 0]})  # nonsense from a page changes nothing
+    ask({"zoom": "Mars"})
+    assert board.zoom == 2
+    with pytest.raises(traitlets.TraitError, match="a zoom is a number from 1"):
+        board.zoom = float("inf")
+
+
+def test_a_board_of_ones_own_has_no_land_behind_it(tmp_path: Any) -> None:
+    """A teacher's board (here the Lakes, the 80-day puzzles' small board, with a city added)
+    names no land: it is drawn on plain ground and fitted to the picture, not as a cluster in
+    a corner of the world."""
+    import shutil
+
+    from kit.puzzles import journey
+
+    folder = tmp_path / "lakes"
+    shutil.copytree(Path(journey.__file__).parent / "lakes", folder)
+    graph = kit.load("amazing_journey", content=str(folder)).board()
+    layout = board_layout(graph)
+    assert layout.outline is None and graph.graph["outline"] == ""
+    xs, ys = [p.x for p in layout.places.values()], [p.y for p in layout.places.values()]
+    room = 2 * MARGIN * layout.scale  # the board fills the picture but for its margins
+    wide, high = (
+        (max(xs) - min(xs)) / (layout.width - room),
+        (max(ys) - min(ys)) / (layout.height - room),
+    )
+    assert max(wide, high) == pytest.approx(1, abs=0.01)
+    board = (folder / "board.toml").read_text()
+    (folder / "board.toml").write_text('outline = "world"\n' + board)
+    assert board_layout(kit.load("amazing_journey", content=str(folder)).board()).outline
+    (folder / "board.toml").write_text('outline = "mars"\n' + board)
+    with pytest.raises(KitError, match="outline"):
+        kit.load("amazing_journey", content=str(folder))

@@ -16,7 +16,9 @@ Point = tuple[float, float]
 Segment = tuple[Point, Point]
 
 FONT_SIZE = 12.0  # a place's name on a classroom screen (`kit.widgets.sizes`)
-ASCENT, DESCENT = 0.75, 0.25  # of the font size, above and below the baseline
+ASCENT, DESCENT = 0.92, 0.25  # of the font size, above and below the baseline, as a browser
+# boxes a text of Arial, Helvetica or Liberation Sans (Chromium: 11 and 3 pixels at 12)
+SLACK = 0.5  # pixels a browser's box of a text may overrun its computed width on each side
 GAP = 2.0  # between a place's mark and its label
 CLEARANCE = 1.5  # kept free around every other place's mark
 # Advance widths (1/1000 em) of Helvetica's characters ' ' to '~'.
@@ -197,7 +199,7 @@ def _label_at(
     cx, cy = x + dx * distance * diagonal, y + dy * distance * diagonal
     left = cx if dx > 0 else cx - width if dx < 0 else cx - width / 2
     top = cy if dy > 0 else cy - height if dy < 0 else cy - height / 2
-    box = Box(left, top, left + width, top + height)
+    box = Box(left - SLACK, top, left + width + SLACK, top + height)
     line = None
     if ring:
         # from the mark's edge to the box's nearest point
