@@ -7,7 +7,6 @@ from typing import Any
 
 import networkx as nx
 
-
 OUTLINES = ("world", "italy", "europe")
 """The land a board's data may name to be drawn behind it (`outline` in its map file): the kit's
 pictures carry these three (`kit/widgets/data/`). A board that names none (a board of one's own,
