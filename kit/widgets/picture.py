@@ -746,14 +746,17 @@ def _star(r: float) -> str:
 
 # Each kind's shape around the origin at the normal size, filled with the piece's colour ({}); a
 # piece is moved into place (and scaled for a larger size) as a whole, so these stay the same
-# for every piece of a kind and an update stays small.
+# for every piece of a kind and an update stays small. A pawn's radius and a flag's half-height
+# are `SHAPE_RADIUS`, which a drawing of another size scales from.
+SHAPE_RADIUS = 7.5
 SHAPES = {
     "pawn": '<circle r="7.5" fill="{}" stroke="#fff" stroke-width="1.2"/>',
-    "token": '<rect x="-6.5" y="-6.5" width="13" height="13" rx="2.5" fill="{}" stroke="#222"/>',
+    "token": '<rect x="-6.75" y="-6.75" width="13.5" height="13.5" rx="2.5" fill="{}" '
+    'stroke="#222"/>',
     "marker": '<path d="M0 -7.5l7.5 7.5 -7.5 7.5 -7.5 -7.5z" fill="{}" stroke="#222"/>',
-    "flag": '<path d="M-4 7V-7l10 3.5 -10 3.5" fill="{}" stroke="#222"/>',
-    "traveller": f'<path d="{_star(8)}" fill="{{}}" stroke="#222"/>',
-    "disc": '<circle r="6.5" fill="{}" stroke="#222"/>',
+    "flag": '<path d="M-4.5 7.5V-7.5l10.5 3.75 -10.5 3.75" fill="{}" stroke="#222"/>',
+    "traveller": f'<path d="{_star(8.25)}" fill="{{}}" stroke="#222"/>',
+    "disc": '<circle r="6.75" fill="{}" stroke="#222"/>',
 }
 SMALL_TOKEN = '<rect x="-4.5" y="-4.5" width="9" height="9" rx="2" fill="{}" stroke="#222"/>'
 """A face-down token on a crowded map (see `CROWDED`): its letter is the place's region."""
