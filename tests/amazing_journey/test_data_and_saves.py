@@ -193,7 +193,7 @@ BROKEN = [
      r"routes\[0\].sides: a route lies on at least one side"),
     # a key that no reader asks for (a typo, a field of another table) in any file
     ("board.toml", 'starting_city = "London"', 'starting_city = "London"\nfinish = "London"',
-     r"board.toml: finish: unknown key \(the keys here are checkpoints, cities, regions"),
+     r"board.toml: finish: unknown key \(the keys here are checkpoints, cities, outline, regions"),
     ("board.toml", "length = 80", "length = 80\nwidth = 3", r"timeline.width: unknown key"),
     ("board.toml", 'name = "Paris"', 'name = "Paris"\ncolour = "red"', r"cities\[1\].colour"),
     ("routes.toml", 'id = "B1"', 'id = "B1"\ncolour = "red"', r"routes\[0\].colour: unknown key"),
