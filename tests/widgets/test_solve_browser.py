@@ -25,7 +25,10 @@ def test_voila_solves_and_shows_the_plan_on_the_map(browser: Any, tmp_path: Path
         expect(panel.locator(".kit-board svg.kit-map")).to_be_visible(timeout=20_000)
         solve.click()
         status = panel.locator(".kit-solve-status")
-        expect(status).to_contain_text("optimal plan scoring 15, bound 15", timeout=150_000)
+        expect(status).to_contain_text(
+            "a plan scoring 15; the best possible: no plan can score more (proven)",
+            timeout=150_000,
+        )
         sheets = panel.locator(".kit-sheets")
         expect(sheets).to_contain_text("greedy bot")
         expect(sheets.locator("tr").last).to_contain_text("Total159")
@@ -33,13 +36,34 @@ def test_voila_solves_and_shows_the_plan_on_the_map(browser: Any, tmp_path: Path
         expect(steps.first).to_contain_text("take the B1 bus to Pine with a bus ticket")
         count = steps.count()
         assert count >= 5
-        # The route on the map: the start ringed at Home, the last step numbered at Home.
+        # The route on the map: the start ringed at Home, every step numbered once, in badges
+        # of ranges ("1–2, 5"), the last step's at Home.
         route = panel.locator(".kit-board g.steps g[data-node]")
         expect(route.first).to_be_attached()
-        numbers = ",".join(route.locator("text").all_text_contents()).split(",")
-        assert sorted(int(n) for n in numbers) == list(range(1, count + 1))
-        home = panel.locator('.kit-board g.steps g[data-node="Home"]')
-        expect(home.locator("text")).to_have_text(str(count))
-        expect(panel.locator(".kit-board circle[data-node='Home']")).to_be_attached()
+        numbers = [
+            n for text in route.locator("text").all_text_contents() for n in numbers_in(text)
+        ]
+        assert sorted(numbers) == list(range(1, count + 1))
+        home = panel.locator('.kit-board g.steps g[data-node="Home"] text')
+        assert count in numbers_in(home.text_content() or "")
+        start = panel.locator(".kit-board .kit-highlight > circle[data-node='Home']")
+        expect(start).to_be_attached()
+        # The step slider at the last step: the pawn at Home, its step standing out.
+        track = panel.locator(".widget-slider .noUi-target").first
+        box = track.bounding_box()
+        page.mouse.click(box["x"] + box["width"] - 1, box["y"] + box["height"] / 2)
+        expect(panel.locator(".kit-step")).to_contain_text(f"step {count} of {count}:")
+        current = panel.locator('.kit-board g.steps g[data-node="Home"] rect[fill="#111111"]')
+        expect(current).to_have_count(1, timeout=20_000)
+        expect(panel.locator(".kit-board circle.current")).to_have_count(1)
         panel.screenshot(path=tmp_path / "voila-solver.png")
         page.close()
+
+
+def numbers_in(badge: str) -> list[int]:
+    """The step numbers a badge names: "1–3, 7" is 1, 2, 3 and 7."""
+    found = []
+    for part in badge.split(", "):
+        low, _, high = part.partition("–")
+        found += list(range(int(low), int(high or low) + 1))
+    return found
