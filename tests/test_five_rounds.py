@@ -4,6 +4,7 @@ stays above it, and bad puzzles and arguments are refused."""
 
 from __future__ import annotations
 
+import random
 import threading
 
 import pytest
@@ -21,9 +22,11 @@ from kit.solve.five_rounds import (
     standard_puzzle,
     upper_bound,
 )
+from kit.solve.five_rounds.exact import full_key
 from kit.solve.five_rounds.search import at_stage_start, stage
 from kit.solve.plan import FEASIBLE, OPTIMAL, Interrupted, interrupt
 from kit.timeless_journeys import setup
+from kit.timeless_journeys.bots import GreedyBot, determinize
 
 
 @pytest.fixture(scope="module")
@@ -97,7 +100,7 @@ def test_bad_puzzles_are_refused():
     with pytest.raises(KitError, match="unknown edition 'fr'"):
         standard_puzzle("intro", "fr")
     two = setup(kit.load("timeless_journeys", players=2, seed=1))
-    with pytest.raises(KitError, match="plans solo games; this game has 2 players"):
+    with pytest.raises(KitError, match="plans for one player; this game has 2"):
         Puzzle(two)
     game = greedy_game(standard_puzzle("C"), 1)
     with pytest.raises(KitError, match="the game is over"):
@@ -197,3 +200,82 @@ def test_the_command_prints_the_plan_round_by_round(capsys):
         assert f"\nRound {numeral}\n" in out
     assert "  play 1 of 5 (0 VP won" in out
     assert "  Total " in out
+
+
+def greedy_table(players: int, edition: str, decisions: int, seed: int = 4):
+    """A game of set C after `decisions` choices of greedy players (chance by `seed`), at the
+    next decision."""
+    game = kit.load(
+        "timeless_journeys", players=players, edition=edition, mode="historical",
+        travellers=["C"], seed=seed,
+    )  # fmt: skip
+    state = setup(game)
+    bots = [GreedyBot(1, p) for p in range(players)]
+    made = 0
+    while made < decisions or state.is_chance_node:
+        if state.is_chance_node:
+            state.apply(state.sample_chance())
+        else:
+            state.apply(bots[state.current_player].choose(state))
+            made += 1
+    return state
+
+
+def test_a_game_of_several_players_is_planned_from_the_seat_of_the_player_to_move():
+    # three players, round I: players 0 and 1 have played and activated the Ideas card, player
+    # 2 has played it and is to activate it
+    game = kit.load("timeless_journeys", players=3, edition="ja", mode="historical",
+                    travellers=["A"], seed=2)  # fmt: skip
+    ideas = ["play the Ideas card face up", "activate the Ideas card"]
+    state = setup(game, actions=[*ideas, *ideas, ideas[0]])
+    assert state.current_player == 2 and state.ideas == [[1, 0, 0, 0], [0, 1, 0, 0], [0] * 4]
+    puzzle = Puzzle.from_state(state, 1)
+    position = puzzle.state()
+    # player 2 sits in seat 0, the others follow in the order of play; the first player, 0,
+    # is now in seat 1; the others' hands and play areas have left the game
+    assert position.current_player == 0 and position.num_players == 3
+    assert position.ideas == [[0] * 4, [1, 0, 0, 0], [0, 1, 0, 0]]
+    assert position.first == 1 and position.hand[0] == state.hand[2]
+    assert position.hand[1:] == position.played[1:] == [[], []]
+    # the Ideas card gives its owner's colour: player 2's is green, the third genre
+    position.apply("activate the Ideas card")
+    assert position.ideas[0] == [0, 0, 1, 0]
+    # the others stand still: every question from here to the end is player 0's
+    final = puzzle.state()
+    for name in greedy_game(puzzle, 1).history:
+        assert final.current_player in (0, kit.core.CHANCE)
+        final.apply(name)
+    assert final.is_terminal and final.ideas[1:] == [[1, 0, 0, 0], [0, 1, 0, 0]]
+    assert final.loc[1:] == ["Torino", "Torino"] and final.exp[1:] == position.exp[1:]
+    assert puzzle.assumptions()[0].startswith("the other players take nothing more")
+    plan = solve(puzzle, time_limit=2, workers=1)
+    assert plan.steps[0].actions[0] in [str(action) for action in state.legal_actions()]
+    assert puzzle.replay(plan.history).scores()[0].total == plan.objective >= 0
+    assert plan.bound >= plan.objective and plan.assumptions == puzzle.assumptions()
+
+
+def test_what_the_player_to_move_cannot_see_does_not_change_the_puzzle():
+    state = greedy_table(4, "en", 80)  # round II, player 3 to choose in a chain
+    mover = state.current_player
+    assert (state.round, mover) == (1, 3)
+    # another position the same to player 3: the cities' face-down tiles and the others'
+    # face-down cards dealt again, and a Level I card of player 1's hand swapped for another
+    # in the deck
+    other = determinize(state, mover, random.Random(5))
+    card = next(c for c in other.hand[1] if c in state.content.advanced)
+    level = state.content.advanced[card].level - 1
+    swap = next(c for c in other.deck[level] if c != card)
+    other.hand[1].remove(card)
+    other.deck[level].remove(swap)
+    other.hand[1], other.deck[level] = (
+        sorted([*other.hand[1], swap]),
+        sorted([*other.deck[level], card]),
+    )
+    assert other.city_tiles != state.city_tiles and other.hand != state.hand
+    assert other.deck != state.deck and other.observation(mover) == state.observation(mover)
+    seen, again = Puzzle.from_state(state, 3), Puzzle.from_state(other, 3)
+    assert full_key(seen.position) == full_key(again.position)
+    assert (seen.decks, seen.paintings) == (again.decks, again.paintings)
+    # the decks are a guess among the cards out of sight, of the real decks' sizes
+    assert [len(deck) for deck in seen.position.deck] == [len(deck) for deck in state.deck]
+    assert seen.position.deck != state.deck

@@ -4,6 +4,7 @@ replayed and scored by the engine."""
 from __future__ import annotations
 
 import math
+import random
 import threading
 import time
 from dataclasses import replace
@@ -14,6 +15,8 @@ from ortools.sat.python import cp_model
 
 from kit.core import KitError
 from kit.four_weeks import FourWeeks, setup
+from kit.four_weeks.bots import GreedyBot, determinize
+from kit.four_weeks.state import ACTIVITY, TRAVEL, WeekEndDiscards
 from kit.solve.four_weeks import (
     Model,
     PlanError,
@@ -28,6 +31,7 @@ from kit.solve.four_weeks import (
     standard_puzzle,
 )
 from kit.solve.four_weeks.baseline import refined_game
+from kit.solve.four_weeks.exact import _key as exact_key
 from kit.solve.four_weeks.exact import exact_search
 from kit.solve.four_weeks.model import new_solver
 from kit.solve.four_weeks.planner import follow
@@ -124,7 +128,7 @@ def test_bad_puzzles_are_refused() -> None:
     with pytest.raises(KitError, match="solo game"):
         Puzzle(FourWeeks(players=2, seed=1).new_game(), (), ())
     started = setup(FourWeeks(players=1, seed=1), actions=["start in BRI for free"])
-    with pytest.raises(KitError, match="first Travel step"):
+    with pytest.raises(KitError, match="starts at a Travel step or a week.s end"):
         Puzzle(started, tuple(started.deck), ((),) * 4)
     with pytest.raises(KitError, match="deck: 'BRI9'"):
         standard_puzzle(1, deck=["BRI9"])
@@ -314,3 +318,95 @@ def test_the_calendar_days_are_the_replayed_plan_day_by_day() -> None:
     assert calendar_days(puzzle, replace(plan, sheet=None)) == []
     text = calendar(puzzle, plan)
     assert all(" + ".join(d.activity) in text for d in days)
+
+
+def greedy_table(players: int, decisions: int, seed: int = 1, content: str | None = None):
+    """A game of greedy players after `decisions` choices (chance by `seed`), at the next
+    decision."""
+    state = FourWeeks(players=players, seed=seed, content=content).new_game()
+    bots = [GreedyBot(1, p) for p in range(players)]
+    made = 0
+    while not state.is_terminal and (made < decisions or state.is_chance_node):
+        if state.is_chance_node:
+            state.apply(state.sample_chance())
+        else:
+            state.apply(bots[state.current_player].choose(state))
+            made += 1
+    return state
+
+
+def test_a_game_in_progress_is_planned_from_what_the_player_to_move_sees() -> None:
+    # two players, week 2: player 1 has taken the train and is at the Activity step
+    state = greedy_table(2, 32)
+    assert (state.week, state.current_player, state.step) == (1, 1, ACTIVITY)
+    puzzle = Puzzle.from_state(state, 1)
+    position = puzzle.position
+    assert position.game.num_players == 1 and position.current_player == 0
+    assert (position.week, position.step, position.day) == (1, ACTIVITY, [state.day[1]])
+    for name in ("hands", "res", "pts", "calendar", "visited", "tags", "pos"):
+        assert getattr(position, name)[0] == getattr(state, name)[1]
+    assert position.buckets == [-1 if p < 0 else 0 if p == 1 else 1 for p in state.buckets]
+    # the turn under way is planned from its start: its Travel made, its cost paid
+    assert puzzle.begun == (str(state.history[-1]),) == ("take the train to BAL for 1 Energy",)
+    origin = puzzle.origin
+    assert origin is not None and origin.step == TRAVEL
+    assert origin.res[0][1] == position.res[0][1] + 1 == 2
+    # the deck: as many cards as it holds, from those player 1 has not seen
+    unseen = set(range(50)) - set(state.hands[1]) - set(state.discard)
+    unseen -= {card for visited in state.visited for card in visited}
+    assert len(position.deck) == len(state.deck) and set(position.deck) <= unseen
+    assert puzzle.deck[: len(state.deck)] != tuple(sorted(state.deck))
+    plan = solve(puzzle, time_limit=4, workers=2)
+    assert plan.steps[0].actions[0] in [str(action) for action in state.legal_actions()]
+    final = puzzle.replay(plan.history)
+    assert final.is_terminal and final.scores()[0].total == plan.objective
+    assert plan.objective >= greedy_score(puzzle)
+    assert (
+        plan.assumptions[0]
+        == "the other players take nothing more: from here the game is played alone"
+    )
+
+
+@pytest.mark.parametrize(
+    ("seed", "actions", "decisions", "optimum"),
+    [
+        (1, (), 2, 30),  # player 1's first Travel step
+        (1, (), 3, 29),  # player 1's Activity step, its pawn placed
+        (1, (), 4, 22),  # player 1's Extras
+        (1, (), 7, 17),  # player 0 discarding for Plan
+        (22, ("start in AAA for free", "visit AAA2 (A museum) spending 1 Excitement"), 0, 36),
+    ],
+)
+def test_the_model_s_optimum_in_a_game_in_progress_is_the_exhaustive_search_s(
+    seed: int, actions: tuple[str, ...], decisions: int, optimum: int
+) -> None:
+    """Two players on the tiny week, the player to move at a Travel step, inside a turn (the
+    choices made fixed, the cards discarded never visited), or choosing the order of an effect
+    and its weekday bonus (seed 22): the model proves the exhaustive search's optimum."""
+    if actions:
+        state = setup(FourWeeks(players=2, seed=seed, content=str(TINY)), actions=actions)
+    else:
+        state = greedy_table(2, decisions, seed, str(TINY))
+    puzzle = Puzzle.from_state(state, 1)
+    exact = exact_search(puzzle)
+    plan = solve(puzzle, time_limit=60, workers=2)
+    assert exact.status == plan.status == OPTIMAL
+    assert exact.objective == plan.objective == optimum
+    assert puzzle.replay(plan.history).scores()[0].total == optimum
+    assert plan.history[0] in [str(action) for action in state.legal_actions()]
+
+
+def test_what_the_player_to_move_cannot_see_does_not_change_the_puzzle() -> None:
+    state = greedy_table(2, 52, seed=2)  # week 2's end: player 1 discards
+    assert isinstance(state.decision, WeekEndDiscards) and state.current_player == 1
+    # the other hand dealt again from the cards player 1 has not seen (the deck keeps the
+    # rest, so its draws to come differ too)
+    other = determinize(state, 1, random.Random(3))
+    assert other.hands[0] != state.hands[0] and other.deck != state.deck
+    seen, again = Puzzle.from_state(state, 4), Puzzle.from_state(other, 4)
+    assert exact_key(seen.position) == exact_key(again.position)
+    assert (seen.deck, seen.festivals) == (again.deck, again.festivals)
+    assert seen.position.hands[0] == state.hands[1] and seen.origin is None
+    # the week to come's Festivals are on display, the last week's a guess among those left
+    assert seen.festivals[2] == tuple(state.festivals)
+    assert set(seen.festivals[3]) <= set(state.festival_deck)

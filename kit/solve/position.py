@@ -1,5 +1,12 @@
 """The planners' puzzle for a position of a game in progress: what the play panel's advisor and
-the solver panel plan from when they are given a state rather than a puzzle."""
+the solver panel plan from when they are given a state rather than a puzzle.
+
+Every game's puzzle is the player to move's, made from what that player sees: the 80-day
+planner keeps the face-down tokens face down (`eighty_days.Puzzle.from_state`); the
+five-round and four-week planners plan a game where the others take nothing more, with what
+is out of the player's sight (the decks' order, face-down tiles, the later Festivals) a guess
+by the game's seed among what the player has not seen (`five_rounds.Puzzle.from_state`,
+`four_weeks.Puzzle.from_state`). Each puzzle's `assumptions()` says so in words."""
 
 from __future__ import annotations
 
@@ -9,20 +16,26 @@ from kit.core import KitError, State
 
 
 def puzzle_from(state: State) -> Any:
-    """The puzzle of a game's state for the player to move, as the game's planner takes one:
-    face-down things stay face down (the 80-day planner's assumptions); the four-week planner
-    plans only a solo deal from its start, with its chance fixed."""
-    name = state.game.name
+    """The puzzle of a game's state for the player to move, as the game's planner takes one,
+    what is out of sight guessed by the game's seed; `KitError` saying why in plain words
+    where no plan can start."""
+    name, seed = state.game.name, state.game.seed or 0
     if name == "amazing_journey":
+        from kit.amazing_journey.state import JourneyState
         from kit.solve.eighty_days import Puzzle as Journey
 
+        if isinstance(state, JourneyState) and state.steps and not state.is_terminal:
+            raise KitError(
+                "plans start at the beginning of an action: answer the question of the action "
+                "under way first"
+            )
         return Journey.from_state(state)  # type: ignore[arg-type]
     if name == "timeless_journeys":
         from kit.solve.five_rounds import Puzzle as Tour
 
-        return Tour(state, state.game.seed)  # type: ignore[arg-type]
-    raise KitError(
-        "the four-week planner cannot start from a game's position: it plans a solo deal from "
-        "its first Travel step, with the deck's order and the Festivals fixed in advance "
-        "(kit.solve.four_weeks.standard_puzzle)"
-    )
+        return Tour.from_state(state, seed)  # type: ignore[arg-type]
+    if name == "four_weeks":
+        from kit.solve.four_weeks import Puzzle as Weeks
+
+        return Weeks.from_state(state, seed)  # type: ignore[arg-type]
+    raise KitError(f"no planner plans {state.game.title}")

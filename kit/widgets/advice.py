@@ -3,11 +3,13 @@ plan on the panel (see `Advise`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets
 
 from kit.core import KitError
+from kit.solve.plan import INFEASIBLE
 from kit.widgets.highlight import Route
 from kit.widgets.lock import locked
 from kit.widgets.views import escape
@@ -22,12 +24,16 @@ class Advise:
     """The advisor: Advise plans from the position for the player to move with the game's
     planner (`kit.widgets.solve`), on a thread of its own, and shows its plan: the button of
     the recommended next action stands out and the rest of the route is drawn on the map, its
-    steps numbered. The planner starts from what the player may see (the 80-day planner's
-    face-down tokens stay face down, worth what their region can still hold); where it cannot
-    start from the position, the panel says why. A move makes the advice stale: it is cleared
-    and the button offers to Re-plan, or re-plans at once with "after each move" ticked. A move
-    made while the advisor plans makes the advice coming stale too: when it arrives it is
-    dropped, saying so (and planned again for the new position with "after each move")."""
+    steps numbered, with what the plan assumes under it. The planner starts from what the
+    player may see, in every game and with any number of players (`kit.solve.position`): the
+    80-day planner's face-down tokens stay face down, worth what their region can still hold;
+    the five-round and four-week planners play on alone, the others taking nothing more, and
+    guess by a seed what is out of sight (the decks' order, face-down tiles, later Festivals).
+    Where no plan can start from the position, the panel says why and nothing changes. A move
+    makes the advice stale: it is cleared and the button offers to Re-plan, or re-plans at
+    once with "after each move" ticked. A move made while the advisor plans makes the advice
+    coming stale too: when it arrives it is dropped, saying so (and planned again for the new
+    position with "after each move")."""
 
     def __init__(self, panel: PlayPanel) -> None:
         self.panel = panel
@@ -83,12 +89,13 @@ class Advise:
             return
         planner = GAMES_PLANNERS[state.game.name]
         limit, history = float(self.time_limit.value), list(state.history)
+        moves = {str(action) for action in state.legal_actions()}
 
         def work() -> Any:
             return planner.run(puzzle, limit, planner.workers, lambda *_: None)
 
         def done(job: Any, plan: Any, stopped: bool, error: BaseException | None) -> None:
-            self._advised(job, puzzle, planner, history, mover, plan, error)
+            self._advised(job, puzzle, planner, history, moves, plan, error)
 
         self.job, self.asked = Background(work, done), history
         self._say(f"planning for {self.panel._who(mover)} for up to {limit:g} s...")
@@ -105,18 +112,23 @@ class Advise:
         puzzle: Any,
         planner: Any,
         history: list[Any],
-        mover: int,
+        moves: set[str],
         plan: Any,
         error: BaseException | None,
     ) -> None:
         """The planner's answer, on the advisor's thread: drawn under the panel's lock, and
-        dropped if the position has changed since it was asked for."""
+        dropped if the position has changed since it was asked for. Its first action must be
+        one of the position's `moves` (the planner's game is the player's view of it)."""
         from kit.widgets.plans import walk_plan
 
         route: Route | None = None
         if error is None and plan is not None and plan.steps:
+            first = plan.steps[0].actions[0]
+            seat = getattr(puzzle, "player", 0)  # the seat the puzzle plans for
             try:
-                route = walk_plan(planner.start(puzzle, plan), plan, mover).route()
+                if first not in moves:
+                    raise KitError(f"its first move, {first}, is not one of this position's")
+                route = walk_plan(planner.start(puzzle, plan), plan, seat).route()
             except Exception as failure:  # shown in the panel
                 error = failure
         with self._lock:
@@ -127,7 +139,7 @@ class Advise:
                 self._say(f"the planner failed: {error}")
                 return
             if plan is None or not plan.steps:
-                self._say(f"no advice: {plan if plan is not None else 'no plan found in time'}")
+                self._say(f"no advice: {_no_plan(plan)}")
                 return
             if self.panel.state.history != history:
                 self._say("the position changed while the advisor planned: its advice is dropped")
@@ -139,7 +151,8 @@ class Advise:
             self.route = route
             self._say(
                 f"advice: {self.first} (a plan scoring {plan.objective}, {plan.status}; "
-                f"its route on the map, {len(plan.steps)} steps)"
+                f"its route on the map, {len(plan.steps)} steps)",
+                plan.assumptions,
             )
             self.button.description = "Re-plan"
             self.panel._draw()
@@ -162,6 +175,23 @@ class Advise:
             self.advise()
         return ""
 
-    def _say(self, text: str) -> None:
+    def _say(self, text: str, assumptions: Sequence[str] = ()) -> None:
+        """Say `text`, and under it what the advice assumes (folded: a click shows it)."""
         self.message = text
-        self.text.value = f"<div class='kit-advice'>{escape(text)}</div>"
+        notes = ""
+        if assumptions:
+            items = "".join(f"<li>{escape(note)}</li>" for note in assumptions)
+            notes = (
+                "<details class='kit-advice-assumes'><summary>what the advice assumes"
+                f"</summary><ul>{items}</ul></details>"
+            )
+        self.text.value = f"<div class='kit-advice'>{escape(text)}</div>{notes}"
+
+
+def _no_plan(plan: Any) -> str:
+    """Why the planner gave no plan, in words."""
+    if plan is None or plan.status != INFEASIBLE:
+        return "the planner found no plan in time; give it more seconds"
+    if plan.earliest is not None:
+        return f"no plan can finish in time: the earliest finish is day {plan.earliest}"
+    return "no plan can reach the goal from here"

@@ -587,6 +587,7 @@ PUZZLES: dict[str, Callable[[Any], Planner]] = {
 GAMES_PLANNERS: dict[str, type[GamePlanner]] = {
     "amazing_journey": EightyDays,
     "timeless_journeys": FiveRounds,
+    "four_weeks": FourWeeks,
 }
 
 

@@ -1,13 +1,11 @@
-"""The solver panel and the play panel's advisor, headless: driven by their buttons and
-controls; every check is on the planner's plan behind them (its score, its steps, the engine's
-replay of its history) and on what the panel draws of it."""
+"""The solver panel, headless: driven by its buttons and controls; every check is on the
+planner's plan behind it (its score, its steps, the engine's replay of its history) and on what
+the panel draws of it. The play panel's advisor has its own tests (test_advice.py)."""
 
 from __future__ import annotations
 
-import threading
 import time
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -18,10 +16,9 @@ from kit.solve.five_rounds import upper_bound as tour_bound
 from kit.solve.four_weeks import standard_puzzle as weeks_puzzle
 from kit.solve.orienteering import read_op_file
 from kit.solve.plan import Plan
-from kit.widgets import SolvePanel, play, solve
+from kit.widgets import SolvePanel, solve
 from kit.widgets.plans import bars_of
 from tests.test_eighty_days import tiny
-from tests.test_five_rounds import tiny as last_turn
 
 DATA = Path(__file__).parents[1] / "data"
 OP_FILE = DATA / "op-tsiligirides" / "set-1" / "tsiligirides_problem_1_budget_15.txt"
@@ -163,128 +160,3 @@ def test_the_other_game_planners_plans_on_their_boards(game: str) -> None:
         assert plan.bound == tour_bound(puzzle) and plan.objective <= plan.bound
         proof = f"a plan scoring {plan.objective}; no plan can score more than {plan.bound:g}"
         assert panel.message.startswith(proof) and "(proven)" in panel.message
-
-
-def test_advise_highlights_the_planners_first_step() -> None:
-    position = tiny("Wolfgang", 3).position
-    panel = play(position, seat=0)
-    panel.advisor.time_limit.value = 2
-    panel.advisor.button.click()
-    assert panel.advisor.wait(60)
-    plan = panel.advisor.plan
-    assert isinstance(plan, Plan) and plan.objective is not None
-    first = plan.steps[0].actions[0]
-    (advised,) = [b for b in panel.action_buttons if b.button_style == "success"]
-    assert advised.description == first
-    assert panel.board.highlight == panel.advisor.route.at(0)
-    assert len(panel.advisor.route.stops) == len(plan.steps)
-    assert panel.advisor.message.startswith(f"advice: {first} (a plan scoring {plan.objective}")
-    # The advice was made from what player 0 sees: the face-down tokens stayed face down.
-    assert plan.assumptions == Puzzle.from_state(position).assumptions()
-    advised.click()
-    assert panel.board.highlight == [] and not any(b.button_style for b in panel.action_buttons)
-    assert panel.advisor.button.description == "Re-plan"
-    assert panel.advisor.message == "the position changed: Re-plan for new advice"
-    # With "after each move" ticked, a move brings new advice for the new position.
-    panel.advisor.auto.value = True
-    panel.advisor.button.click()
-    assert panel.advisor.wait(60) and panel.advisor.first
-    step = len(panel.state.history)
-    (advised,) = [b for b in panel.action_buttons if b.button_style == "success"]
-    advised.click()
-    assert panel.advisor.wait(60)
-    assert panel.advisor.step == len(panel.state.history) > step
-    (advised,) = [b for b in panel.action_buttons if b.button_style == "success"]
-    assert advised.description == panel.advisor.plan.steps[0].actions[0]
-
-
-def test_advise_on_a_grand_tours_last_turn_gives_the_proven_best() -> None:
-    # the last play of the intro puzzle's first greedy game: the five-round planner searches
-    # every way to play it, so the advice is the optimum (42, as the exhaustive search finds)
-    panel = play(last_turn(tour_puzzle("intro", "en"), 28).position.clone(), seat=0)
-    panel.advisor.time_limit.value = 60
-    panel.advisor.button.click()
-    assert panel.advisor.wait(120)
-    plan = panel.advisor.plan
-    assert plan.status == "optimal" and plan.objective == plan.bound == 42
-    first = plan.steps[0].actions[0]
-    (advised,) = [b for b in panel.action_buttons if b.button_style == "success"]
-    assert advised.description == first
-    assert panel.advisor.message.startswith(f"advice: {first} (a plan scoring 42, optimal;")
-
-
-def test_advise_says_where_a_planner_cannot_start() -> None:
-    weeks = play(kit.load("four_weeks", players=2, seed=3).new_game())
-    weeks.advisor.button.click()
-    assert weeks.advisor.message.startswith(
-        "no advice here: the four-week planner cannot start from a game's position"
-    )
-    tour = play(kit.load("timeless_journeys", players=2, seed=3).new_game(), seat=0)
-    tour.advisor.button.click()
-    assert "the five-round planner plans solo games" in tour.advisor.message
-    assert weeks.advisor.job is None and tour.advisor.job is None
-
-
-def advised_under_lock(panel: Any) -> bool:
-    """Whether the advice is shown: read under the panel's lock, which the advisor's thread
-    holds from setting the advice to drawing it on the buttons."""
-    with panel._lock:
-        return bool(panel.advisor.first)
-
-
-def test_a_move_while_the_advisor_plans_drops_its_stale_advice(monkeypatch) -> None:
-    """The planner is held until a move is made on the panel (the planner's answer is then for
-    the position before it): the panel stays consistent, the stale advice is not shown for the
-    new position, and with "after each move" the advisor plans again for the new one. While the
-    test holds the panel's lock, the advisor's thread waits to draw."""
-    from kit.widgets.solve import EightyDays
-
-    planning, moved = threading.Event(), threading.Event()
-    run = EightyDays.run
-
-    def held(*args: Any) -> Any:
-        planning.set()
-        assert moved.wait(60)
-        return run(*args)
-
-    monkeypatch.setattr(EightyDays, "run", staticmethod(held))
-    panel = play(tiny("Wolfgang", 3).position, seat=0)
-    panel.advisor.time_limit.value = 2
-    panel.advisor.button.click()
-    assert planning.wait(60)
-    panel.advisor.button.click()
-    assert panel.advisor.message == "the advisor is planning already"
-    panel.action_buttons[0].click()  # a move while the advisor plans
-    step = len(panel.state.history)
-    assert panel.advisor.message == (
-        "the position changed while the advisor plans: its advice will be dropped"
-    )
-    with panel._lock:
-        moved.set()
-        assert not panel.advisor.wait(1.0)  # its answer waits for the lock
-    assert panel.advisor.wait(60)
-    assert panel.advisor.message == (
-        "the position changed while the advisor planned: its advice is dropped"
-    )
-    assert panel.advisor.first == "" and panel.advisor.plan is None
-    assert panel.board.highlight == [] and not any(b.button_style for b in panel.action_buttons)
-    assert not panel.advisor.button.disabled
-    # The panel is as the move left it: the log, the slider and the buttons at the new step.
-    assert len(panel.state.history) == step == len(panel.logbook.lines) == panel.replay.max
-    assert [b.description for b in panel.action_buttons] == [
-        str(a) for a in panel.state.legal_actions()
-    ]
-    # With "after each move" ticked, a move while planning brings advice for the new position.
-    panel.advisor.auto.value = True
-    moved.clear()
-    planning.clear()
-    panel.advisor.button.click()
-    assert planning.wait(60)
-    panel.action_buttons[0].click()
-    moved.set()
-    deadline = time.monotonic() + 60
-    while not advised_under_lock(panel) and time.monotonic() < deadline:
-        panel.advisor.wait(1)
-    assert panel.advisor.history == panel.state.history and panel.advisor.first
-    (advised,) = [b for b in panel.action_buttons if b.button_style == "success"]
-    assert advised.description == panel.advisor.plan.steps[0].actions[0]

@@ -7,7 +7,9 @@
     state = puzzle.replay(plan.history)   # anyone can replay a plan in the engine
 
 The parts, one per module:
-- `puzzle`: a solo position and the reveals it fixes (`Puzzle`, `standard_puzzle`);
+- `puzzle`: a solo position and the reveals it fixes (`Puzzle`, `standard_puzzle`), or a
+  game in progress as its player to move sees it (`Puzzle.from_state`);
+- `observed`: that game, the player to move in seat 0 and the others standing still;
 - `baseline`: the greedy bot's games (`greedy_score`, `best_greedy`);
 - `search`: the pilot method over whole turns, played in the engine;
 - `bound`: a valid upper bound on every plan's score (`upper_bound`);

@@ -15,8 +15,9 @@ over: with one turn left (`EXACT_TURNS`) the exhaustive search (`exact.exact_sea
 first, and its optimum, found within half the time, is the plan, proven; it is also the
 optimum the tests hold the search to.
 
-What the planner leaves out (also in every plan's assumptions): other players (it plans solo
-games only); chance, which it takes as fixed by the puzzle (the order of every reveal); and a
+What the planner leaves out (also in every plan's assumptions): other players (it plans for
+player 0 alone; in a game of several the others stand still, `observed`); chance, which it
+takes as fixed by the puzzle (the order of every reveal); and a
 plan is only as good as the games the search plays within the time limit. Each of `workers`
 processes runs its own search from other greedy games; the first, in the calling process,
 streams its better plans to `on_solution` (the others' only at the end) and answers Ctrl-C."""

@@ -1,8 +1,11 @@
-"""Puzzles: a solo game of Timeless Journeys at one of its decisions, and the future it assumes.
+"""Puzzles: a game of Timeless Journeys at one of its decisions, where only player 0 still
+moves, and the future it assumes.
 
 A puzzle is a position of a one-player game (`standard_puzzle` deals the standard ones through
 the game's scenario builder, `Puzzle(state)` takes any solo position at a decision of the
-player) plus what no plan can know: the order in which the market's decks and Le Brun's
+player), or of a game of several players as the player to move sees it (`Puzzle.from_state`:
+that player in seat 0, the others standing still, what is out of sight dealt by a seed; see
+`observed`), plus what no plan can know: the order in which the market's decks and Le Brun's
 Paintings will be revealed from there on. The only chance left once a game is dealt is those
 reveals (the market refilled at each Reorganisation, the Paintings at each round's start), and
 how many cards each reveal turns over does not depend on the player's choices, so a fixed order
@@ -20,8 +23,9 @@ from typing import Any
 
 from kit.core import KitError
 from kit.core.rng import rng_for
+from kit.solve.five_rounds.observed import Frozen, observed
 from kit.solve.plan import PlanError, replay_history
-from kit.timeless_journeys.actions import Choice
+from kit.timeless_journeys.actions import Choice, roman
 from kit.timeless_journeys.content import EDITIONS
 from kit.timeless_journeys.draws import MarketReveal, PaintingReveal
 from kit.timeless_journeys.game import TimelessJourneys
@@ -50,10 +54,10 @@ class Puzzle:
 
     def __post_init__(self) -> None:
         state = self.position
-        if state.num_players != 1:
+        if state.num_players != 1 and not isinstance(state, Frozen):
             raise KitError(
-                f"the five-round planner plans solo games; this game has {state.num_players} "
-                "players (the others' turns would need a model of their play)"
+                f"the five-round planner plans for one player; this game has "
+                f"{state.num_players}: plan from what one of them sees (Puzzle.from_state)"
             )
         if state.is_terminal:
             raise KitError("the game is over: there is nothing left to plan")
@@ -83,6 +87,15 @@ class Puzzle:
             raise KitError("the Paintings' reveal order is not the pile of Paintings left")
         object.__setattr__(self, "start_decks", tuple(len(d) for d in state.deck))
         object.__setattr__(self, "start_paintings", len(left))
+
+    @classmethod
+    def from_state(cls, state: TimelessState, seed: int = 1) -> Puzzle:
+        """The puzzle of the player to move in a position of any game, from what they see:
+        they take seat 0, the others stand still, and what is out of sight is dealt by `seed`
+        (`observed.observed`)."""
+        mover = state.current_player
+        position = observed(state, seed)
+        return cls(position, seed, f"player {mover}'s game from round {roman(position.round)}")
 
     def state(self) -> TimelessState:
         """A fresh engine state at the puzzle's start."""
@@ -123,12 +136,29 @@ class Puzzle:
 
     def assumptions(self) -> tuple[str, ...]:
         """What the plan takes as known, in words, printed with every plan."""
-        return (
-            "a solo game, played with the engine's one-player rules",
-            "the face-down Exploration tiles of every city are known (the player looks at "
-            "them all when exploring)",
+        reveals = (
             f"the market's decks and Le Brun's Paintings are revealed in a fixed order "
-            f"(shuffled by seed {self.seed}), so every later display is known in advance",
+            f"(shuffled by seed {self.seed}), so every later display is known in advance"
+        )
+        if not isinstance(self.position, Frozen):
+            return (
+                "a solo game, played with the engine's one-player rules",
+                "the face-down Exploration tiles of every city are known (the player looks at "
+                "them all when exploring)",
+                reveals,
+            )
+        others: tuple[str, ...] = ()
+        if self.position.num_players > 1:
+            others = (
+                "the other players take nothing more: they play no more cards and make no "
+                "more choices; their markers and tokens stay where they are",
+            )
+        return (
+            *others,
+            f"the cards in the market's decks and the face-down Exploration tiles are a "
+            f"guess (by seed {self.seed}) among those out of the player's sight; the player "
+            "looks at a city's tiles when exploring it",
+            reveals,
         )
 
 

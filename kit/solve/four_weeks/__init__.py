@@ -7,7 +7,8 @@
     state = puzzle.replay(plan.history)   # anyone can replay a plan in the engine
 
 The parts, one per module:
-- `puzzle`: a solo deal with all of its chance fixed (`Puzzle`, `standard_puzzle`);
+- `puzzle`: a solo deal with all of its chance fixed (`Puzzle`, `standard_puzzle`), or a game
+  in progress as its player to move sees it (`Puzzle.from_state`);
 - `model`: the CP-SAT model over the 28 days (`Model`);
 - `planner`: `solve`, refined greedy games for half the time, then the model solved from the
   best of them, the best plan of either replayed in the engine;

@@ -40,8 +40,8 @@ The constraint groups (each is a named method below):
   is a card in hand that is never visited (each day, the cards discarded so far are at most
   the never-visited cards drawn by then: `by_day_{d}_{k}`, card k drawn before day d's turn,
   `pool_{d}_{k}` and it never visited); the cards a week visits or discards are at most its
-  hand at the start and its draws (redundant, for the LP); the deck is never drawn past its
-  end;
+  hand at the start and its draws (redundant, for the LP); the puzzle's order is never drawn
+  past its end;
 - visits: the pawn is in the card's region; Excitement spent first, then effect and bonus, each
   resolved exactly when it can be paid;
 - resources: a turn's travel, Excitement, effects, Local tile and Festival in that order, each
@@ -62,8 +62,18 @@ The constraint groups (each is a named method below):
 The model is exact for the puzzle's fixed chance, with these choices made for the plan (they can
 only lower its score, never make it illegal): a weekday bonus without a payment is taken before
 the card's effect; a turn's Extras come in the order Bucket List, Local tile, Festival; the
-deck's order is never drawn past its end (the discards are not shuffled back). `Model.solution`
+plan draws no further than the puzzle's order (the deck's cards, then the discard pile's once
+it is shuffled back; the cards the plan discards itself are not drawn again). `Model.solution`
 reads a solution's turns, which `planner.play_solution` plays in the engine.
+
+A game in progress. The model plans from `Puzzle.start`: the game's first Travel step, a
+turn's Travel step, or a week's end (its discards still to come). Its days run from that day
+(`first`) to the last, its weeks from that day's (`weeks`): what the player holds then (the
+resources, the hand, the tags, the Income track, the points won, the Day discs placed, the
+Extras used) are constants, and a week's end to come draws the next hand up to its size after
+its discards (`drop_{w}` of that week). Inside a turn the puzzle starts from the turn's Travel
+step and the choices already made in it (`Puzzle.begun`) are fixed (`_begun`); the cards the
+turn discarded are never visited.
 
 The bound. The LP relaxation (every constraint linearized, solved apart to look at it) was 388
 on deal 1: it spread the pawn over every region at once for no move, so it scored all ten
@@ -117,7 +127,8 @@ from kit.four_weeks.actions import (
 )
 from kit.four_weeks.content import ACTIVITIES, TAGS, Location
 from kit.four_weeks.effects import PAYMENTS, RESOURCES, Effect
-from kit.four_weeks.state import WeekEndDiscards
+from kit.four_weeks.scoring import LINES as SHEET_LINES
+from kit.four_weeks.state import WEEK_END, WeekEndDiscards
 from kit.solve.four_weeks.puzzle import Puzzle
 
 try:
@@ -219,6 +230,11 @@ class Model:
         self.m = cp_model.CpModel()
         self.per_week = rules.days_per_week
         self.days = rules.weeks * rules.days_per_week
+        self.origin = origin = puzzle.start
+        self.first = origin.week * self.per_week + origin.day[0]
+        self.span = range(self.first, self.days)
+        self.weeks = range(self.first // self.per_week, rules.weeks)
+        self.restocked = origin.step == WEEK_END
         self.regions = range(len(content.regions))
         self.cards = puzzle.cards
         self.points: dict[str, list[Expr]] = {line: [] for line in LINES}
@@ -230,23 +246,26 @@ class Model:
         self._extras()
         self._score()
         self._tour()
+        self._begun()
         self.m.maximize(sum(sum(terms) for terms in self.points.values()))
 
     # --- the variables of days and Activities ---------------------------------------------------
     def _calendar(self) -> None:
         m, rules, content = self.m, self.puzzle.content.rules, self.puzzle.content
         per_week = self.per_week
-        self.start = [m.new_bool_var(f"start_{d}") for d in range(self.days)]
-        self.pos = [[m.new_bool_var(f"in_{d}_{r}") for r in self.regions] for d in range(self.days)]
+        self.start: list[Var] = [None] * self.days
+        self.pos: list[list[Var]] = [[] for _ in range(self.days)]
         self.activity: dict[str, list[Var | None]] = {}
-        for d in range(self.days):
+        for d in self.span:
+            self.start[d] = m.new_bool_var(f"start_{d}")
+            self.pos[d] = [m.new_bool_var(f"in_{d}_{r}") for r in self.regions]
             m.add_exactly_one(self.pos[d])
-            if d % per_week == 0:
+            if d % per_week == 0 or d == self.first:
                 m.add(self.start[d] == 1)
         self.visit: dict[tuple[int, int, int], Var] = {}
         for k, c in enumerate(self.cards):
             card = content.locations[c]
-            for d in range(self.days):
+            for d in self.span:
                 left = per_week - d % per_week
                 for e in range(card.days):
                     if card.days - e <= left:
@@ -255,7 +274,7 @@ class Model:
                         self.day[d].visits.append((k, e, var))
                         for other in range(d, d + card.days - e):
                             self.day[other].covering.append(var)
-        for d in range(self.days):
+        for d in self.span:
             for r in self.regions:
                 here = [v for k, _, v in self.day[d].visits if self._region(k) == r]
                 if here:
@@ -265,7 +284,7 @@ class Model:
             row: list[Var | None] = []
             for d in range(self.days):
                 left = per_week - d % per_week
-                if name != SKIP and length > left:
+                if d < self.first or (name != SKIP and length > left):
                     row.append(None)
                     continue
                 var = m.new_bool_var(f"{name}_{d}")
@@ -273,7 +292,7 @@ class Model:
                 for other in range(d, d + min(length, left)):
                     self.day[other].covering.append(var)
             self.activity[name] = row
-        for d in range(self.days):
+        for d in self.span:
             m.add_exactly_one(self.day[d].covering)
             m.add(self.start[d] == sum(self._starting(d)))
 
@@ -298,12 +317,16 @@ class Model:
     def _travel(self) -> None:
         m, content = self.m, self.puzzle.content
         n = len(content.regions)
-        self.mode: dict[str, list[Var]] = {name: [] for name in (STAY, TRAIN, FLY, TRIP)}
-        self.train_energy: list[Expr] = [0]
-        for name in self.mode:
-            self.mode[name].append(None)
-        for d in range(1, self.days):
-            here, before = self.pos[d], self.pos[d - 1]
+        self.mode: dict[str, list[Var]] = {
+            name: [None] * self.days for name in (STAY, TRAIN, FLY, TRIP)
+        }
+        self.train_energy: list[Expr] = [0] * self.days
+        placed = self.origin.pos[0]
+        for d in self.span:
+            if d == self.first and placed < 0:
+                continue  # the first placement of the pawn is free
+            here = self.pos[d]
+            before = self.pos[d - 1] if d > self.first else self._fixed("pawn", placed)
             same = []
             for r in self.regions:
                 both = m.new_bool_var(f"same_{d}_{r}")
@@ -315,7 +338,7 @@ class Model:
                 m.add(here[r] == before[r]).only_enforce_if(self.start[d].Not())
             modes = [m.new_bool_var(f"{name}_{d}") for name in self.mode]
             for name, var in zip(self.mode, modes, strict=True):
-                self.mode[name].append(var)
+                self.mode[name][d] = var
             m.add(sum(modes) == self.start[d])
             m.add(sum(same) == 1).only_enforce_if(modes[0])
             m.add(sum(same) == 0).only_enforce_if(modes[0].Not(), self.start[d])
@@ -330,7 +353,14 @@ class Model:
             m.add(energy == per_segment * segments).only_enforce_if(modes[1])
             m.add(energy >= per_segment * modes[1])  # a train goes one segment at least
             m.add(energy == 0).only_enforce_if(modes[1].Not())
-            self.train_energy.append(energy)
+            self.train_energy[d] = energy
+
+    def _fixed(self, name: str, region: int) -> list[Var]:
+        """Booleans per region, fixed: the pawn in `region` (before the model's first day)."""
+        fixed = [self.m.new_bool_var(f"{name}_{r}") for r in self.regions]
+        for r, var in enumerate(fixed):
+            self.m.add(var == int(r == region))
+        return fixed
 
     # --- resources and visits -------------------------------------------------------------------
     def _resources(self) -> None:
@@ -338,23 +368,23 @@ class Model:
         resolved; the Income track and the week's income."""
         m, content = self.m, self.puzzle.content
         rules = content.rules
-        state = self.puzzle.position
-        held0 = state.res[0]
-        self.held = [
-            [m.new_int_var(0, HELD, f"{name}_{d}") for name in RESOURCES]
-            for d in range(self.days + 1)
-        ]
-        self.trips = [m.new_int_var(0, HELD, f"trips_{d}") for d in range(self.days + 1)]
-        for r, amount in enumerate(held0):
-            m.add(self.held[0][r] == amount)
-        m.add(self.trips[0] == state.tickets[0])
+        state = self.origin
+        first = self.first
+        self.held: list[list[Var]] = [[] for _ in range(self.days + 1)]
+        self.trips: list[Var] = [None] * (self.days + 1)
+        for d in range(first, self.days + 1):
+            self.held[d] = [m.new_int_var(0, HELD, f"{name}_{d}") for name in RESOURCES]
+            self.trips[d] = m.new_int_var(0, HELD, f"trips_{d}")
+        for r, amount in enumerate(state.res[0]):
+            m.add(self.held[first][r] == amount)
+        m.add(self.trips[first] == state.tickets[0])
         self.paid: dict[tuple[int, int, int], Var] = {}
-        self.gained: list[dict[str, Expr]] = []
-        self.after_activity: list[list[Expr]] = []
-        incomes: list[Expr] = []
-        for d in range(self.days):
+        self.gained: list[dict[str, Expr]] = [{} for _ in range(self.days)]
+        self.after_activity: list[list[Expr]] = [[] for _ in range(self.days)]
+        incomes: list[Expr] = [0] * self.days
+        for d in self.span:
             held = list(self.held[d])
-            if d:
+            if self.mode[FLY][d] is not None:
                 held[0] = held[0] - rules.plane_coins * self.mode[FLY][d]
                 held[1] = held[1] - self.train_energy[d]
                 m.add(self.trips[d] >= self.mode[TRIP][d])
@@ -368,20 +398,21 @@ class Model:
                 if var is not None:
                     for effect, amount in net(rules.activities[index]).items():
                         gains[effect] = gains.get(effect, 0) + amount * var
-            self.gained.append(gains)
-            after = [held[r] + gains.get(name, 0) for r, name in enumerate(RESOURCES)]
-            self.after_activity.append(after)
-            incomes.append(gains.get("income", 0))
+            self.gained[d] = gains
+            self.after_activity[d] = [
+                held[r] + gains.get(name, 0) for r, name in enumerate(RESOURCES)
+            ]
+            incomes[d] = gains.get("income", 0)
         # the Income track: its position at each week's end
         top = len(rules.income_track) - 1
-        self.income = []
+        self.income: dict[int, Var] = {}
         raw: Expr = state.income[0]
-        for w in range(rules.weeks):
+        for w in self.weeks:
             week = sum(incomes[d] for d in self._week(w))
-            raw = self._counter(f"income_steps_{w}", raw + week, self.days)
+            raw = self._counter(f"income_steps_{w}", raw + week, self.days + top)
             position = m.new_int_var(0, top, f"income_{w}")
             m.add_min_equality(position, [raw, top])
-            self.income.append(position)
+            self.income[w] = position
 
     def _visit_gains(self, d: int, held: list[Expr]) -> dict[str, Expr]:
         """The effects and bonuses of day d's visit, each part resolved exactly when payable,
@@ -427,7 +458,7 @@ class Model:
         m, rules = self.m, self.puzzle.content.rules
         cards, per_week, size = self.cards, self.per_week, rules.hand_size
         opening = len(self.puzzle.hand)
-        weeks = rules.weeks
+        weeks, first_week = rules.weeks, self.weeks[0]
         visits: dict[int, list[Var]] = {k: [] for k in range(len(cards))}
         for (k, _d, _), var in self.visit.items():
             visits[k].append(var)
@@ -436,40 +467,47 @@ class Model:
             m.add_at_most_one(visits[k])
             self.visited.append(sum(visits[k]))
         # drawn by the start and by the end of each week, as "card k is drawn" chains
-        self.by_start = [self._drawn_chain(f"drawn_{w}", opening) for w in range(weeks)]
-        self.by_end = [self._drawn_chain(f"held_{w}", opening) for w in range(weeks)]
+        self.by_start = {w: self._drawn_chain(f"drawn_{w}", opening) for w in self.weeks}
+        self.by_end = {w: self._drawn_chain(f"held_{w}", opening) for w in self.weeks}
         # cards drawn before each day's turn: by the week's start, then by effects and Plan
-        self.drawn: list[Var] = []
-        for d in range(self.days):
+        self.drawn: list[Var] = [None] * self.days
+        for d in self.span:
             drawn = m.new_int_var(0, len(cards), f"drawn_{d}")
-            if d % per_week == 0:
+            if d % per_week == 0 or d == self.first:
                 m.add(drawn == _count(self.by_start[d // per_week], opening))
             else:
-                m.add(drawn == self.drawn[-1] + self.gained[d - 1].get("draw", 0))
-            self.drawn.append(drawn)
+                m.add(drawn == self.drawn[d - 1] + self.gained[d - 1].get("draw", 0))
+            self.drawn[d] = drawn
         for (k, d, _), var in self.visit.items():
             if k >= opening:
                 m.add(self.drawn[d] >= k + 1).only_enforce_if(var)
-        self.drops: list[Var] = []
-        self.wrp_count: list[Var] = []  # Write, Rest and Plan by week
-        self.visit_count: list[Var] = []  # visits by week
+        self.drops: dict[int, Var] = {}  # by the week whose end they come at
+        self.wrp_count: dict[int, Var] = {}  # Write, Rest and Plan by week
+        self.visit_count: dict[int, Var] = {}  # visits by week
         used: Expr = 0  # cards visited or discarded before the week
         thrown: Expr = 0  # cards discarded before the week
-        for w in range(weeks):
+        if self.restocked:  # a week's end under way: its discards, then the draws up to a hand
+            drop = m.new_int_var(0, opening, f"drop_{first_week - 1}")
+            self.drops[first_week - 1] = drop
+            m.add(drop <= self._pool([1] * opening, "kept_now"))
+            m.add(opening - drop <= size)
+            used = thrown = drop
+        for w in self.weeks:
             start, end = self.by_start[w], self.by_end[w]
             days = self._week(w)
             visited = self._counter(
                 f"visits_{w}", sum(var for d in days for _, _, var in self.day[d].visits), per_week
             )
-            self.wrp_count.append(
-                self._counter(f"activities_{w}", sum(self._wrp(d) for d in days), per_week)
+            self.wrp_count[w] = self._counter(
+                f"activities_{w}", sum(self._wrp(d) for d in days), per_week
             )
-            self.visit_count.append(visited)
+            self.visit_count[w] = visited
             discarded = rules.activity_discards * self.wrp_count[w]
             draws = self._counter(
                 f"draws_{w}", sum(self.gained[d].get("draw", 0) for d in days), len(cards)
             )
-            if w:
+            refilled = w > first_week or self.restocked  # drawn up to a hand at its start
+            if refilled:
                 m.add(_count(start, opening) == used + size)
             else:
                 m.add(_count(start, opening) == opening)
@@ -484,12 +522,12 @@ class Model:
                 so_far = so_far + discards
             # (redundant, for the LP relaxation: the cards a week visits or discards are in
             # its hand at the start, the opening hand or a full hand, or among its draws)
-            m.add(visited + discarded <= (size if w else opening) + draws)
+            m.add(visited + discarded <= (size if refilled else opening) + draws)
             used = self._counter(f"used_{w}", used + visited + discarded, len(cards))
             thrown = self._counter(f"thrown_{w}", thrown + discarded, len(cards))
             if w < weeks - 1:
                 drop = m.new_int_var(0, len(cards), f"drop_{w}")
-                self.drops.append(drop)
+                self.drops[w] = drop
                 m.add(thrown + drop <= self._pool(end, f"kept_{w}"))
                 # at most the hand size kept over the week's end
                 m.add(_count(end, opening) - used - drop <= size)
@@ -539,14 +577,14 @@ class Model:
     # --- Extras ---------------------------------------------------------------------------------
     def _extras(self) -> None:
         m, content = self.m, self.puzzle.content
-        rules = content.rules
         self.local: dict[tuple[int, int], Var] = {}
         self.claim: dict[tuple[int, int], Var] = {}
         self.attend: dict[tuple[int, int], Var] = {}
-        tags: list[list[Expr]] = [[0] * len(TAGS)]
+        origin, first_week = self.origin, self.weeks[0]
+        tags: list[list[Expr]] = [list(origin.tags[0])]
         claims: dict[int, list[Var]] = {}
         attends: dict[int, list[Var]] = {}
-        for d in range(self.days):
+        for d in self.span:
             week = d // self.per_week
             counted = []
             for g in range(len(TAGS)):
@@ -562,7 +600,7 @@ class Model:
             held = list(self.after_activity[d])
             for r in self.regions:
                 bucket = content.bucket_lists[r]
-                if bucket is not None and self.puzzle.position.buckets[r] < 0:
+                if bucket is not None and origin.buckets[r] < 0:
                     var = m.new_bool_var(f"claim_{d}_{r}")
                     self.claim[d, r] = var
                     m.add_implication(var, self.pos[d][r])
@@ -574,7 +612,8 @@ class Model:
             locals_used: list[tuple[Var, Effect]] = []
             for r in self.regions:
                 tile = content.local_tiles[r]
-                if tile is not None:
+                used = week == first_week and origin.used_local[0] >> r & 1
+                if tile is not None and not used:
                     var = m.new_bool_var(f"local_{d}_{r}")
                     self.local[d, r] = var
                     m.add_implication(var, self.pos[d][r])
@@ -586,6 +625,8 @@ class Model:
                 self._add(held, net(effect), var, LOCALS)
             attended: list[tuple[Var, Effect]] = []
             for f in self.puzzle.festivals[week]:
+                if origin.used_festival[0] >> f & 1:
+                    continue  # attended already
                 festival = content.festivals[f]
                 var = m.new_bool_var(f"attend_{d}_{f}")
                 self.attend[d, f] = var
@@ -606,9 +647,9 @@ class Model:
                 self.trips[d + 1]
                 == self.trips[d]
                 + self.gained[d].get("ticket", 0)
-                - (self.mode[TRIP][d] if d else 0)
+                - (self.mode[TRIP][d] if self.mode[TRIP][d] is not None else 0)
             )
-        for w in range(rules.weeks):
+        for w in self.weeks:
             for r in self.regions:
                 days = [self.local[d, r] for d in self._week(w) if (d, r) in self.local]
                 if days:
@@ -641,21 +682,31 @@ class Model:
         return base + value
 
     def _week(self, w: int) -> range:
-        return range(w * self.per_week, (w + 1) * self.per_week)
+        """The days of week `w` the model plans (from its first day on)."""
+        return range(max(w * self.per_week, self.first), (w + 1) * self.per_week)
+
+    def _earlier(self) -> set[int]:
+        """The regions holding a Day disc placed in the first week before the model's first
+        day (they score that week whatever the plan does)."""
+        start = self.weeks[0] * self.per_week
+        return {r for r in self.origin.calendar[0][start : self.first] if r >= 0}
 
     # --- the score ------------------------------------------------------------------------------
     def _score(self) -> None:
         m, content = self.m, self.puzzle.content
         rules = content.rules
-        for d in range(self.days):
+        for line, points in zip(SHEET_LINES, self.origin.pts[0], strict=True):
+            self.points[line].append(points)  # the points won already
+        for d in self.span:
             self.points[LOCATIONS].append(self.gained[d].get("points", 0))
         seen: dict[int, list[Var]] = {r: [] for r in self.regions}
-        already = {slot for slot in self.puzzle.position.calendar[0] if slot >= 0}
-        self.discs: list[list[list[Var]]] = []  # by week, region, day of the week
-        self.scored: list[list[Var]] = []  # by week, region
-        for w in range(rules.weeks):
-            self.discs.append([])
-            self.scored.append([])
+        already = {slot for slot in self.origin.calendar[0] if slot >= 0}
+        earlier = self._earlier()
+        self.discs: dict[int, list[list[Var]]] = {}  # by week, region, day of the week
+        self.scored: dict[int, list[Var]] = {}  # by week, region
+        for w in self.weeks:
+            self.discs[w] = []
+            self.scored[w] = []
             for r in self.regions:
                 placed = []
                 for d in self._week(w):
@@ -666,7 +717,10 @@ class Model:
                     m.add(disc >= placing + self.pos[d][r] - 1)
                     placed.append(disc)
                 scored = m.new_bool_var(f"scored_{w}_{r}")
-                m.add_max_equality(scored, placed)
+                if w == self.weeks[0] and r in earlier:
+                    m.add(scored == 1)
+                else:
+                    m.add_max_equality(scored, placed)
                 self.discs[w].append(placed)
                 self.scored[w].append(scored)
                 seen[r].append(scored)
@@ -699,20 +753,26 @@ class Model:
         a Festival attended lie in a toured region; a region scores only with a Day disc
         there, and is visited only if it scores some week."""
         m, content = self.m, self.puzzle.content
-        moves: list[Expr] = [0] + [
+        moves: dict[int, Expr] = {
+            d: 0 if self.mode[TRAIN][d] is None else
             self.mode[TRAIN][d] + self.mode[FLY][d] + self.mode[TRIP][d]
-            for d in range(1, self.days)
-        ]
-        for w in range(content.rules.weeks):
+            for d in self.span
+        }  # fmt: skip
+        earlier = self._earlier()
+        for w in self.weeks:
             days = self._week(w)
+            before = earlier if w == self.weeks[0] else set()  # scored whatever the plan does
             toured = [m.new_bool_var(f"toured_{w}_{r}") for r in self.regions]
             m.add(sum(toured) <= sum(self.start[d] for d in days))
             m.add(sum(toured) <= 1 + sum(moves[d] for d in days))
             placing = self.visit_count[w] + self.wrp_count[w]
-            m.add(sum(self.scored[w]) <= placing)
+            m.add(sum(self.scored[w]) <= placing + len(before))
             for r in self.regions:
+                if r in before:
+                    continue
                 m.add(self.scored[w][r] <= toured[r])
                 m.add(self.scored[w][r] <= sum(self.discs[w][r]))
+            for r in self.regions:
                 for d in days:
                     for extra in (self.local, self.claim):
                         if (d, r) in extra:
@@ -720,11 +780,44 @@ class Model:
             for (d, f), var in self.attend.items():
                 if d in days:
                     m.add(var <= toured[content.festivals[f].region])
-        already = {slot for slot in self.puzzle.position.calendar[0] if slot >= 0}
+        already = {slot for slot in self.origin.calendar[0] if slot >= 0}
         for r in self.regions:
             if r not in already:
-                m.add(self.seen[r] <= sum(self.scored[w][r] for w in range(content.rules.weeks)))
-        m.add(sum(self.seen) <= len(already) + 1 + sum(moves))
+                m.add(self.seen[r] <= sum(self.scored[w][r] for w in self.weeks))
+        m.add(sum(self.seen) <= len(already) + 1 + sum(moves.values()))
+
+    # --- the turn under way --------------------------------------------------------------------
+    def _begun(self) -> None:
+        """The choices already made in the turn under way (`Puzzle.begun`) fixed on its day:
+        the region and how the pawn got there, the Activity, the Extras taken (a Local tile
+        not taken before a Festival taken is not taken after it: the plan pays the Local tile
+        first); the cards it discarded are never visited."""
+        puzzle, m, d = self.puzzle, self.m, self.first
+        if not puzzle.begun:
+            return
+        (turn,), _ = _parsed(puzzle, puzzle.begun)
+        region = turn["region"]
+        m.add(self.pos[d][region] == 1)
+        if turn["travel"] != "start":
+            m.add(self.mode[turn["travel"]][d] == 1)
+        activity = turn.get("activity")
+        if activity == VISIT:
+            m.add(self.visit[self.cards.index(turn["card"]), d, turn["excitement"]] == 1)
+        elif activity is not None:
+            m.add(self.activity[activity][d] == 1)
+        if turn.get("claim"):
+            m.add(self.claim[d, region] == 1)
+        if turn.get("local"):
+            m.add(self.local[d, region] == 1)
+        if turn.get("festival") is not None:
+            m.add(self.attend[d, turn["festival"]] == 1)
+            for (day, _), var in self.local.items():
+                if day == d and not turn.get("local"):
+                    m.add(var == 0)
+        gone = set(puzzle.position.discard) - set(self.origin.discard)
+        for k, card in enumerate(self.cards):
+            if card in gone:
+                m.add(self.visited[k] == 0)
 
     # --- hints ---------------------------------------------------------------------------------
     def hint(self, turns: Sequence[Turn], drops: Sequence[int], model: Any = None) -> None:
@@ -735,8 +828,8 @@ class Model:
         m.clear_hints()
         index = {c: k for k, c in enumerate(self.cards)}
         by_day = {turn.day: turn for turn in turns}
-        region = 0
-        for d in range(self.days):
+        region = max(self.origin.pos[0], 0)
+        for d in self.span:
             turn = by_day.get(d)
             m.add_hint(self.start[d], turn is not None)
             if turn is not None:
@@ -762,8 +855,8 @@ class Model:
             for (day, f), var in self.attend.items():
                 if day == d:
                     m.add_hint(var, turn is not None and turn.festival == f)
-        for var, count in zip(self.drops, drops, strict=True):
-            m.add_hint(var, count)
+        for w, var in self.drops.items():
+            m.add_hint(var, drops[w])
 
     def hint_solution(self, values: dict[int, int]) -> None:
         """Hint the solver at a whole solution: a value for each variable, by index."""
@@ -777,13 +870,13 @@ class Model:
         """The turns of the solution that `value` (a solver's or callback's `value`) reads."""
         content = self.puzzle.content
         turns = []
-        for d in range(self.days):
+        for d in self.span:
             if not value(self.start[d]):
                 continue
             region = next(r for r in self.regions if value(self.pos[d][r]))
-            travel = STAY if d else "start"
+            travel = "start" if self.mode[STAY][d] is None else STAY
             for name, row in self.mode.items():
-                if d and value(row[d]):
+                if row[d] is not None and value(row[d]):
                     travel = name
             card, spent, activity, length = -1, 0, SKIP, 1
             for k, e, var in self.day[d].visits:
@@ -806,7 +899,8 @@ class Model:
                 Turn(d, d + length - 1, region, travel, activity, card, spent, claim,
                      local, festival)
             )  # fmt: skip
-        drops = tuple(value(var) for var in self.drops)
+        weeks = content.rules.weeks
+        drops = tuple(value(self.drops[w]) if w in self.drops else 0 for w in range(weeks - 1))
         visited = frozenset(self.cards[k] for (k, _, _), var in self.visit.items() if value(var))
         return Solution(tuple(turns), drops, visited, objective)
 
@@ -831,14 +925,28 @@ def new_solver(time_limit: float, workers: int) -> Any:
 
 
 def turns_of(puzzle: Puzzle, history: Sequence[str]) -> tuple[list[Turn], list[int]]:
-    """The turns of a game played from the puzzle's start (a history of action names), and how
-    many cards were discarded at each week's end: how a greedy game becomes a hint."""
-    state = puzzle.state()
+    """The turns of a game played from the puzzle's start (a history of action names), the
+    turn under way from its start, and how many cards were discarded at each week's end: how
+    a greedy game becomes a hint."""
+    found, drops = _parsed(puzzle, [*puzzle.begun, *history])
+    per_week = puzzle.content.rules.days_per_week
+    turns = []
+    for number, turn in enumerate(found):
+        later = found[number + 1]["day"] if number + 1 < len(found) else 10**9
+        last = (turn["day"] // per_week + 1) * per_week - 1
+        turns.append(Turn(end=min(later - 1, last), **turn))
+    return turns, drops
+
+
+def _parsed(puzzle: Puzzle, names: Sequence[str]) -> tuple[list[dict[str, Any]], list[int]]:
+    """A game's turns played from the model's start (`Puzzle.start`), each as the fields of
+    its `Turn` found so far (the last may be under way), and the discards at each week's end."""
+    state = puzzle.start.clone()
     per_week = puzzle.content.rules.days_per_week
     found: list[dict[str, Any]] = []
     drops = [0] * (puzzle.content.rules.weeks - 1)
     kinds = {Start: "start", Stay: STAY, Train: TRAIN, Fly: FLY, Ticket: TRIP}
-    for name in history:
+    for name in names:
         action = state.action_named(name)
         turn = found[-1] if found else {}
         if isinstance(action, Start | Stay | Train | Fly | Ticket):
@@ -859,9 +967,4 @@ def turns_of(puzzle: Puzzle, history: Sequence[str]) -> tuple[list[Turn], list[i
         elif isinstance(action, Discard) and isinstance(state.decision, WeekEndDiscards):
             drops[state.week] += 1
         state.apply(action)
-    turns = []
-    for number, turn in enumerate(found):
-        later = found[number + 1]["day"] if number + 1 < len(found) else 10**9
-        last = (turn["day"] // per_week + 1) * per_week - 1
-        turns.append(Turn(end=min(later - 1, last), **turn))
-    return turns, drops
+    return found, drops

@@ -27,7 +27,12 @@ from kit.core import IllegalAction
 from kit.four_weeks.actions import FourWeeksAction
 from kit.four_weeks.content import ACTIVITIES
 from kit.four_weeks.state import (
+    ACTIVITY,
+    BUCKET,
     EXTRAS,
+    FESTIVAL,
+    LOCAL,
+    TRAVEL,
     ActivityDiscards,
     EffectOrder,
     FourWeeksState,
@@ -179,8 +184,10 @@ def solve(
     status, interrupted = run_solver(solver, model.m, _Progress(best))
     found = status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
     if status == cp_model.INFEASIBLE and best.score is not None:
-        raise PlanError(f"the model has no solution, yet the engine played one of {best.score}")
-    if status == cp_model.INFEASIBLE:
+        if puzzle.within_order(best.history):
+            raise PlanError(f"the model has no solution, yet the engine played one of {best.score}")
+        # else the refined game drew past the deck's order, as the model never does: it stands
+    elif status == cp_model.INFEASIBLE:
         elapsed = time.perf_counter() - began
         return Plan(INFEASIBLE, (), None, None, None, elapsed, _assumptions(puzzle))
     bound = solver.best_objective_bound if found else None
@@ -198,6 +205,8 @@ def solve(
             history=_history(puzzle, state),
         )
     else:  # the search did not get past the refined game in time
+        if best.score is not None and not puzzle.within_order(best.history):
+            bound = None  # the model's bound holds only for plans within the deck's order
         plan = best.plan(bound)
     if interrupted:
         raise Interrupted(plan)
@@ -285,11 +294,15 @@ def follow(
 ) -> tuple[dict[int, int], int] | None:
     """A game played from the puzzle's start as a solution of the model (its choices fixed on
     a copy of the model, the rest solved for): the values of all the variables and the score,
-    or None when the model cannot follow it (or not within `seconds`). A stop (Ctrl-C)
-    meanwhile is raised again as KeyboardInterrupt."""
+    or None when the model cannot follow it (a card visited that the deck's order does not
+    hold, or no solution within `seconds`). A stop (Ctrl-C) meanwhile is raised again as
+    KeyboardInterrupt."""
     history = [str(a) for a in game.history[len(puzzle.position.history) :]]
+    turns, drops = turns_of(puzzle, history)
+    if any(turn.card not in model.cards for turn in turns if turn.activity == VISIT):
+        return None
     fixed = model.m.clone()
-    model.hint(*turns_of(puzzle, history), model=fixed)
+    model.hint(turns, drops, model=fixed)
     hints = fixed.proto.solution_hint
     for index, value in zip(hints.vars, hints.values, strict=True):
         fixed.add(fixed.get_int_var_from_proto_index(index) == value)
@@ -312,49 +325,57 @@ def _assumptions(puzzle: Puzzle) -> tuple[str, ...]:
         "a weekday bonus without a payment is taken before the card's effect",
         "a turn's Extras come in the order Bucket List, Local tile, Festival",
         "Write, Rest and Plan discard cards never visited",
-        "the deck is never drawn to its end (the discards are not shuffled back)",
+        "the plan draws no more cards than the deck's order holds",
     )
 
 
 def play_solution(puzzle: Puzzle, solution: Solution) -> tuple[FourWeeksState, list[Step]]:
     """Play a solution's turns in the engine from `puzzle.state()`: the final state and the
-    plan's steps (`steps_of`). The engine's score must be the solution's objective
-    (`PlanError` if not)."""
+    plan's steps (`steps_of`). The part of a turn already played (a puzzle's turn under way)
+    is passed over. The engine's score must be the solution's objective (`PlanError` if
+    not)."""
     state = puzzle.state()
     puzzle.settle(state)
     table = state.game.actions
     per_week = puzzle.content.rules.days_per_week
+
+    def play(action: FourWeeksAction | None, what: str, day: int) -> None:
+        if action is None:
+            raise PlanError(f"day {day + 1}: the engine has no action to {what}")
+        try:
+            puzzle.play(state, action)
+        except IllegalAction as error:
+            raise PlanError(f"day {day + 1}: {error}") from None
+
+    def week_end(day: int) -> None:
+        if isinstance(state.decision, WeekEndDiscards):
+            for _ in range(solution.drops[state.week]):
+                play(_spare(state, solution), "discard at the week's end", day)
+            play(table.keep, "keep the hand", day)
+
+    week_end(puzzle.start.week * per_week)
     for turn in solution.turns:
-
-        def play(action: FourWeeksAction | None, what: str, day: int = turn.day) -> None:
-            if action is None:
-                raise PlanError(f"day {day + 1}: the engine has no action to {what}")
-            try:
-                puzzle.play(state, action)
-            except IllegalAction as error:
-                raise PlanError(f"day {day + 1}: {error}") from None
-
-        play(_travel(state, turn), "travel")
-        play(_activity(state, turn), turn.activity)
+        day = turn.day
+        if state.step == TRAVEL and state.decision is None:
+            play(_travel(state, turn), "travel", day)
+        if state.step == ACTIVITY and state.decision is None:
+            play(_activity(state, turn), turn.activity, day)
         if isinstance(state.decision, EffectOrder):
             card = puzzle.content.locations[turn.card]
             first = parts(card, turn.day % per_week)[0] is card.bonus
-            play(table.order[first], "order the effect and the bonus")
+            play(table.order[first], "order the effect and the bonus", day)
         while isinstance(state.decision, ActivityDiscards):
-            play(_spare(state, solution), "discard")
+            play(_spare(state, solution), "discard", day)
         r = turn.region
-        if turn.claim:
-            play(table.claim[r], "claim the Bucket List")
-        if turn.local:
-            play(table.local[r], "use the Local tile")
-        if turn.festival is not None:
-            play(table.attend[turn.festival], "attend the Festival")
+        if turn.claim and not state.extras & BUCKET:
+            play(table.claim[r], "claim the Bucket List", day)
+        if turn.local and not state.extras & LOCAL:
+            play(table.local[r], "use the Local tile", day)
+        if turn.festival is not None and not state.extras & FESTIVAL:
+            play(table.attend[turn.festival], "attend the Festival", day)
         if state.current_player == 0 and state.step == EXTRAS and state.decision is None:
-            play(table.end_turn, "end the turn")
-        if isinstance(state.decision, WeekEndDiscards):
-            for _ in range(solution.drops[state.week]):
-                play(_spare(state, solution), "discard at the week's end")
-            play(table.keep, "keep the hand")
+            play(table.end_turn, "end the turn", day)
+        week_end(day)
     if not state.is_terminal:
         raise PlanError("the plan's turns end before the game does")
     score = state.scores()[0].total

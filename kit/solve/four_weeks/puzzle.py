@@ -1,28 +1,35 @@
 """Puzzles: a solo game of the four-week Europe game with all of its chance fixed in advance.
 
-A puzzle is the position after the setup (the week-1 Festivals revealed, the opening hand dealt,
-the pawn not placed yet) plus the order in which the rest of the Location deck will be drawn and
-the Festivals that the week's-end refreshes will reveal. With chance fixed, a plan is a sequence
-of the player's own choices that the engine can check step by step: `puzzle.state()` is a fresh
-engine state at the start, `puzzle.play(state, action)` plays one of the player's actions and
-then the chance events it leads to in the puzzle's order, and `puzzle.replay(history)` plays a
-plan's whole history (chance outcomes included) and raises `PlanError` on any refusal.
+A puzzle is a position of a one-player game at a decision of the player plus the order in which
+the rest of the Location deck will be drawn and the Festivals that the week's-end refreshes will
+reveal. With chance fixed, a plan is a sequence of the player's own choices that the engine can
+check step by step: `puzzle.state()` is a fresh engine state at the start, `puzzle.play(state,
+action)` plays one of the player's actions and then the chance events it leads to in the
+puzzle's order, and `puzzle.replay(history)` plays a plan's whole history (chance outcomes
+included) and raises `PlanError` on any refusal.
 
-`standard_puzzle(seed)` deals one (the hand, the Festivals and the deck's order as the seed
-picks them, or as given); `STANDARD_SEEDS` are the ten deals the benchmark and the tests use."""
+`standard_puzzle(seed)` deals one at the game's first Travel step (the hand, the Festivals and
+the deck's order as the seed picks them, or as given); `STANDARD_SEEDS` are the ten deals the
+benchmark and the tests use. `Puzzle.from_state(state)` is the puzzle of the player to move in
+a game in progress, of any number of players, from what that player sees: their pawn, hand,
+resources, week and day as they are, the others standing still (they take nothing more), and
+the deck's order and the later Festivals a guess by a seed among the cards and Festivals the
+player has not seen. Inside a turn (after its Travel) the puzzle keeps the turn's start as
+well (`origin`): the model plans from there, the choices already made fixed."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from kit.core import CHANCE, KitError
-from kit.four_weeks.actions import Draw, FourWeeksAction, Reveal
+from kit.core.rng import rng_for
+from kit.four_weeks.actions import Draw, FourWeeksAction, Reveal, Travel
 from kit.four_weeks.content import Content
 from kit.four_weeks.game import FourWeeks
 from kit.four_weeks.setup import setup
-from kit.four_weeks.state import TRAVEL, FourWeeksState
+from kit.four_weeks.state import TRAVEL, WEEK_END, FourWeeksState, WeekEndDiscards
 from kit.solve.plan import replay_history
 
 STANDARD_SEEDS = tuple(range(1, 11))
@@ -31,38 +38,127 @@ STANDARD_SEEDS = tuple(range(1, 11))
 
 @dataclass(frozen=True)
 class Puzzle:
-    """A solo game at its first Travel step, and its chance in advance: `deck` the cards left
-    in the Location deck in the order they will be drawn, `festivals` the Festivals revealed for
-    each week (week 1's are on the display already). `claims` are regions whose Bucket List
-    the plan must claim (a goal that can make a puzzle impossible)."""
+    """A solo game at a decision of the player, and its chance in advance: `deck` the cards
+    left in the Location deck at `origin` in the order they will be drawn, and after them
+    the discard pile's cards in the order they will be drawn once the pile is shuffled into
+    a new deck (the plan draws no further: the cards it discards itself are not drawn
+    again); `festivals` the Festivals revealed for each week (the week on display's as they
+    are; earlier weeks' are not needed). `claims` are regions whose Bucket List the plan must
+    claim (a goal that can make a puzzle impossible). `origin` is the start of the turn under
+    way when `position` is inside a turn (its Travel made), reached from it by the player's
+    actions; it is the position itself otherwise, which must then be at a Travel step or a
+    week's end. `players` is the number of players of the game the position was seen in (0
+    for a deal)."""
 
     position: FourWeeksState = field(repr=False, compare=False)
     deck: tuple[int, ...]
     festivals: tuple[tuple[int, ...], ...]
     seed: int = 0
     claims: tuple[int, ...] = ()
+    origin: FourWeeksState | None = field(default=None, repr=False, compare=False)
+    players: int = 0
 
     def __post_init__(self) -> None:
-        state, rules = self.position, self.position.game.content.rules
+        state, start, rules = self.position, self.start, self.position.game.content.rules
         if state.game.num_players != 1:
-            raise KitError("a puzzle is a solo game: players=1")
-        if state.week or state.step != TRAVEL or state.pos[0] >= 0 or state.is_chance_node:
-            raise KitError("a puzzle starts at the first Travel step, before the pawn is placed")
-        if sorted(self.deck) != sorted(state.deck):
-            raise KitError("deck: the order must hold every card left in the deck, once")
-        if len(self.festivals) != rules.weeks or self.festivals[0] != tuple(state.festivals):
+            raise KitError("a puzzle is a solo game: players=1 (Puzzle.from_state sees one)")
+        if state.is_terminal or state.is_chance_node or start.is_chance_node:
+            raise KitError("a puzzle starts at a decision of the player")
+        if not (start.step == TRAVEL and start.decision is None) and not isinstance(
+            start.decision, WeekEndDiscards
+        ):
+            raise KitError("a puzzle's turn starts at a Travel step or a week's end")
+        if self.origin is not None and not self._within_turn():
+            raise KitError("the position is not in the turn that starts at the origin")
+        size = len(start.deck)
+        pile = self.deck[size:]
+        if (
+            sorted(self.deck[:size]) != sorted(start.deck)
+            or len(set(pile)) != len(pile)
+            or not set(pile) <= set(start.discard)
+        ):
+            raise KitError(
+                "deck: the order must hold every card left in the deck, once, then cards of "
+                "the discard pile"
+            )
+        shown = start.week + (start.step == WEEK_END)
+        if len(self.festivals) != rules.weeks or self.festivals[shown] != tuple(start.festivals):
             raise KitError(
                 f"festivals: expected the Festivals of each of the {rules.weeks} weeks, "
-                "week 1's as on the display"
+                f"week {shown + 1}'s as on the display"
             )
-        shown = [f for week in self.festivals for f in week]
-        if len(set(shown)) != len(shown):
+        later = [f for week in self.festivals[shown:] for f in week]
+        if len(set(later)) != len(later) or not set(later[len(start.festivals) :]) <= set(
+            start.festival_deck
+        ):
             raise KitError("festivals: a Festival is revealed only once")
         content = state.game.content
         for r in self.claims:
-            if content.bucket_lists[r] is None or state.buckets[r] >= 0:
+            if content.bucket_lists[r] is None or start.buckets[r] >= 0:
                 code = content.regions[r].code
                 raise KitError(f"claims: {code} has no Bucket List left to claim")
+
+    def _within_turn(self) -> bool:
+        """Whether `position` comes from `origin` by the actions of one turn: its Travel
+        first, no other Travel after it."""
+        assert self.origin is not None
+        done = len(self.origin.history)
+        begun = self.position.history[done:]
+        same = [str(a) for a in self.position.history[:done]] == [
+            str(a) for a in self.origin.history
+        ]
+        travels = [isinstance(a, Travel) for a in begun]
+        return same and bool(travels) and travels[0] and not any(travels[1:])
+
+    @classmethod
+    def from_state(cls, state: FourWeeksState, seed: int = 1) -> Puzzle:
+        """The puzzle of the player to move in a game in progress (any number of players,
+        any decision of theirs), from what that player sees: a solo game in which their pawn,
+        hand, resources, calendar, week and day are as they are, the board's claims and
+        Festivals as they lie, and the others take nothing more; the deck's order and the
+        Festivals of later weeks a guess by `seed` among the cards and Festivals the player
+        has not seen (never the real order). Inside a turn the turn's start is kept as the
+        origin and the puzzle starts where the player is."""
+        mover = state.current_player
+        if mover < 0:
+            raise KitError(
+                "the game is over: there is nothing left to plan"
+                if state.is_terminal
+                else "plan from a decision of a player (a chance event is due)"
+            )
+        began = _turn_start(state)
+        turn = state.history[began:]
+        at_start = state if not turn else state.game.replay(state.history[:began])
+        assert isinstance(at_start, FourWeeksState)
+        rng = rng_for(seed, "four-weeks-observed")
+        drawn = [a.card for a in turn if isinstance(a, Draw)]
+        unseen = sorted(_unseen(state, mover))
+        rng.shuffle(unseen)
+        deck = drawn + unseen[: len(state.deck)]
+        pile = sorted(at_start.discard)
+        rng.shuffle(pile)
+        order = tuple(deck + pile)
+        festivals = _later_festivals(at_start, rng)
+        origin = _solo(at_start, mover, deck)
+        puzzle = cls(origin, order, festivals, seed, players=state.game.num_players)
+        if not turn:
+            return puzzle
+        position = puzzle.state()
+        for action in turn:
+            if not isinstance(action, Draw):
+                puzzle.play(position, str(action))
+        return replace(puzzle, position=position, origin=origin)
+
+    @property
+    def start(self) -> FourWeeksState:
+        """Where the model plans from: the start of the turn under way, or the position."""
+        return self.position if self.origin is None else self.origin
+
+    @property
+    def begun(self) -> tuple[str, ...]:
+        """The player's actions from the turn's start to the position (chance included)."""
+        done = len(self.start.history)
+        return tuple(str(a) for a in self.position.history[done:])
 
     @property
     def content(self) -> Content:
@@ -70,13 +166,13 @@ class Puzzle:
 
     @property
     def hand(self) -> tuple[int, ...]:
-        """The opening hand (card indices)."""
-        return tuple(self.position.hands[0])
+        """The hand at the model's start (card indices): the opening hand of a deal."""
+        return tuple(self.start.hands[0])
 
     @property
     def cards(self) -> tuple[int, ...]:
-        """Every card the player can hold, in the order they come: the opening hand, then the
-        deck's order."""
+        """Every card the player can hold, in the order they come: the hand at the model's
+        start, then the deck's order."""
         return self.hand + self.deck
 
     def state(self) -> FourWeeksState:
@@ -86,7 +182,7 @@ class Puzzle:
     def outcome(self, state: FourWeeksState) -> FourWeeksAction:
         """The chance outcome the puzzle fixes for the event now due: the next card of the
         deck's order still in the deck, the next Festival of the week being revealed. Once the
-        deck's order is used up (the discards shuffled back), the seed picks."""
+        deck's order is used up (the plan's own discards shuffled back), the seed picks."""
         outcomes = state.legal_actions()
         first = outcomes[0]
         if isinstance(first, Reveal):
@@ -116,6 +212,13 @@ class Puzzle:
         the puzzle's, raises `PlanError` naming it."""
         return replay_history(self.state(), history, lambda s: str(self.outcome(s)))
 
+    def within_order(self, history: Sequence[str]) -> bool:
+        """Whether a plan's `history` (from `state()`) draws only cards of the deck's order,
+        as the model's plans do."""
+        done = len(self.position.history)
+        drawn = self.replay(history).history[done:]
+        return all(a.card in self.deck for a in drawn if isinstance(a, Draw))
+
     def met(self, state: FourWeeksState) -> bool:
         """Whether a game has met the puzzle's goals: every Bucket List of `claims` claimed."""
         return all(state.buckets[r] == 0 for r in self.claims)
@@ -123,6 +226,7 @@ class Puzzle:
     def assumptions(self) -> tuple[str, ...]:
         """What a plan of this puzzle takes as known, in words."""
         codes = [r.code for r in self.content.regions]
+        shown = self.start.week + (self.start.step == WEEK_END)
         weeks = "; ".join(
             f"week {w + 1}: "
             + ", ".join(
@@ -130,18 +234,104 @@ class Puzzle:
                 for f in week
             )
             for w, week in enumerate(self.festivals)
+            if w >= shown
         )
-        ids = [self.content.locations[c].id for c in self.deck]
+        order = " ".join(self.content.locations[c].id for c in self.deck[:12])
         goal: tuple[str, ...] = ()
         if self.claims:
             goal = (
                 "the plan claims the Bucket Lists of " + ", ".join(codes[r] for r in self.claims),
             )
+        if not self.players:
+            return (
+                f"the deck is drawn in the order {order} ... (deal {self.seed})",
+                f"the Festivals are {weeks}",
+                *goal,
+            )
+        others: tuple[str, ...] = ()
+        if self.players > 1:
+            others = (
+                "the other players take nothing more: from here the game is played alone",
+                "region scoring counts only the player's own Day discs, as in a solo game",
+            )
         return (
-            f"the deck is drawn in the order {' '.join(ids[:12])} ... (deal {self.seed})",
-            f"the Festivals are {weeks}",
+            *others,
+            f"the deck's order is a guess (by seed {self.seed}) among the cards the player "
+            f"has not seen: {order} ...; when it runs out, the discard pile is shuffled in, "
+            "in an order guessed by the same seed",
+            f"the Festivals are {weeks} (the later weeks' a guess by the same seed)",
             *goal,
         )
+
+
+def _turn_start(state: FourWeeksState) -> int:
+    """Where the turn under way began in the history (its Travel), or the history's length
+    when the player to move is at a Travel step or a week's end."""
+    if (state.step == TRAVEL and state.decision is None) or isinstance(
+        state.decision, WeekEndDiscards
+    ):
+        return len(state.history)
+    return max(i for i, action in enumerate(state.history) if isinstance(action, Travel))
+
+
+def _unseen(state: FourWeeksState, player: int) -> set[int]:
+    """The Location cards `player` has not seen: not in their hand, the discard pile or any
+    player's visited cards (the deck and the others' hands hold them)."""
+    seen = set(state.hands[player]) | set(state.discard)
+    seen.update(card for visited in state.visited for card in visited)
+    return set(range(len(state.game.content.locations))) - seen
+
+
+def _later_festivals(state: FourWeeksState, rng: random.Random) -> tuple[tuple[int, ...], ...]:
+    """The Festivals of each week: none for the weeks past, the display's for the week it
+    shows, then a guess by `rng` among those not revealed yet."""
+    rules = state.game.content.rules
+    shown = state.week + (state.step == WEEK_END)
+    left = sorted(state.festival_deck)
+    rng.shuffle(left)
+    weeks: list[tuple[int, ...]] = [()] * shown + [tuple(state.festivals)]
+    per_week = rules.festivals_per_week
+    for _ in range(shown + 1, rules.weeks):
+        weeks.append(tuple(left[:per_week]))
+        left = left[per_week:]
+    return tuple(weeks)
+
+
+def _solo(state: FourWeeksState, player: int, deck: Sequence[int]) -> FourWeeksState:
+    """A one-player game in the position of `player` in `state`: their pawn, hand, resources,
+    tracks, calendar and Extras as they are, the board's Bucket Lists, Festivals and discard
+    pile as they lie, and `deck` (cards as a set) as the deck; the others are not in it."""
+    game = FourWeeks(players=1, seed=state.game.seed, content=state.game.options["content"])
+    solo = game.new_game()
+    solo.week, solo.step, solo.first, solo.player = state.week, state.step, 0, 0
+    decision = state.decision
+    if isinstance(decision, WeekEndDiscards):
+        decision = WeekEndDiscards(0, ())
+    elif decision is not None:
+        decision = replace(decision, player=0)
+    solo.decision = decision
+    for name in SEATED:
+        setattr(solo, name, [getattr(state, name)[player]])
+    for name in SEATED_ROWS:
+        setattr(solo, name, [list(getattr(state, name)[player])])
+    solo.deck = sorted(deck)
+    solo.discard = list(state.discard)
+    solo.owed = [0]
+    solo.festival_deck = list(state.festival_deck)
+    solo.festivals = list(state.festivals)
+    solo.festival_needed = 0
+    solo.buckets = [-1 if p < 0 else 0 if p == player else 1 for p in state.buckets]
+    solo.extras = state.extras
+    solo._outcomes, solo._extras = None, None
+    solo._mover = solo._settle()
+    return solo
+
+
+SEATED = ("income", "pos", "day", "insider", "tickets", "used_local", "used_festival")
+"""A player's numbers that the solo game takes over as they are."""
+
+SEATED_ROWS = ("res", "pts", "calendar", "hands", "visited", "tags")
+"""A player's lists that the solo game takes over (copied)."""
 
 
 def standard_puzzle(

@@ -22,7 +22,9 @@ def steps_of(puzzle: Puzzle, history: Sequence[str]) -> tuple[Step, ...]:
     per_week = puzzle.content.rules.days_per_week
     steps: list[Step] = []
     names: list[str] = []
-    day, week_end, kind = 0, False, "travel"
+    start = puzzle.start  # the turn under way began there
+    week_end = isinstance(start.decision, WeekEndDiscards)
+    day, kind = start.week * per_week + start.day[0] + (not week_end), "travel"
 
     def close(upto: int) -> None:
         if not names:
