@@ -38,7 +38,7 @@ def pawn(panel: SolvePanel) -> str:
 
 def test_solve_streams_progress_then_shows_exactly_the_planners_plan() -> None:
     puzzle = tiny("Wolfgang", 3)  # its optimum is 15 (the exhaustive search's)
-    panel = solved(solve(puzzle), 5)
+    panel = solved(solve(puzzle), 90)  # proven in about 2 CPU seconds, and it stops then
     plan = panel.result
     assert isinstance(plan, Plan) and plan.objective == 15 and plan.status == "optimal"
     scores = [score for _, score, _ in panel.found]
