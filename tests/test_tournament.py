@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+import IPython.core.formatters
 import pytest
 
 import kit
@@ -222,6 +223,12 @@ def test_the_plot_shows_the_scores_and_the_ratings_of_every_entrant(three_way):
     mus = [three_way.ratings()[entrant].mu for entrant in labels]
     assert list(ratings.lines[0].get_ydata()) == pytest.approx(mus)
     assert "four_weeks tournament" in figure.get_suptitle()
+
+
+def test_the_plot_shows_as_an_image_in_a_notebook_without_pyplot(three_way):
+    """As a cell's last value the figure gives a PNG picture, not only its text."""
+    shown, _ = IPython.core.formatters.DisplayFormatter().format(three_way.plot())
+    assert shown["image/png"].startswith(b"\x89PNG")
 
 
 @pytest.mark.parametrize(

@@ -225,12 +225,12 @@ class Tournament:
 
     def plot(self) -> Figure:
         """Two panels: each entrant's scores (box and points), and the ratings with their 95 %
-        intervals."""
-        from matplotlib.figure import Figure
+        intervals; a notebook shows it as an image (`kit.tournament.chart`)."""
+        from kit.tournament.chart import Chart
 
         order = self.standings()
         ratings = self.ratings()
-        figure = Figure(figsize=(10, 3.8), layout="constrained")
+        figure = Chart(figsize=(10, 3.8), layout="constrained")
         scores_axes, ratings_axes = figure.subplots(1, 2)
         scores_axes.boxplot([self.scores(entrant) for entrant in order], tick_labels=order)
         scores_axes.set_title(f"scores over {len(self.results)} games")
