@@ -85,8 +85,7 @@ def test_check_explains_a_worse_orienteering_route_line_by_line() -> None:
         "of your points, those worth least for the distance they add to the route: A (6 points "
         "for 5.91 more: 1.02 a unit)",
         "4 of the points you leave out would still fit into your route within the budget",
-        "better exists; the optimal route is shown only on request: Show solution in the puzzle "
-        "panel, or check(puzzle, route, reveal=True)",
+        "better exists: press Show solution to see the optimal route",
     )
     assert verdict.headline == "Legal, 6 points: 9 short of the proven optimum, 15."
     assert not any(place in str(verdict) for place in "DFB")  # the optimum's points unnamed
@@ -234,10 +233,7 @@ def test_check_explains_a_worse_journey_by_its_score_sheet() -> None:
         "Second checkpoint in Dune: you on day 8 (3 points), the optimum on day 7 (4 points)",
         "home on day 10; the optimum on day 10",
     )
-    assert verdict.lines[3] == (
-        "better exists; the optimal journey is shown only on request: Show solution in the "
-        "puzzle panel, or check(puzzle, route, reveal=True)"
-    )
+    assert verdict.lines[3] == "better exists: press Show solution to see the optimal journey"
     assert "plan;" not in str(verdict)
     shown = check(puzzle, late, reveal=True)
     assert shown.lines[:3] == verdict.lines[:3]

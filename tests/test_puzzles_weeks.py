@@ -96,10 +96,7 @@ def test_check_explains_a_worse_route_line_by_line_on_the_score_sheet() -> None:
         "your route leaves the optimum at play 8: you end the turn, the optimum attend C feast "
         "in CCC paying 1 Excitement",
     )
-    assert verdict.lines[3:] == (
-        "better exists; the optimum is shown only on request: Show solution in the puzzle "
-        "panel, or check(puzzle, route, reveal=True)",
-    )
+    assert verdict.lines[3:] == ("better exists: press Show solution to see the optimum",)
     shown = check(tiny(), NO_FESTIVAL, reveal=True)
     assert shown.lines == (*verdict.lines[:3], "the optimum: " + "; ".join(OPTIMUM))
 

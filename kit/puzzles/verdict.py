@@ -63,11 +63,9 @@ class Verdict:
 
 def on_request(solution: str) -> str:
     """The last line of a verdict on a worse route: the `solution` ("the optimal route") is the
-    student's to find, and shown only when asked for."""
-    return (
-        f"better exists; {solution} is shown only on request: Show solution in the puzzle "
-        "panel, or check(puzzle, route, reveal=True)"
-    )
+    student's to find, and shown only when asked for. The line is read on a page beside the
+    puzzle panel, so it names the panel's button (in code, `check(..., reveal=True)` asks)."""
+    return f"better exists: press Show solution to see {solution}"
 
 
 def checked_difficulty(difficulty: str) -> str:

@@ -107,7 +107,7 @@ def test_check_accepts_the_optimum_and_explains_a_worse_route() -> None:
     assert "Legal, 6 points: 9 short of the proven optimum, 15." in text
     assert "budget used 15.76 of 34: 18.24 left" in text
     assert "A (6 points for 5.91 more: 1.02 a unit)" in text
-    assert "the optimal route is shown only on request" in text
+    assert "better exists: press Show solution to see the optimal route" in text
     assert "Start → D" not in text and "the optimum visits" not in text
     # Show solution: the same verdict, the optimal route named; a step clears it.
     panel.solution_button.click()
