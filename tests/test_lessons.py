@@ -1,10 +1,17 @@
-"""The lessons' exercise checker answers in words (never a traceback) and never writes out the
-expected answer in reply to a wrong one; a picture shows as an image."""
+"""The lessons run top to bottom with nothing broken on the page, and the lessons' exercise
+checker answers in words (never a traceback) and never writes out the expected answer in reply
+to a wrong one; a picture shows as an image."""
 
 import base64
 import random
+import re
+from functools import cache
+from pathlib import Path
 
+import ipywidgets
+import nbformat
 import pytest
+from nbclient import NotebookClient
 
 import kit
 from kit.amazing_journey.bots import GreedyBot
@@ -12,6 +19,135 @@ from kit.core import KitError
 from kit.core.bots import RandomBot
 from kit.lessons import Exercise, check_bot, check_function, image
 from kit.widgets import board_svg
+
+NOTEBOOKS = sorted((Path(__file__).parents[1] / "notebooks").glob("*.ipynb"))
+CELL_SECONDS = 600  # a cell that hangs fails after this long (no duration is asserted)
+FIGURE_AS_TEXT = re.compile(r"<(\w+ size \d+x\d+ with \d+ Axes|matplotlib\.\w+)")
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+SOLUTION = re.compile(
+    r"^(Optimal: |- the optimal (route|journey|plan): |- the optimum collects )", re.M
+)
+
+
+def run(path: Path) -> nbformat.NotebookNode:
+    """The notebook run top to bottom in a fresh kernel, in its own folder (as a reader runs it)."""
+    notebook = nbformat.read(path, as_version=4)
+    where = {"metadata": {"path": str(path.parent)}}
+    NotebookClient(notebook, timeout=CELL_SECONDS, kernel_name="python3", resources=where).execute()
+    return notebook
+
+
+@cache
+def widget_names() -> frozenset[str]:
+    """The class names of every widget the kit shows (their text stands in for them when a
+    widget does not display: `PuzzlePanel(children=(...))`)."""
+    import kit.widgets  # noqa: F401 - its widgets are subclasses of ipywidgets.Widget
+
+    found, todo = set(), [ipywidgets.Widget]
+    while todo:
+        kind = todo.pop()
+        found.add(kind.__name__)
+        todo += kind.__subclasses__()
+    return frozenset(found)
+
+
+def faults(notebook: nbformat.NotebookNode) -> list[str]:
+    """What a reader of the run notebook would see broken, cell by cell: an error, a traceback,
+    a figure shown as its text (`<Figure size 1000x380 with 2 Axes>`), a widget shown as its
+    text (no widget view in its output), or a puzzle's solution that the page keeps back."""
+    code = [cell for cell in notebook.cells if cell.cell_type == "code"]
+    return [
+        f"code cell {number} ({cell.source.splitlines()[0][:40]!r}): {fault}"
+        for number, cell in enumerate(code, 1)
+        for fault in map(fault_of, cell.get("outputs", []))
+        if fault
+    ]
+
+
+def fault_of(output: nbformat.NotebookNode) -> str:
+    """What is broken in one output, or ''."""
+    data = output.get("data", {})
+    text = output.get("text", "") + data.get("text/plain", "")
+    shown = repr(text.strip()[:40])
+    named = re.match(r"(\w+)\(", text)
+    if output.output_type == "error":
+        return f"{output.ename}: {output.evalue}"
+    if "Traceback (most recent call last)" in text:
+        return "a traceback"
+    if FIGURE_AS_TEXT.search(text) and not any(kind.startswith("image/") for kind in data):
+        return f"a figure shown as text, {shown}"
+    if named and named[1] in widget_names() and WIDGET_VIEW not in data:
+        return f"a widget shown as text, {shown}"
+    solution = SOLUTION.search(text)
+    return f"a solution given away, {solution[0]!r}" if solution else ""
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda path: path.stem)
+def test_a_notebook_runs_with_nothing_broken_on_the_page(path):
+    found = faults(run(path))
+    assert not found, f"{path.name}:\n" + "\n".join(found)
+
+
+def output(kind: str, **fields) -> nbformat.NotebookNode:
+    """One output of a code cell, as a kernel gives it."""
+    return nbformat.v4.new_output(kind, **fields)
+
+
+def notebook_of(*outputs) -> nbformat.NotebookNode:
+    cell = nbformat.v4.new_code_cell("report.plot()")
+    cell.outputs = list(outputs)
+    return nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# A lesson"), cell])
+
+
+@pytest.mark.parametrize(
+    ("shown", "fault"),
+    [
+        (
+            output("error", ename="KitError", evalue="no such city", traceback=[]),
+            "KitError: no such city",
+        ),
+        (
+            output("stream", name="stderr", text="Traceback (most recent call last):\n  ..."),
+            "a traceback",
+        ),
+        (  # lesson 8's tournament plot as it came out before it became an image
+            output("execute_result", data={"text/plain": "<Figure size 1000x380 with 2 Axes>"}),
+            "a figure shown as text, '<Figure size 1000x380 with 2 Axes>'",
+        ),
+        (
+            output("execute_result", data={"text/plain": "[<matplotlib.lines.Line2D at 0x7f>]"}),
+            "a figure shown as text, '[<matplotlib.lines.Line2D at 0x7f>]'",
+        ),
+        (
+            output("display_data", data={"text/plain": "VBox(children=(HTML(value='x'),))"}),
+            "a widget shown as text, \"VBox(children=(HTML(value='x'),))\"",
+        ),
+        (  # lesson 8's medium puzzle, checked against its own optimum and printed
+            output(
+                "stream",
+                name="stdout",
+                text="Optimal: 28 points, as many as the proven optimum.\n- you collect 28 ...",
+            ),
+            "a solution given away, 'Optimal: '",
+        ),
+    ],
+    ids=["error", "traceback", "figure", "artist", "widget", "solution"],
+)
+def test_a_broken_output_is_found_and_named(shown, fault):
+    assert faults(notebook_of(shown)) == [f"code cell 1 ('report.plot()'): {fault}"]
+
+
+def test_outputs_that_show_well_are_not_faults():
+    figure = {"image/png": "iVBORw0KGgo=", "text/plain": "<Figure size 1000x380 with 2 Axes>"}
+    widget = {WIDGET_VIEW: {"model_id": "1f"}, "text/plain": "PuzzlePanel(children=(...))"}
+    verdict = "Legal, 0 points: 28 short of the proven optimum, 28.\n- better exists"
+    shown = [
+        output("display_data", data=figure),
+        output("execute_result", data=widget, execution_count=1),
+        output("stream", name="stdout", text=verdict),
+    ]
+    assert faults(notebook_of(*shown)) == []
+
 
 DAY = Exercise("the day the Second checkpoint opens", expected=40, hints={38: "count from 0"})
 

@@ -6,8 +6,9 @@
 #
 # Vocabulary:
 # - a **puzzle**: a route to find, made from a seed and proven optimal when it is made;
-# - a **verdict**: what the checker says of a route, line by line (the optimum itself only when
-#   asked for: `check(puzzle, route, reveal=True)`, or **Show solution** in the panel);
+# - a **verdict**: what the checker says of a route, line by line (the optimal route itself
+#   only when asked for: **Show solution** in the panel, `check(puzzle, route, reveal=True)` in
+#   code);
 # - a **bot**: a function `choose(state) -> action` that picks one of the legal actions;
 # - a **tournament**: many seeded games between bots, every bot in every seat;
 # - a **confidence interval**: the win rates a bot's true strength may have, given the games
@@ -33,7 +34,8 @@ from kit.widgets import board_svg, puzzle
 # ## Part 1: puzzles of rising difficulty
 #
 # `generate(kind, seed, difficulty)` makes a puzzle; the difficulty sets how many points there
-# are and how tight the budget is. Solve the medium one in the panel, then try `ladder[2]`.
+# are and how tight the budget is. Solve the medium one in the panel below; in JupyterLab,
+# `puzzle(ladder[2])` gives the hard one.
 
 # %%
 ladder = [
@@ -44,7 +46,8 @@ for step in ladder:
 assert [len(step.places) for step in ladder] == sorted({len(step.places) for step in ladder})
 
 # %% [markdown]
-# The puzzle panel: a click on a point adds it to the route; **Check** gives the verdict.
+# The puzzle panel: a click on a point adds it to the route; **Check** gives the verdict, and
+# **Show solution** names the optimal route when the class is ready.
 
 # %%
 medium = ladder[1]
@@ -52,22 +55,23 @@ puzzle(medium)
 
 # %% [markdown]
 # A route straight from Start to Finish is legal but collects nothing; the verdict says how far
-# it is from the optimum. The optimum's verdict accepts it.
+# it is from the optimum, and keeps the optimal route back. (The cell also checks, without
+# showing it, that the optimum's own route is accepted.)
 
 # %%
-print(check(medium, [medium.start, medium.finish]))
-best = check(medium, list(medium.optimum.route))
-print(best)
-assert best.accepted and not check(medium, [medium.start, medium.finish]).accepted
+straight = check(medium, [medium.start, medium.finish])
+print(straight)
+assert not straight.accepted and check(medium, list(medium.optimum.route)).accepted
 
 # %% [markdown]
 # An 80-day puzzle: a solo journey of The Amazing Journey on a small board, the Lakes. Its route
-# is a list of action names; the proven plan's history is accepted.
+# is a list of action names: a click on a city travels there, a click on the pawn's own city
+# explores it or waits.
 
 # %%
 journey = generate("eighty_days", seed=0, difficulty="easy")
 print(journey.describe())
-print(check(journey, [str(action) for action in journey.optimum.history]).headline)
+assert check(journey, [str(action) for action in journey.optimum.history]).accepted
 puzzle(journey)
 
 # %% [markdown]
@@ -88,6 +92,7 @@ print(report)
 
 # %%
 report.plot()
+
 # %% [markdown]
 # ## Part 3: your own bot
 #
@@ -232,7 +237,8 @@ assert refusal.startswith("my_lakes/routes.toml: routes[2].extra_dayz: unknown k
 # Write a bot that **beats the random bot** in The Amazing Journey: a function `choose(state)`
 # that `check_bot` passes, over 60 seeded games against `"random"`, with the whole 95 % interval
 # of its win rate above one half. Start from `explorer`, or a rule of your own (which tokens are
-# worth a detour? when is it time to go home?). Give your function in the cell below.
+# worth a detour? when is it time to go home?). In JupyterLab, give your function in the code
+# cell that follows and run it: the checker replies in words.
 
 # %%
 your_bot = None  # your function here, e.g. explorer
@@ -241,7 +247,8 @@ check_bot(your_bot, against="random", games=60, seed=7)
 # %% [markdown]
 # ## Solution
 #
-# The cell below is collapsed; open it once you have tried.
+# The solution is the notebook's last code cell, folded away in JupyterLab: open it there once
+# you have tried.
 
 
 # %% jupyter={"source_hidden": true}
