@@ -258,8 +258,9 @@ assert sum(line.points for line in sheet.lines) == sheet.total
 # checker says what is right, or what is wrong and why.
 
 # %% [markdown]
-# The checker is in the collapsed cell below (it works the answer out, so it would give the
-# method away); run it, then write your answer in the cell after it.
+# The checker's code is folded away: it works the answer out, so it would give the method
+# away. In JupyterLab, run its cell, then write your answer in the next code cell and run that:
+# the checker replies in words.
 
 # %% jupyter={"source_hidden": true}
 quiz = [
@@ -294,7 +295,8 @@ for question, answer in zip(quiz, answers, strict=True):
 # %% [markdown]
 # ## Solutions
 #
-# The cell below holds the answers; it is collapsed. Open it once you have tried.
+# The solutions are the notebook's last code cell, folded away in JupyterLab: open it there once
+# you have tried.
 
 # %% jupyter={"source_hidden": true}
 solutions = [1, "nothing yet", 9, 37]

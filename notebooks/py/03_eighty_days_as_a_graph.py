@@ -301,8 +301,9 @@ assert verdict.score + 4 == lakes.score  # 2 for a region, 1 for a food Experien
 # checker.
 
 # %% [markdown]
-# The checker is in the collapsed cell below (it works the answer out, so it would give the
-# method away); run it, then write your answer in the cell after it.
+# The checker's code is folded away: it works the answer out, so it would give the method
+# away. In JupyterLab, run its cell, then write your answer in the next code cell and run that:
+# the checker replies in words.
 
 # %% jupyter={"source_hidden": true}
 first, second = board.checkpoints[0], board.checkpoints[1]
@@ -311,7 +312,11 @@ exercise = Exercise(
     expected=lambda: max(
         earliest_arrival(first.city, first.activation, second.city), second.activation
     ),
-    hints={second.activation: "can the traveller be there by then? Search from the First"},
+    hints={
+        earliest_arrival(first.city, first.activation, second.city): (
+            "that is the day of arrival: a checkpoint counts only from its activation day"
+        )
+    },
     why="the search's arrival, or the activation day if that is later",
 )
 
@@ -323,7 +328,8 @@ exercise.check(answer)
 # %% [markdown]
 # ## Solution
 #
-# The cell below is collapsed; open it once you have tried.
+# The solution is the notebook's last code cell, folded away in JupyterLab: open it there once
+# you have tried.
 
 # %% jupyter={"source_hidden": true}
 arrival = earliest_arrival(first.city, first.activation, second.city)

@@ -338,7 +338,8 @@ check_function(experience_score, worked, what="experience_score")
 # %% [markdown]
 # ## Solution
 #
-# The cell below is collapsed; open it once you have tried.
+# The solution is the notebook's last code cell, folded away in JupyterLab: open it there once
+# you have tried.
 
 
 # %% jupyter={"source_hidden": true}

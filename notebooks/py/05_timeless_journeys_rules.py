@@ -265,8 +265,9 @@ check_function(round_activations, cases, what="round_activations")
 # wherever your marker stands?
 
 # %% [markdown]
-# The checker is in the collapsed cell below (it works the answer out, so it would give the
-# method away); run it, then write your answer in the cell after it.
+# The checker's code is folded away: it works the answer out, so it would give the method
+# away. In JupyterLab, run its cell, then write your answer in the next code cell and run that:
+# the checker replies in words.
 
 # %% jupyter={"source_hidden": true}
 quiz = Exercise(
@@ -283,7 +284,8 @@ quiz.check(None)  # your answer here
 # %% [markdown]
 # ## Solutions
 #
-# The cell below is collapsed; open it once you have tried.
+# The solutions are the notebook's last code cell, folded away in JupyterLab: open it there once
+# you have tried.
 
 
 # %% jupyter={"source_hidden": true}

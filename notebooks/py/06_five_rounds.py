@@ -400,8 +400,9 @@ plt.show()
 
 
 # %% [markdown]
-# The checker is in the collapsed cell below (it works the answer out, so it would give the
-# method away); run it, then write your answer in the cell after it.
+# The checker's code is folded away: it works the answer out, so it would give the method
+# away. In JupyterLab, run its cell, then write your answer in the next code cell and run that:
+# the checker replies in words.
 
 
 # %% jupyter={"source_hidden": true}
@@ -434,7 +435,8 @@ exercise.check(answer)
 # %% [markdown]
 # ## Solution
 #
-# The cell below is collapsed; open it once you have tried.
+# The solution is the notebook's last code cell, folded away in JupyterLab: open it there once
+# you have tried.
 
 # %% jupyter={"source_hidden": true}
 # Add the two cards to the hand and keep the best split that opens market level 1 or more

@@ -520,8 +520,9 @@ plt.show()
 
 
 # %% [markdown]
-# The checker is in the collapsed cell below (it works the answer out, so it would give the
-# method away); run it, then write your answer in the cell after it.
+# The checker's code is folded away: it works the answer out, so it would give the method
+# away. In JupyterLab, run its cell, then write your answer in the next code cell and run that:
+# the checker replies in words.
 
 
 # %% jupyter={"source_hidden": true}
@@ -543,7 +544,8 @@ exercise.check(answer)
 # %% [markdown]
 # ## Solution
 #
-# The cell below is collapsed; open it once you have tried.
+# The solution is the notebook's last code cell, folded away in JupyterLab: open it there once
+# you have tried.
 
 # %% jupyter={"source_hidden": true}
 # Spending a negative amount adds: `spend(start, EXCITEMENT, -1)` holds one Excitement more.
