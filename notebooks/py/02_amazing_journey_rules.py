@@ -24,7 +24,7 @@
 import kit
 from kit.amazing_journey import BOTS, load_content, setup
 from kit.lessons import Exercise, image
-from kit.widgets import board_svg, timeline_svg
+from kit.widgets import board_svg, play, timeline_svg
 
 content = load_content("regular")
 board, rules = content.board, content.rules
@@ -166,6 +166,16 @@ in_paris.apply("play a food objective")
 paulo = in_paris.observation(0)["players"][0]
 print("Paulo on day", paulo["day"], "holds", paulo["experiences"], "and", paulo["souvenirs"])
 assert paulo["day"] == 1 + 3 and paulo["objectives_played"] == ["food"]
+
+# %% [markdown]
+# Now try it yourself, at the same position: Paulo in London on day 0 with a train Ticket, the
+# food token face down in Paris. You play Paulo; a greedy bot plays Yuki. Take the T1 train to
+# Paris by its departure and watch Paulo's pawn on the Timeline move two days on; press
+# **Undo** and take it with the train Ticket instead: one day. Then explore Paris and see the
+# die decide the days, and the engine ask about the food Objective. The log says every step.
+
+# %%
+play(with_ticket, seat=0, bots={1: "greedy"})
 
 # %% [markdown]
 # ## 5. Checkpoints: in order, from their day, points by the bars

@@ -25,7 +25,7 @@ import matplotlib.pyplot as plt
 import kit
 from kit.lessons import Exercise, check_function, image
 from kit.timeless_journeys import load_content, setup
-from kit.widgets import timeline_svg
+from kit.widgets import play, timeline_svg
 
 content = load_content()
 rules = content.rules
@@ -101,6 +101,16 @@ def activations(categories: list[str]) -> int:
 print(activations(["travel", "travel", "travel"]), activations(["travel", "inspiration"]))
 assert activations(["travel", "travel", "travel"]) == 1 + 2 + 3
 assert activations(["travel", "friendship", "inspiration"]) == 3
+
+# %% [markdown]
+# Try the chain yourself, at the position above: the second Movement card has just been played
+# face up, and the engine asks which card of the chain acts next. Activate the three travel
+# cards one after another (the two Movement cards move the marker, the Exploration card
+# explores where it stands), or **end the chain** early. The log lists every activation; then
+# play the round's other cards, and the market phase says which level your categories opened.
+
+# %%
+play(chained, seat=0)
 
 # %% [markdown]
 # ## 3. Face-down plays

@@ -33,7 +33,7 @@ from kit.core.bots import simulate
 from kit.four_weeks import BOTS, load_content
 from kit.four_weeks.effects import describe
 from kit.lessons import Exercise, image
-from kit.widgets import board_svg
+from kit.widgets import board_svg, play
 
 content = load_content()
 rules = content.rules
@@ -322,6 +322,16 @@ for step, day in zip(plan, start_days(plan), strict=True):
 marks = {region: " ".join(days) for region, days in marks.items()}
 print(" → ".join(route(plan)))
 display(image(board_svg(europe, path=route(plan), marks=marks, title="The best week, day by day")))
+
+# %% [markdown]
+# Play that week yourself, on the same deal (seed 0): the diary above says what to click, day
+# by day. Watch your board as you go: the Day discs fill the week, a train takes Energy and a
+# plane Coins, Excitement spent makes a visit shorter, and a weekday bonus pays on its day.
+# When the diary's visits are done, stay where you are and skip the days left, and see the
+# week end: the regions score your Day discs.
+
+# %%
+play(dealt(0), seat=0)
 
 # %% [markdown]
 # The red line follows the rails for a train and flies straight for a plane; each visit is
