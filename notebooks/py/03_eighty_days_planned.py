@@ -20,6 +20,7 @@ from pathlib import Path
 import matplotlib.pyplot as plt
 from IPython.display import display
 
+import kit.widgets
 from kit.amazing_journey import AmazingJourney, load_content
 from kit.amazing_journey.bots import GreedyBot
 from kit.core.bots import play
@@ -92,13 +93,29 @@ print(f"{len(network.alive)} nodes, {len(network.arcs)} arcs")
 # pass a checkpoint), each leg between events the fastest one by the timetable; a few hundred
 # randomised greedy journeys; and the constraint solver, which improves the best journey a
 # window of 8 days at a time. Beside every plan it reports a **bound**, computed separately,
-# and the gap between the two. Six seconds are enough to see it at work.
+# and the gap between the two. Six seconds are enough to see it at work, in the **solver
+# panel**: it runs the planner beside the page and draws each better plan as it comes, the
+# score and the bound over time; then it shows the plan on the map, as a chart of the days and
+# beside the greedy bot's score sheet. Move the **step** slider to walk Paulo's pawn along the
+# plan, one step at a time; the status line gives the score and the bound. (Change the Explore
+# days or the day limit, and Solve again.)
 
 # %%
-seen = []
-plan = solve(puzzle, time_limit=6, on_solution=lambda score, bound, s: seen.append(score))
-print("improving plans found:", seen)
+panel = kit.widgets.solve(puzzle)
+panel.time_limit.value = 6
+panel.solve_button.click()  # as a click on Solve: the planner runs while the page goes on
+panel
+
+# %% [markdown]
+# Once the search has ended, its plan is the panel's `result`: every improving score it found,
+# then the last plan's score, bound and gap.
+
+# %%
+panel.wait()
+plan = panel.result
+print("improving plans found:", [score for _, score, _ in panel.found])
 print(f"score {plan.objective}, bound {plan.bound:g}, gap {plan.gap:.0%}")
+assert plan.objective <= plan.bound
 
 # %% [markdown]
 # A plan is a list of engine actions (`plan.history`). To draw it, replay it in the engine and
@@ -250,9 +267,9 @@ state = play(game.new_game(), bots, stop=lambda s: min(s.day) >= 8 and not s.ste
 live = Puzzle.from_state(state)
 print("player", live.player, "on day", state.day[live.player])
 print("\n".join("- " + text for text in live.assumptions()[-1:]))
-plan = solve(live, time_limit=3)
+plan = solve(live, time_limit=12)
 print(plan.timeline().splitlines()[0])
-print(plan.sheet)
+print(plan.sheet or "(no score sheet: no plan within the time limit)")
 
 # %% [markdown]
 # ## Step 6: what is a day worth, and an Explore's length?
