@@ -18,7 +18,11 @@ Show solution is the verdict with the optimal route named. A four-week puzzle's 
 the best known one, not proven: the verdict says so, with its bound.
 
 The map is the board widget (`kit.widgets.Board`): the orienteering points are drawn as a board
-of their own, with their scores beside them, and the route so far as its highlight."""
+of their own, with their scores beside them, and the route so far as its highlight. Beside it,
+where the page is wide enough (a notebook's output on a classroom screen is), stand the running
+figures and the buttons, so that the map and Undo, Reset, Check and Show solution are in view
+together; on a narrow page they go under the map. `size="large"` draws the map and the controls
+a third larger, for a large room (`kit.widgets.sizes`)."""
 
 from __future__ import annotations
 
@@ -42,12 +46,28 @@ from kit.puzzles import (
 )
 from kit.widgets.board import Board
 from kit.widgets.pieces import Piece
+from kit.widgets.sizes import SIZES, Sizes, sizes
 from kit.widgets.timelines import TimelineView, timeline
 from kit.widgets.views import PANEL_CSS, escape
 from kit.widgets.views.four_weeks import FourWeeksView
 
 WRAP = ipywidgets.Layout(flex_flow="row wrap")
 REFUSED = "#b2182b"
+MAP_BASIS = "520px"
+"""The map's width before it grows into the room left: with the controls' `CONTROLS_BASIS`, the
+two fit side by side in a notebook's output on the classroom screen (`sizes.PANEL_WIDTH`)."""
+CONTROLS_BASIS = "360px"
+
+
+def panel_css() -> str:
+    """The panel's text in lines of text, not of buttons (ipywidgets sets a button's height as
+    its text's line height); the controls (text and buttons) of a panel drawn larger than normal
+    grow as its map does."""
+    return ".kit-puzzle .widget-html-content { line-height: 1.4; }" + "".join(
+        f".kit-size-{size.name} .kit-puzzle-controls {{ zoom: {size.scale:.4g}; }}"
+        for size in SIZES.values()
+        if size.scale != 1
+    )
 
 
 def points_graph(puzzle: PointsPuzzle) -> nx.Graph:
@@ -143,18 +163,20 @@ class PuzzlePanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
     - `status`: the running figures, a line each;
     - `verdict`: the last Check's `Verdict` (None before Check, or after a change);
     - `timeline`: for an 80-day puzzle, the Timeline (`kit.widgets.timelines`) with the pawn on
-      the route's day; None for an orienteering puzzle."""
+      the route's day; None for an orienteering puzzle;
+    - `sizes`: the size it is drawn at ("normal" or "large", `kit.widgets.sizes`)."""
 
-    def __init__(self, puzzle: AnyPuzzle) -> None:
+    def __init__(self, puzzle: AnyPuzzle, size: str | Sizes = "normal") -> None:
         if not isinstance(puzzle, PointsPuzzle | JourneyPuzzle | WeeksPuzzle):
             raise KitError(f"not a puzzle of kit.puzzles: {puzzle!r}")
+        self.sizes = sizes(size)
         self.puzzle = puzzle
         self.walk: PointsWalk | JourneyWalk | WeeksWalk = puzzle.walk()
         if isinstance(puzzle, PointsPuzzle):
             graph = points_graph(puzzle)
         else:
             graph = puzzle.puzzle.position.game.board()
-        self.board = Board(graph, outline=None)
+        self.board = Board(graph, outline=None, size=self.sizes)
         # The 80-day Timeline: which transport departs on which day, and the pawn's day.
         self.timeline: TimelineView | None = None
         if isinstance(self.walk, JourneyWalk):
@@ -166,12 +188,15 @@ class PuzzlePanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
         self._message = ipywidgets.HTML()
         self._status = ipywidgets.HTML().add_class("kit-status")
         self._verdict = ipywidgets.HTML().add_class("kit-verdict")
-        self.undo_button = ipywidgets.Button(description="Undo", icon="undo")
-        self.reset_button = ipywidgets.Button(description="Reset", icon="refresh")
+        fit = ipywidgets.Layout(width="auto")
+        self.undo_button = ipywidgets.Button(description="Undo", icon="undo", layout=fit)
+        self.reset_button = ipywidgets.Button(description="Reset", icon="refresh", layout=fit)
         self.check_button = ipywidgets.Button(
-            description="Check", icon="check", button_style="primary"
+            description="Check", icon="check", button_style="primary", layout=fit
         )
-        self.solution_button = ipywidgets.Button(description="Show solution", icon="eye")
+        self.solution_button = ipywidgets.Button(
+            description="Show solution", icon="eye", layout=fit
+        )
         self._message_text = ""
         self._quiet = False
         self.board.observe(self._clicked, "selected")
@@ -180,7 +205,7 @@ class PuzzlePanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
         self.check_button.on_click(self._check)
         self.solution_button.on_click(self._reveal)
         super().__init__(self._layout(), layout=ipywidgets.Layout(width="100%"))
-        self.add_class("kit-puzzle")
+        self.add_class("kit-puzzle").add_class(f"kit-size-{self.sizes.name}")
         self._draw()
 
     # --- what code and tests read --------------------------------------------------------
@@ -209,24 +234,27 @@ class PuzzlePanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
         if isinstance(puzzle, WeeksPuzzle):
             details.append(f"Check compares with the planner's plan: {puzzle.proof}")
         heading = ipywidgets.HTML(
-            f"<style>{PANEL_CSS}</style><h3 style='margin:4px 0'>Build your route</h3>"
+            f"<style>{PANEL_CSS}{panel_css()}</style>"
+            "<h3 style='margin:4px 0'>Build your route</h3>"
             + "".join(f"<div class='kit-muted'>{escape(line)}</div>" for line in details)
         )
-        self.board.layout = ipywidgets.Layout(flex="3 1 600px", max_width="1000px")
+        self.board.layout = ipywidgets.Layout(flex=f"1 1 {MAP_BASIS}", min_width="0")
+        buttons = [self.undo_button, self.reset_button, self.check_button, self.solution_button]
+        # The buttons right under the figures, above what grows (the choices, the verdict), so
+        # that they stay beside the map.
         controls = ipywidgets.VBox(
             [
                 self._status,
+                ipywidgets.HBox(buttons, layout=WRAP),
+                self._message,
                 self._question,
                 self._choices,
-                self._message,
-                ipywidgets.HBox(
-                    [self.undo_button, self.reset_button, self.check_button, self.solution_button],
-                    layout=WRAP,
-                ),
                 self._verdict,
             ],
-            layout=ipywidgets.Layout(flex="2 1 340px", min_width="300px", padding="0 0 0 8px"),
-        )
+            layout=ipywidgets.Layout(
+                flex=f"0 1 {CONTROLS_BASIS}", min_width="300px", padding="0 0 0 8px"
+            ),
+        ).add_class("kit-puzzle-controls")
         parts = [heading, ipywidgets.HBox([self.board, controls], layout=WRAP)]
         return parts + ([self.timeline] if self.timeline is not None else [])
 
@@ -368,9 +396,10 @@ class PuzzlePanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
         self._message.value = f"<div style='color:{REFUSED}'>{escape(self._message_text)}</div>"
 
 
-def puzzle(puzzle: AnyPuzzle) -> PuzzlePanel:
-    """A panel to solve `puzzle` (a puzzle of `kit.puzzles`) by hand (see `PuzzlePanel`)."""
-    return PuzzlePanel(puzzle)
+def puzzle(puzzle: AnyPuzzle, size: str | Sizes = "normal") -> PuzzlePanel:
+    """A panel to solve `puzzle` (a puzzle of `kit.puzzles`) by hand (see `PuzzlePanel`), drawn
+    at `size` ("normal", or "large" for a large room)."""
+    return PuzzlePanel(puzzle, size)
 
 
 __all__ = ["PuzzlePanel", "puzzle"]

@@ -309,3 +309,30 @@ def test_check_accepts_the_four_week_optimum_and_explains_a_worse_route() -> Non
     ) in text
     panel.reset_button.click()
     assert panel.walk.route == [] and panel.board.highlight == []
+
+
+def test_the_buttons_stand_beside_the_map_under_the_running_figures() -> None:
+    """The map and the controls share a row that wraps only on a narrow page; in the controls the
+    buttons come right after the figures, before the choices and the verdict that grow."""
+    panel = puzzle(journey())
+    row = panel.children[1]
+    board, controls = row.children
+    assert board is panel.board and row.layout.flex_flow == "row wrap"
+    assert [child.layout.flex for child in row.children] == ["1 1 520px", "0 1 360px"]
+    figures, buttons, message, question, choices, verdict = controls.children
+    assert figures is panel._status and verdict is panel._verdict and choices is panel._choices
+    names = [button.description for button in buttons.children]
+    assert names == ["Undo", "Reset", "Check", "Show solution"]
+
+
+def test_a_large_panel_draws_its_map_and_its_controls_a_third_larger() -> None:
+    panel = puzzle(orienteering(), size="large")
+    assert panel.sizes.name == panel.board.sizes.name == "large"
+    assert "kit-size-large" in panel._dom_classes
+    assert ".kit-size-large .kit-puzzle-controls { zoom: 1.333; }" in panel.children[0].value
+    assert "kit-size-normal" in puzzle(orienteering())._dom_classes
+
+
+def test_an_unknown_size_is_refused_with_the_sizes_there_are() -> None:
+    with pytest.raises(KitError, match="size 'huge' is unknown; the panels draw normal, large"):
+        puzzle(orienteering(), size="huge")

@@ -5,18 +5,22 @@ optimal route unnamed), then Show solution and reads the optimal route; on the 8
 clicks a city the pawn cannot reach and reads the refusal, then a city it can and reads the new
 day; on the four-week map it starts in a region, clicks one where no play is and reads the
 engine's reason, plays the rest of the optimum by its buttons and reads Check's verdict. A
-screenshot of each panel is saved in the test's temporary folder. Skipped, saying why, only
-where Chromium cannot start."""
+screenshot of each panel is saved in the test's temporary folder. In JupyterLab on a classroom
+screen, the map and its buttons are in view together. Skipped, saying why, only where Chromium
+cannot start."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
+from kit.widgets.sizes import NORMAL
 from tests.test_puzzles_weeks import OPTIMUM
-from tests.widgets.servers import STARTUP, click_place, voila
+from tests.widgets.servers import STARTUP, click_place, jupyterlab, run_all_cells, voila
 
 NOTEBOOK = Path(__file__).with_name("puzzle.ipynb")
+SCREEN = {"width": 1366, "height": 768}  # the classroom's projector
+BUTTONS = ("Undo", "Reset", "Check", "Show solution")
 
 
 def test_voila_builds_a_route_by_clicks_and_checks_it(browser: Any, tmp_path: Path) -> None:
@@ -83,3 +87,43 @@ def test_voila_builds_a_route_by_clicks_and_checks_it(browser: Any, tmp_path: Pa
         )
         weeks.screenshot(path=tmp_path / "voila-puzzle-four-weeks.png")
         page.close()
+
+
+def test_jupyterlab_shows_the_map_and_its_buttons_together_on_a_classroom_screen(
+    browser: Any, tmp_path: Path
+) -> None:
+    """At 1366x768 with the file browser open (a notebook's output some 930 pixels wide), once
+    the panel is scrolled into view the map and its four buttons are all on the screen, side by
+    side, with text and buttons of the classroom's sizes; a click then reads on the panel."""
+    from playwright.sync_api import expect
+
+    with jupyterlab(NOTEBOOK, tmp_path / "lab") as url:
+        page = browser.new_page(viewport=SCREEN)
+        page.goto(url, timeout=STARTUP * 1000)
+        run_all_cells(page)
+        panel = page.locator(".puzzle-orienteering")
+        status = panel.locator(".kit-status")
+        expect(status).to_contain_text("budget used 0 of 34, 34 left", timeout=STARTUP * 1000)
+        assert page.locator(".jp-FileBrowser").is_visible()
+        panel.evaluate("panel => panel.scrollIntoView({block: 'start'})")
+        board = panel.locator(".kit-board svg").first
+        buttons = [panel.get_by_role("button", name=name) for name in BUTTONS]
+        for shown in [board, *buttons]:
+            box = shown.bounding_box()
+            assert box is not None
+            assert box["x"] >= 0 and box["x"] + box["width"] <= SCREEN["width"], box
+            assert box["y"] >= 0 and box["y"] + box["height"] <= SCREEN["height"], box
+        map_box, undo = board.bounding_box(), buttons[0].bounding_box()
+        assert map_box["x"] + map_box["width"] <= undo["x"]  # beside the map, not under it
+        assert map_box["width"] >= 500
+        assert pixels(status, "font-size") >= NORMAL.text
+        assert min(button.bounding_box()["height"] for button in buttons) >= NORMAL.target
+        page.screenshot(path=tmp_path / "lab-puzzle.png")
+        click_place(panel, "D")
+        expect(status).to_contain_text("route: Start → D (at D)", timeout=20_000)
+        page.close()
+
+
+def pixels(element: Any, style: str) -> float:
+    """A computed style of `element` in CSS pixels ("13px" is 13)."""
+    return float(element.evaluate(f"e => getComputedStyle(e)['{style}']").removesuffix("px"))
