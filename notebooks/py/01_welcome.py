@@ -114,6 +114,7 @@ weeks
 # | 5. Timeless Journeys, rule by rule | What can five cards do, and what differs by edition? |
 # | 6. Five rounds to plan | How many actions can five plays give, at what cost? |
 # | 7. Four weeks in Europe | Which visits fill a week of seven days best? |
+# | 8. Classroom | Can you match a proven optimum, and can your own bot beat chance? |
 #
 # ## Exercise
 #
