@@ -214,8 +214,9 @@ state.apply("plan")
 state.resolve_chance()  # the Ticket drawn
 assert where(state) == ("Bay", 4)
 state.apply("take the T3 train to Fen")
-print(where(state))
-assert where(state) == ("Fen", 6)
+city, day = where(state)
+print(f"the pawn in {city} on day {day}")
+assert (city, day) == ("Fen", 6)
 
 # %% [markdown]
 # A typo in a file is refused with a message naming the file (by its name in your folder), the
