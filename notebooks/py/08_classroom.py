@@ -165,7 +165,9 @@ print((folder / "routes.toml").read_text().split("\n\n")[1])  # the first route,
 
 # %% [markdown]
 # A city is a `[[cities]]` table of `board.toml`, a route a `[[routes]]` table of `routes.toml`.
-# Two tiny functions write one each: a new table at the end of the file.
+# Two tiny functions write one each: a new table at the end of the file. Here they add Bay, a
+# city of region B west of Home, and a train, T3, from Home through Bay to Fen; the board read
+# back from the folder shows both.
 
 
 # %%
