@@ -61,6 +61,7 @@ def test_voila_serves_the_classroom_lesson_without_code_and_its_panels_respond(
         panel = page.locator(".kit-puzzle").first
         status = panel.locator(".kit-status")
         expect(status).to_contain_text("budget used 0 of 27, 27 left")
+        page.wait_for_function(DRAWN_AS_WIDE_AS_SHOWN, arg=panel.element_handle())
         click_place(panel, "B")
         expect(status).to_contain_text("route: Start → B (at B)", timeout=20_000)
         click_place(panel, "Finish")
@@ -78,6 +79,14 @@ def test_voila_serves_the_classroom_lesson_without_code_and_its_panels_respond(
         panel.get_by_role("button", name="Show solution").click()
         expect(verdict).to_contain_text("the optimal route: Start → B → I → H → A → Finish")
         page.close()
+
+
+DRAWN_AS_WIDE_AS_SHOWN = """panel => {
+  const view = panel.querySelector('.kit-board .kit-view'), svg = view?.querySelector('svg');
+  return !!svg && Math.abs(svg.getBoundingClientRect().width - view.clientWidth) <= 4;
+}"""
+"""The panel's board is drawn at the width the page gives it: the board draws itself again when
+its width changes (as the page settles), and a click meanwhile may meet a mark on its way out."""
 
 
 def checkout_copy(folder: Path) -> Path:
