@@ -114,6 +114,13 @@ function render({ model, el }) {
     view.scrollTop = center[1] * scale() - view.clientHeight / 2;
   }
 
+  // Whether the picture is drawn for the width the page gives it (a test clicks then).
+  function settle() {
+    const shown = model.get("_view");
+    const drawn = shown && shown.width ? Math.abs(view.clientWidth - shown.width) <= 4 : true;
+    el.dataset.settled = drawn || model.get("zoom") > 1 ? "yes" : "no";
+  }
+
   function showPicture() {
     const shown = model.get("_view");
     view.innerHTML = model.get("_picture");
@@ -126,6 +133,7 @@ function render({ model, el }) {
     if (zooms) showBar();
     pending = false;
     toCenter();
+    settle();
     model.send({ want: "pieces" });
   }
 
@@ -199,6 +207,7 @@ function render({ model, el }) {
 
   // The board's width on the page, for the kernel to draw the whole board that wide.
   const resized = new ResizeObserver(() => {
+    settle();
     const width = Math.round(view.clientWidth);
     if (zooms && width > 0 && Math.abs(width - model.get("_width")) > 4) {
       model.set("_width", width);

@@ -155,10 +155,13 @@ def jupyterlab(notebook: Path, folder: Path) -> Iterator[str]:
 
 def click_place(panel: Any, place: str) -> None:
     """Click a place's mark on a panel's board (pieces lying over it take the click for it, as
-    for a pointer)."""
+    for a pointer), once the board is drawn for the width the page gives it (a first drawing
+    at another width is drawn again at once: a click in between would land on the old one)."""
     from playwright.sync_api import expect
 
-    mark = panel.locator(f'.kit-board .place[data-node="{place}"] .mark')
+    board = panel.locator(f'.kit-board:has(.place[data-node="{place}"])').first
+    expect(board).to_have_attribute("data-settled", "yes", timeout=STARTUP * 1000)
+    mark = board.locator(f'.place[data-node="{place}"] .mark')
     expect(mark).to_be_visible(timeout=STARTUP * 1000)
     mark.click(force=True)
 

@@ -27,7 +27,9 @@ def click_each_board(page: Any, shots: Path, prefix: str) -> None:
     for game, place in CLICKS.items():
         board = page.locator(f".game-{game}")
         mark = board.locator(f'.kit-board .place[data-node="{place}"] .mark')
-        expect(mark).to_be_visible(timeout=STARTUP * 1000)
+        expect(board.locator(".kit-board")).to_have_attribute(
+            "data-settled", "yes", timeout=STARTUP * 1000
+        )
         mark.click()
         expect(board.locator(".kernel-echo")).to_have_text(
             f"selected in the kernel: {place}", timeout=20_000
