@@ -8,21 +8,27 @@ from typing import Any
 
 import networkx as nx
 
-from kit.amazing_journey.actions import Answer, Outcome, Travel
+from kit.amazing_journey.actions import Answer, Outcome, Travel, a, counted
 from kit.widgets.pieces import Piece
-from kit.widgets.views.base import Html, View, counts, joined, pawn, player_caption, table
+from kit.widgets.views.base import (
+    Html,
+    Seen,
+    View,
+    counts,
+    joined,
+    listed,
+    more,
+    new_items,
+    pawn,
+    player_caption,
+    table,
+)
 
 SYMBOLS = {"triangle": "▲", "square": "■", "circle": "●", "star": "★"}
 CURSE = "☠"
 CURSED_COLOUR = "#6a3d9a"
 FLAG_COLOURS = ("#f0c330", "#d62728", "#2ca02c")  # First (yellow), Second (red), Final
-
-
-def back(token: dict[str, Any]) -> str:
-    """A token's back in signs: its region letter, symbol and curse mark ('A▲☠')."""
-    return (
-        str(token["region"]) + SYMBOLS.get(token["symbol"], "") + (CURSE if token["cursed"] else "")
-    )
+AREAS = ("experiences", "souvenirs")  # where a Travel board holds its tokens
 
 
 def back_words(token: dict[str, Any]) -> str:
@@ -34,14 +40,50 @@ def back_words(token: dict[str, Any]) -> str:
 
 
 def held(token: dict[str, Any]) -> str:
-    """A token on a Travel board: its back, and its id and points where the viewer knows them."""
+    """A token on a Travel board: its id and a Souvenir's points where the viewer knows them
+    ('A07', 'F09: 1 point'), else its back in words ('region F, cursed')."""
     if "token" not in token:
-        return back(token)
-    value = f", {token['value']} pts" if "value" in token else ""
-    return f"{back(token)} ({token['token']}{value})"
+        return back_words(token)
+    if "value" not in token:
+        return str(token["token"])
+    curse = ", cursed" if token["cursed"] else ""
+    return f"{token['token']}: {points(token['value'])}{curse}"
+
+
+def hidden(cards: int) -> str:
+    """Another player's cards, which the viewer sees only the backs of."""
+    return f"{cards} card{'s' if cards != 1 else ''}, face down"
+
+
+def points(n: int) -> str:
+    return f"{n} point" if abs(n) == 1 else f"{n} points"
+
+
+def taken(token: dict[str, Any]) -> tuple[str, str]:
+    """A token just collected, as the log says it: its id for its owner, else its back."""
+    kind = a(f"{token['type']} Experience") if "type" in token else "a Souvenir"
+    if "token" in token:
+        worth = f" worth {points(token['value'])}" if "value" in token else ""
+        return token["token"], f"takes {token['token']}, {kind}{worth}"
+    return "takes a token", f"takes a token: {kind} ({back_words(token)})"
+
+
+def drawn(cards: dict[str, int] | int, before: dict[str, int] | int, noun: str) -> str:
+    """The cards drawn: by type for their owner ('draws a train ticket and 2 ship tickets'),
+    by number for the others, who see only how many there are ('draws 2 tickets'); "" for
+    none."""
+    if isinstance(cards, dict) and isinstance(before, dict):
+        words = [counted(n, f"{kind} {noun}") for kind, n in more(before, cards).items()]
+    elif isinstance(cards, int) and isinstance(before, int) and cards > before:
+        words = [counted(cards - before, noun)]
+    else:
+        words = []
+    return f"draws {listed(words)}" if words else ""
 
 
 class AmazingJourneyView(View):
+    SETUP = "setup: Travellers dealt, tokens placed face down, symbols removed, hands drawn"
+
     def pieces(self, seen: dict[str, Any]) -> list[Piece]:
         pieces = [
             Piece(
@@ -55,7 +97,7 @@ class AmazingJourneyView(View):
             for city, token in seen["map"].items()
         ]
         for number, checkpoint in enumerate(seen["checkpoints"]):
-            bars = ", ".join(f"days {a}-{b}: {points} pts" for a, b, points in checkpoint["bars"])
+            bars = ", ".join(f"days {a}-{b}: {points(n)}" for a, b, n in checkpoint["bars"])
             pieces.append(
                 Piece(
                     checkpoint["city"],
@@ -78,7 +120,7 @@ class AmazingJourneyView(View):
         board = seen["players"][player]
         scoring = self.game.content.scoring  # type: ignore[attr-defined]
         mine = isinstance(board["tickets"], dict)
-        power = "fresh" if board["power_fresh"] else "used"
+        power = "ready" if board["power_fresh"] else "used"
         day = f"day {board['day']}"
         if board["finished_on"] is not None:
             day += f", back on day {board['finished_on']}"
@@ -88,16 +130,16 @@ class AmazingJourneyView(View):
             ("City", board["city"]),
             ("Checkpoints", f"{board['checkpoints']} of {len(seen['checkpoints'])}"),
             ("Points", board["points"]),
-            ("Tickets", counts(board["tickets"]) if mine else f"{board['tickets']} in hand"),
+            ("Tickets", counts(board["tickets"]) if mine else hidden(board["tickets"])),
             (
                 "Objectives in hand",
-                counts(board["objectives"]) if mine else f"{board['objectives']} in hand",
+                counts(board["objectives"]) if mine else hidden(board["objectives"]),
             ),
             ("Objectives played", joined(board["objectives_played"])),
         ]
         for kind in scoring.experience_types:
             tokens = [held(t) for t in board["experiences"] if t["type"] == kind]
-            rows.append((f"Experience: {kind}", joined(tokens, "–")))
+            rows.append((f"{kind.capitalize()} Experiences", joined(tokens, "–")))
         row = scoring.souvenir_row_length
         souvenirs = [held(t) for t in board["souvenirs"]]
         for number in range(scoring.souvenir_rows):
@@ -127,7 +169,10 @@ class AmazingJourneyView(View):
                     f"{seen['objective_deck']} cards; discarded: "
                     f"{counts(seen['objective_discard'])}",
                 ),
-                ("Symbols removed", joined(seen["removed_symbols"])),
+                (
+                    "Tokens removed",
+                    joined([f"{SYMBOLS[name]} {name}" for name in seen["removed_symbols"]]),
+                ),
             ],
         )
 
@@ -143,7 +188,7 @@ class AmazingJourneyView(View):
             f"{len(seen['checkpoints'])} checkpoints, {board['points']} points"
         )
 
-    def told(self, action: Any, mover: int, viewer: int | None) -> str:
+    def label(self, action: Any, mover: int, viewer: int | None) -> str:
         """Tokens are placed face down, and the Tickets and Objectives a player draws and the
         token given up to make room are that player's secret: the others learn that it
         happened, not what."""
@@ -175,3 +220,20 @@ class AmazingJourneyView(View):
         if here not in way or there not in way:
             return [there]
         return [str(city) for city in nx.shortest_path(way, here, there)[1:]]
+
+    def brought(self, before: Seen, after: Seen, mover: int) -> list[tuple[str, str]]:
+        """The tokens collected, the Tickets and Objectives drawn, the checkpoints completed
+        with their points, and the journey's end."""
+        was, now = before["players"][mover], after["players"][mover]
+        gains = [taken(t) for area in AREAS for t in new_items(was[area], now[area])]
+        for cards, noun in (("tickets", "ticket"), ("objectives", "objective")):
+            words = drawn(now[cards], was[cards], noun)
+            gains += [(words, words)] if words else []
+        for number in range(was["checkpoints"], now["checkpoints"]):
+            name = after["checkpoints"][number]["name"]
+            gains.append((f"the {name} checkpoint", f"completes the {name} checkpoint"))
+        if now["points"] > was["points"]:
+            gains.append(("points", f"scores {points(now['points'] - was['points'])}"))
+        if now["finished_on"] is not None and was["finished_on"] is None:
+            gains.append(("back", f"is back on day {now['finished_on']}"))
+        return gains

@@ -16,6 +16,9 @@ from typing import Any
 from kit.core import Game
 from kit.widgets.pieces import Piece
 
+Seen = dict[str, Any]
+"""An observation: what one player sees of a position (`state.observation(player)`)."""
+
 # One colour per seat, apart from the routes' and regions' colours; a pawn also carries its
 # player's number, so colour is never the only sign.
 PLAYER_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#8c564b")
@@ -90,13 +93,19 @@ class View:
       sees it;
     - `shared_table(seen)`: what lies on the table for everyone (decks, displays, today);
     - `summary(seen, player)`: one line for a player, for the compact picture of a state;
-    - `told(action, mover, viewer)`: what `viewer` learns of an action `mover` took (chance is
-      `kit.core.CHANCE`), when a viewer may not see all of it; everything by default;
+    - `told(action, mover, viewer, before, after)`: the log's words for an action `mover` took
+      (chance is `kit.core.CHANCE`), as `viewer` may know it, with what it brought the mover;
+    - `explain(action)`: what an action's button means, for its hover text (a card's effect);
     - `place_of(seen, player)`: where the player's traveller, marker or pawn stands ("" while
       it is not on the board): where a plan's step ends;
     - `legs(actions, here, there)`: the places the player passes going from `here` to `there`
       by the latest of `actions` (those of a plan's step so far), `there` last: a plan drawn
-      on the map follows them."""
+      on the map follows them;
+    - `SETUP`: the setup's chance steps in a few words, the log's folded first line;
+    - `TIMELINE`: what the game calls its track of time."""
+
+    SETUP = "setup"
+    TIMELINE = "Timeline"
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -113,7 +122,32 @@ class View:
     def summary(self, seen: dict[str, Any], player: int) -> str:
         raise NotImplementedError
 
-    def told(self, action: Any, mover: int, viewer: int | None) -> str:
+    def told(
+        self,
+        action: Any,
+        mover: int,
+        viewer: int | None,
+        before: Seen | None = None,
+        after: Seen | None = None,
+    ) -> str:
+        """What `viewer` (None: everyone, a shared screen) learns of `action`: its label, less
+        what the viewer may not see (`label`), then what it brought the mover, read from the
+        observations `before` the action and `after` it and the chance that follows it, both
+        as the viewer sees them (on a shared screen, as the mover does): so the words can hold
+        nothing the viewer could not see on the board. A gain the label names already is not
+        said twice."""
+        text = self.label(action, mover, viewer)
+        if mover < 0 or before is None or after is None:
+            return text
+        gains = [words for key, words in self.brought(before, after, mover) if key not in text]
+        return f"{text} → {'; '.join(gains)}" if gains else text
+
+    def explain(self, action: Any) -> str:
+        """What `action`'s button means beyond its label: nothing by default."""
+        return ""
+
+    def label(self, action: Any, mover: int, viewer: int | None) -> str:
+        """The action's label as `viewer` may read it: all of it by default."""
         return str(action)
 
     def place_of(self, seen: dict[str, Any], player: int) -> str:
@@ -123,6 +157,33 @@ class View:
         """By default an action goes straight there (a move along a road, a flight)."""
         return [there]
 
+    def brought(self, before: Seen, after: Seen, mover: int) -> list[tuple[str, str]]:
+        """What the mover gained from `before` to `after`, each as (the words a label would
+        name it by, the words said): nothing by default."""
+        return []
+
 
 def joined(items: Sequence[str], empty: str = "none") -> str:
     return ", ".join(items) if items else empty
+
+
+def listed(words: Sequence[str]) -> str:
+    """'a, b and c'."""
+    return " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
+
+
+def more(before: dict[str, int], after: dict[str, int]) -> dict[str, int]:
+    """How many more of each there are after than before (only those that grew)."""
+    return {name: n - before.get(name, 0) for name, n in after.items() if n > before.get(name, 0)}
+
+
+def new_items(before: Sequence[Any], after: Sequence[Any]) -> list[Any]:
+    """The items of `after` that `before` did not hold (as many times as they were added)."""
+    left = list(before)
+    added = []
+    for item in after:
+        if item in left:
+            left.remove(item)
+        else:
+            added.append(item)
+    return added

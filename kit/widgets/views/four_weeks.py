@@ -7,8 +7,26 @@ from __future__ import annotations
 from typing import Any
 
 from kit.four_weeks.actions import Draw
+from kit.four_weeks.content import TAGS
+from kit.four_weeks.effects import RESOURCE_NAMES, amount, describe, plural
 from kit.widgets.pieces import Piece
-from kit.widgets.views.base import Html, View, colour, counts, joined, pawn, player_caption, table
+from kit.widgets.views.base import (
+    Html,
+    Seen,
+    View,
+    colour,
+    counts,
+    escape,
+    joined,
+    listed,
+    more,
+    new_items,
+    pawn,
+    player_caption,
+    table,
+)
+
+RESOURCES = [several for _, several in RESOURCE_NAMES]  # as observations name them
 
 
 def discs_by_region(calendar: list[list[dict[str, Any]]]) -> dict[str, list[str]]:
@@ -22,20 +40,55 @@ def discs_by_region(calendar: list[list[dict[str, Any]]]) -> dict[str, list[str]
 
 
 def week_line(days: list[dict[str, Any]]) -> str:
-    """A week's Day discs: 'Mon in FRA, Tue spent, Wed available ♥' (♥: the Insider Tip side)."""
+    """A week's Day discs: 'Mon in FRA, Tue spent, Wed available (Insider Tip side up)'."""
     return ", ".join(
-        f"{day['weekday']} {day['disc']}" + (" ♥" if day["insider_tip"] else "") for day in days
+        f"{day['weekday']} {day['disc']}" + (" (Insider Tip side up)" if day["insider_tip"] else "")
+        for day in days
     )
 
 
-def hand_of(seen: dict[str, Any], player: int) -> object:
-    """The viewer's own hand by card, another's by size."""
-    if seen["player"] == player:
-        return seen["hand"]
-    return f"{seen['players'][player]['hand_size']} cards"
-
-
 class FourWeeksView(View):
+    SETUP = "setup: the first Festivals revealed, hands drawn"
+    TIMELINE = "Calendar"
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        content = game.content
+        self.cards = {card.title: card for card in content.locations}
+        self.weekdays = content.rules.weekdays
+        self.income = (content.rules.income_base, RESOURCES[content.rules.income_resource])
+        self.track = len(content.rules.income_track) - 1
+
+    def card_words(self, title: str) -> str:
+        """A Location card by name and effect: 'BRI2 (Soho Nights), 2 days, nightlife: 2
+        points, 1 Local; on Mon also 2 Coins'."""
+        card = self.cards[title]
+        tags = ", ".join(TAGS[tag] for tag in card.tags)
+        words = f"{title}, {plural(card.days, 'day', 'days')}, {tags}: {describe(card.effect)}"
+        if card.bonus:
+            days = " or ".join(self.weekdays[day] for day in sorted(card.bonus_days))
+            words += f"; on {days} also {describe(card.bonus)}"
+        return words
+
+    def explain(self, action: Any) -> str:
+        """The Location card an action names, by name and effect."""
+        text = str(action)
+        return next((self.card_words(title) for title in self.cards if title in text), "")
+
+    def hand_of(self, seen: Seen, player: int) -> Html | str:
+        """The viewer's own hand by card, one a line, another's by size."""
+        if seen["player"] == player:
+            return Html("<br>".join(escape(self.card_words(card)) for card in seen["hand"]))
+        n = seen["players"][player]["hand_size"]
+        return f"{plural(n, 'card', 'cards')}, face down"
+
+    def income_words(self, area: dict[str, Any]) -> str:
+        """The Income track: its step and what the week's end brings."""
+        base, resource = self.income
+        extra = f" plus {area['income']}" if area["income"] else ""
+        step = f"step {area['income_track']} of {self.track}"
+        return f"{step}: at the week's end {base} {resource}{extra}"
+
     def pieces(self, seen: dict[str, Any]) -> list[Piece]:
         pieces = []
         for festival in seen["festivals"]:
@@ -61,9 +114,9 @@ class FourWeeksView(View):
             ("Pawn", area["pawn"]),
             ("Days left this week", area["days_left"]),
             ("Resources", counts(area["resources"])),
-            ("Income track", f"step {area['income_track']}: {area['income'] or 'base'}"),
+            ("Income track", self.income_words(area)),
             ("Free trips", area["free_trips"]),
-            ("Hand", hand_of(seen, player)),
+            ("Hand", self.hand_of(seen, player)),
             ("Visited", area["visited"]),
             ("Tags", counts(area["tags"])),
             (f"Day discs, week {week}", week_line(area["calendar"][week - 1])),
@@ -108,7 +161,7 @@ class FourWeeksView(View):
             f"left this week, {area['points']} points"
         )
 
-    def told(self, action: Any, mover: int, viewer: int | None) -> str:
+    def label(self, action: Any, mover: int, viewer: int | None) -> str:
         """The Location card another player draws is theirs alone."""
         if viewer is not None and isinstance(action, Draw) and action.player != viewer:
             return f"player {action.player} draws a Location card"
@@ -116,3 +169,44 @@ class FourWeeksView(View):
 
     def place_of(self, seen: dict[str, Any], player: int) -> str:
         return str(seen["players"][player]["pawn"] or "")
+
+    def brought(self, before: Seen, after: Seen, mover: int) -> list[tuple[str, str]]:
+        """Points, resources, tags, free trips, Income track steps and cards drawn, within the
+        week's days (the week's end scores the regions and brings everyone income and cards,
+        which no one action brought)."""
+        if after["weekday"] is None or after["week"] != before["week"]:
+            return []
+        was, now = before["players"][mover], after["players"][mover]
+        gains = []
+        if now["points"] > was["points"]:
+            n = plural(now["points"] - was["points"], "point", "points")
+            gains.append((n, f"scores {n}"))
+        got = [
+            amount(n, RESOURCES.index(name))
+            for name, n in more(was["resources"], now["resources"]).items()
+        ]
+        got += [
+            plural(n, f"{tag} tag", f"{tag} tags")
+            for tag, n in more(was["tags"], now["tags"]).items()
+        ]
+        if now["free_trips"] > was["free_trips"]:
+            got.append(plural(now["free_trips"] - was["free_trips"], "free trip", "free trips"))
+        gains += [(listed(got), f"gains {listed(got)}")] if got else []
+        if now["income_track"] > was["income_track"]:
+            step = f"step {now['income_track']}"
+            gains.append((step, f"moves up the Income track to {step}"))
+        return gains + self._drawn(before, after, mover)
+
+    def _drawn(self, before: Seen, after: Seen, mover: int) -> list[tuple[str, str]]:
+        """The cards the mover drew: by name for the mover; for the others, who see the hand's
+        size, by number: the hand's growth and the cards that left it for the table (visited,
+        discarded)."""
+        if after["player"] == mover:
+            cards = new_items(before["hand"], after["hand"])
+            return [(listed(cards), f"draws {listed(cards)}")] if cards else []
+        was, now = before["players"][mover], after["players"][mover]
+        left = new_items(was["visited"], now["visited"])
+        left += new_items(before["discard_pile"], after["discard_pile"])
+        n = now["hand_size"] - was["hand_size"] + len(left)
+        words = f"draws {plural(n, 'Location card', 'Location cards')}"
+        return [(words, words)] if n > 0 else []

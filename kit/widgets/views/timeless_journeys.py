@@ -8,11 +8,33 @@ import re
 from typing import Any
 
 from kit.core import CHANCE
+from kit.timeless_journeys.actions import article, coins, plural, reward_words
 from kit.widgets.pieces import Piece
-from kit.widgets.views.base import Html, View, colour, counts, joined, pawn, player_caption, table
+from kit.widgets.views.base import (
+    Html,
+    Seen,
+    View,
+    colour,
+    counts,
+    escape,
+    joined,
+    listed,
+    more,
+    new_items,
+    pawn,
+    player_caption,
+    table,
+)
 
 FACE_DOWN_TILE = re.compile(r"^Exploration tile \S+ is placed face down in (.+)$")
 WRITE_TILE = re.compile(r"^write Exploration tile (\S+) in Journal (\S+)$")
+REVEALED = re.compile(r"^(card \S+) is revealed in the market")
+# What a player's lists of rewards hold, in words: a Friend tile by its city, a token, a Painting.
+GAINED = {
+    "friends": "the Friend tile of {}",
+    "experience_tokens": "the Experience token {}",
+    "paintings": "the Painting {}",
+}
 
 
 def initials(name: str) -> str:
@@ -21,15 +43,75 @@ def initials(name: str) -> str:
     return "".join(w[0] for w in words[:2]) if len(words) > 1 else name[:2]
 
 
-def journal_line(journal: dict[str, Any]) -> str:
-    """A Journal's slots: its ideas (✓ once written), its city's tile and its friend."""
-    ideas = " ".join(i["genre"] + ("✓" if i["written"] else "") for i in journal["ideas"])
-    tile = journal["tile"] or "–"
-    friend = journal["friend"] or "–"
-    return f"{ideas}; {journal['city']} tile: {tile}; friend: {friend}"
+def filled(journal: dict[str, Any]) -> int:
+    """How many of a Journal's slots are filled: its ideas written, its tile, its friend."""
+    ideas = [idea for idea in journal["ideas"] if idea["written"]]
+    return len(ideas) + bool(journal["tile"]) + bool(journal["friend"])
+
+
+def slots(journal: dict[str, Any]) -> int:
+    return len(journal["ideas"]) + 2  # the ideas, the city's tile and a friend
+
+
+def ideas_needed(journal: dict[str, Any]) -> list[str]:
+    """The genres of the Idea slots still empty: ['Art', '2 Philosophy']."""
+    empty = [idea["genre"] for idea in journal["ideas"] if not idea["written"]]
+    genres = dict.fromkeys(empty)
+    return [
+        genre if empty.count(genre) == 1 else f"{empty.count(genre)} {genre}" for genre in genres
+    ]
 
 
 class TimelessJourneysView(View):
+    SETUP = (
+        "setup: the Gazette and the Famous Travellers, the tiles placed, Journals dealt, "
+        "the market revealed"
+    )
+    TIMELINE = "Gazette"
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        content = game.content
+        self.cards = {
+            card.name: card for card in [*content.basic.values(), *content.advanced.values()]
+        }
+
+    def card_words(self, name: str) -> str:
+        """A card by name and effect: 'card 02: Explore, then take 1 coin.'; a face-down card
+        as it is."""
+        card = self.cards.get(name)
+        return f"{name}: {card.text}" if card else name
+
+    def cards_cell(self, names: list[str]) -> Html | str:
+        """Cards one a line, each by name and effect; "" for none."""
+        return Html("<br>".join(escape(self.card_words(name)) for name in names)) if names else ""
+
+    def explain(self, action: Any) -> str:
+        """The effect of the card an action names (the longest name: "second Movement card"
+        before "Movement card")."""
+        text = str(action)
+        named = [name for name in self.cards if name in text]
+        return self.card_words(max(named, key=len)) if named else ""
+
+    def tile_words(self, tile: str) -> str:
+        """An Exploration tile and its reward, 'Torino-1: gain a Science idea', where it shows."""
+        found = self.game.content.tiles.get(tile)  # type: ignore[attr-defined]
+        if found is None:
+            return tile  # a used tile of another player, face down
+        genres = self.game.content.rules.genres  # type: ignore[attr-defined]
+        return f"{tile}: {reward_words(found.reward, genres)}"
+
+    def journal_words(self, journal: dict[str, Any]) -> str:
+        """A Journal as slots filled out of those it has, with the VP that earns and what it
+        still needs."""
+        done, total = filled(journal), slots(journal)
+        vp = self.game.content.journal_scores[done]  # type: ignore[attr-defined]
+        needs = ideas_needed(journal)
+        needs += [] if journal["tile"] else [f"an Exploration tile of {journal['city']}"]
+        needs += [] if journal["friend"] else ["a Friend tile"]
+        still = f"; still needs {listed(needs)}" if needs else ""
+        return f"{done} of {total} slots filled ({vp} VP){still}"
+
     def pieces(self, seen: dict[str, Any]) -> list[Piece]:
         pieces = []
         for city, there in seen["cities"].items():
@@ -64,19 +146,19 @@ class TimelessJourneysView(View):
 
     def player_table(self, seen: dict[str, Any], player: int) -> Html:
         area = seen["players"][player]
-        hand = area["hand"] if area["hand"] is not None else f"{area['hand_size']} cards"
+        hand = self.cards_cell(area["hand"]) if area["hand"] is not None else hidden(area)
         rows: list[tuple[str, object]] = [
             ("Marker", area["marker"]),
             ("Coins", area["coins"]),
             ("VP", area["vp"]),
             ("Ideas", counts(area["ideas"])),
             ("Hand", hand),
-            ("Play area", area["play_area"]),
-            ("Exploration tiles", area["exploration_tiles"]),
+            ("Played this round", self.cards_cell(area["play_area"])),
+            ("Exploration tiles", [self.tile_words(t) for t in area["exploration_tiles"]]),
         ]
-        rows += [(f"Journal {j['journal']}", journal_line(j)) for j in area["journals"]]
+        rows += [(f"Journal {j['journal']}", self.journal_words(j)) for j in area["journals"]]
         rows += [
-            ("Friends", area["friends"]),
+            ("Friend tiles from", area["friends"]),
             ("Experience tokens", area["experience_tokens"]),
             ("Letter markers left", area["letter_markers_left"]),
             ("Café markers left", area["cafe_markers_left"]),
@@ -90,10 +172,9 @@ class TimelessJourneysView(View):
             ("First player", f"player {seen['first_player']}"),
         ]
         rows += [(t["name"], f"in {t['city'] or '–'}: {t['text']}") for t in seen["travellers"]]
-        rows += [
-            (f"Market, {level}", f"{joined(cards)} ({seen['deck_sizes'][level]} in the deck)")
-            for level, cards in seen["market"].items()
-        ]
+        for level, cards in seen["market"].items():
+            deck = escape(f"{seen['deck_sizes'][level]} more in the deck")
+            rows.append((f"Market, {level}", Html(f"{self.cards_cell(cards)}<br>{deck}")))
         gazette = seen["gazette"]
         for column in gazette["columns"]:
             tokens = [
@@ -111,10 +192,14 @@ class TimelessJourneysView(View):
             f"{len(area['play_area'])} cards played"
         )
 
-    def told(self, action: Any, mover: int, viewer: int | None) -> str:
+    def label(self, action: Any, mover: int, viewer: int | None) -> str:
         """Exploration tiles are placed face down; a card played face down or discarded to the
-        box, and a used tile written in a Journal, are their owner's secret."""
+        box, and a used tile written in a Journal, are their owner's secret. A card revealed
+        in the market is said with its effect."""
         text = str(action)
+        revealed = REVEALED.match(text)
+        if revealed:
+            return f"{text}: {self.cards[revealed[1]].text}"
         if viewer is None:
             return text
         placed = FACE_DOWN_TILE.match(text)
@@ -134,3 +219,55 @@ class TimelessJourneysView(View):
 
     def place_of(self, seen: dict[str, Any], player: int) -> str:
         return str(seen["players"][player]["marker"] or "")
+
+    def brought(self, before: Seen, after: Seen, mover: int) -> list[tuple[str, str]]:
+        """Coins, VP, Ideas, cards and tiles taken, Journal slots filled, friends, Experience
+        tokens and Paintings: what the mover's play area gained, within one phase (a phase's
+        end brings everyone their cards back and the round's rewards, which no one action
+        brought)."""
+        if before["phase"] != after["phase"]:
+            return []
+        was, now = before["players"][mover], after["players"][mover]
+        gains = []
+        if now["coins"] > was["coins"]:
+            n = coins(now["coins"] - was["coins"])
+            gains.append((n, f"gains {n}"))
+        if now["vp"] > was["vp"]:
+            n = f"{now['vp'] - was['vp']} VP"
+            gains.append((n, f"scores {n}"))
+        ideas = [idea_words(genre, n) for genre, n in more(was["ideas"], now["ideas"]).items()]
+        gains += [(listed(ideas), f"gains {listed(ideas)}")] if ideas else []
+        gains += self._cards_taken(was, now)
+        tiles = self.game.content.tiles  # type: ignore[attr-defined]
+        for tile in new_items(was["exploration_tiles"], now["exploration_tiles"]):
+            if tile in tiles:  # not one turned face down by its use
+                gains.append((tile, f"takes Exploration tile {self.tile_words(tile)}"))
+        for old, new in zip(was["journals"], now["journals"], strict=True):
+            if filled(new) > filled(old):
+                name = f"Journal {new['journal']}"
+                gains.append((name, f"fills {name}: {self.journal_words(new)}"))
+        for area, words in GAINED.items():
+            for item in new_items(was[area], now[area]):
+                gains.append((words.format(item), f"takes {words.format(item)}"))
+        return gains
+
+    def _cards_taken(self, was: Seen, now: Seen) -> list[tuple[str, str]]:
+        """Cards come into a hand (not back from the play area): named for their owner,
+        counted for the others; a label that names a card (buy or take it) says it already."""
+        back = len(was["play_area"]) - len(now["play_area"])
+        if now["hand"] is not None and was["hand"] is not None:
+            taken = new_items(now["play_area"], was["play_area"])
+            cards = new_items(taken, new_items(was["hand"], now["hand"]))
+            return [(name, f"takes {name} into the hand") for name in cards]
+        n = now["hand_size"] - was["hand_size"] - max(back, 0)
+        return [("card", f"takes {plural(n, 'card')} into the hand")] if n > 0 else []
+
+
+def idea_words(genre: str, n: int) -> str:
+    """'an Art idea', '2 Science ideas'."""
+    return article(f"{genre} idea") if n == 1 else f"{n} {genre} ideas"
+
+
+def hidden(area: dict[str, Any]) -> str:
+    """Another player's hand, which the viewer sees only the backs of."""
+    return f"{plural(area['hand_size'], 'card')}, face down"
