@@ -3,11 +3,18 @@
     panel = kit.widgets.play(state, seat=0, bots={1: "greedy"})
     panel                       # the last line of a cell shows it
 
-It shows the board with the pieces, the game's timeline (the 80-day track, the Gazette's
-rounds, the four-week calendar), every player's board as a table, the question due and the
-legal actions as buttons grouped by kind (a click on a place of the map keeps that place's
-actions), a log of every action, bots' Step and Play-to-my-turn, Undo, a replay slider over the
-history, Save and Load, and at the end the score sheets and the ranking.
+It shows the board with the pieces and, beside it, the question due and the legal actions as
+buttons grouped by kind (a click on a place of the map keeps that place's actions); under them
+the replay slider over the history, the bots' Step and Play-to-my-turn, Undo, Save, Load and the
+advisor; then tabs: the log of every action, every player's board as a table, what lies on the
+table, the game's timeline (the 80-day track, the Gazette's rounds, the four-week calendar), and
+at the end the score sheets and the ranking.
+
+How it fits a classroom screen: at 1366×768 in JupyterLab with its file browser open (a
+notebook's output about 930 pixels wide) the map and the buttons stand side by side and the
+panel is about one screen high: the buttons' column is as tall as the map and scrolls on its
+own, and what is read less often waits in the tabs. `size="large"` draws the board and the
+panel's text and buttons a third larger, for a large room (`kit.widgets.sizes`).
 
 How it keeps to what a player may see: everything it shows of a position comes from
 `state.observation(viewer)` through the game's view (`kit.widgets.views`); with `seat=` the
@@ -42,12 +49,20 @@ from kit.widgets.advice import Advise
 from kit.widgets.board import Board
 from kit.widgets.display import state_html, viewer_of
 from kit.widgets.lock import locked
-from kit.widgets.log import Download, Log
+from kit.widgets.log import Download, Log, Replay
+from kit.widgets.sizes import Sizes, sizes
 from kit.widgets.timelines import TimelineView, timeline
 from kit.widgets.views import PANEL_CSS, Html, escape, table, view_for
-from kit.widgets.views.base import player_caption
+from kit.widgets.views.base import Seen, player_caption
 
 MOST_BOT_STEPS = 100_000  # Play-to-my-turn gives up after as many bot moves (a stuck bot)
+TEXT = 13  # the panel's text in CSS pixels at the normal size: ipywidgets' own, above sizes.text
+TARGET = 28  # ipywidgets' buttons and fields are this tall at the normal size, above sizes.target
+TAB = 24  # and its tabs' titles
+SIDE = 330  # the width of the column of the question and the buttons beside the map
+MAP = 420  # the narrowest the map gets beside that column, at every size (narrower, the column
+# goes under the map): at 930 pixels the large column still leaves the map 480
+TABS = ("Log", "Players", "On the table")  # then the timeline's, and the scores' at the end
 
 
 class Positions:
@@ -93,8 +108,11 @@ class ActionButtons:
     to its action and to the step at which it was offered, so that a click on a button left over
     from another position is refused."""
 
-    def __init__(self, on_click: Callable[[ipywidgets.Button], None]) -> None:
+    def __init__(
+        self, on_click: Callable[[ipywidgets.Button], None], explain: Callable[[Any], str]
+    ) -> None:
         self.on_click = on_click
+        self.explain = explain
         self.box = ipywidgets.VBox().add_class("kit-actions")
         self.shown: list[ipywidgets.Button] = []
         self._groups: dict[str, Group] = {}
@@ -102,9 +120,10 @@ class ActionButtons:
         self._layout = ipywidgets.Layout(width="auto", max_width="100%")
         self._style = ipywidgets.ButtonStyle()
 
-    def show(self, actions: Sequence[Any], step: int, advised: str = "") -> None:
+    def show(self, actions: Sequence[Any], step: int, advised: str = "", live: bool = True) -> None:
         """Show `actions` grouped by kind, in their order, bound to `step`; the button of the
-        `advised` action stands out."""
+        `advised` action stands out; not `live` (an earlier position on view), they show where
+        they are, greyed out."""
         kinds: dict[str, list[Any]] = {}
         for action in actions:
             kinds.setdefault(action.kind, []).append(action)
@@ -117,7 +136,9 @@ class ActionButtons:
                 group.buttons.append(button)
             for button, action in zip(group.buttons, here, strict=False):
                 button.description = str(action)
+                button.tooltip = self.explain(action)
                 button.button_style = "success" if advised and str(action) == advised else ""
+                button.disabled = not live
                 self._bound[button.model_id] = (action, step)
             group.row.children = tuple(group.buttons[: len(here)])
             self.shown += group.buttons[: len(here)]
@@ -144,6 +165,37 @@ class Group:
 
 
 WRAP = ipywidgets.Layout(flex_flow="row wrap")
+
+
+def panel_css(size: Sizes) -> str:
+    """The panel's own style at `size`: ipywidgets' text, buttons, tabs and slider handle at
+    least as large as a classroom needs (a third larger for a large room), the map and the
+    column of the question and the buttons side by side, that column as tall as the map with
+    its buttons scrolling inside it, and buttons whose long labels wrap instead of being cut."""
+    scale, root = size.scale, f".kit-play.kit-size-{size.name}"
+    text, target = TEXT * scale, max(TARGET * scale, size.target)
+    return f"""
+{root} {{ --jp-widgets-font-size: {text:.1f}px; --jp-ui-font-size1: {text:.1f}px;
+  --jp-widgets-inline-height: {target:.0f}px;
+  --jp-widgets-horizontal-tab-height: {max(TAB * scale, size.target):.0f}px;
+  --kit-target: {size.target:.0f}px; font-size: {text:.1f}px; }}
+{root} .kit-table, {root} .kit-log {{ font-size: {text:.1f}px; }}
+{root} .kit-main {{ flex-flow: row wrap; align-items: stretch; }}
+{root} .kit-main > .kit-board {{ flex: 1 1 {MAP}px; min-width: 0; max-width: 1000px; }}
+{root} .kit-side {{ flex: 0 0 {SIDE * scale:.0f}px; position: relative; overflow: hidden;
+  min-height: {SIDE * scale:.0f}px; }}
+{root} .kit-side > .kit-side-inner {{ position: absolute; inset: 0; margin: 0 0 0 8px;
+  flex-flow: column nowrap; overflow: hidden; }}
+{root} .kit-side-inner > * {{ flex: 0 0 auto; }}
+{root} .kit-side-inner > .kit-actions {{ flex: 1 1 auto; min-height: 0; overflow-y: auto; }}
+{root} .kit-actions .jupyter-button {{ white-space: normal; height: auto; text-align: left;
+  min-height: var(--jp-widgets-inline-height); line-height: 1.3; padding: 3px 8px; }}
+{root} .kit-question {{ font-size: 1.1em; font-weight: 600; margin: 2px 0; }}
+{root} .kit-status {{ min-height: 2.8em; }}
+{root} .kit-replay {{ align-items: center; }}
+{root} .kit-tools .widget-button, {root} .kit-tools .widget-upload,
+  {root} .kit-tools .widget-checkbox, {root} .kit-tools .widget-html {{ width: auto; }}
+"""
 
 
 def make_bots(
@@ -179,20 +231,29 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
     - `board`: the `Board`; setting `board.selected` keeps the actions of that place;
     - `action_buttons`: the buttons shown (`description` is the action's label);
     - `undo_button`, `step_button`, `play_button` (Play to my turn), `save_button`,
-      `load_button` (a file upload), `replay` (the slider over the history);
-    - `message`: why the last click was refused, or what it did (Save, Load);
+      `load_button` (a file upload), `replay` (the slider over the history) and `now_button`
+      (Back to now: the slider's end);
+    - `message`: why the last click was refused, or what it did (Save, Load, a click on the map
+      that keeps every button);
     - `logbook`: the log (`logbook.lines`, a line per action of the history);
+    - `tabs`: the log, the players' tables, the shared table, the timeline, and at the end the
+      score sheets;
     - `timeline`: the game's timeline (`kit.widgets.timelines`), seen by the seat, redrawn
       with the board for the position on view;
     - `advisor`: the Advise button and its advice (`Advise`: `button`, `first`, `route`,
       `plan`, `message`, `wait()`)."""
 
     def __init__(
-        self, state: State, seat: int | None = None, bots: Mapping[int, Bot | str] | None = None
+        self,
+        state: State,
+        seat: int | None = None,
+        bots: Mapping[int, Bot | str] | None = None,
+        size: str | Sizes = "normal",
     ) -> None:
         if seat is not None:
             state.check_player(seat)
         self.seat = seat
+        self.sizes = sizes(size)
         self.bots = make_bots(state, seat, bots)
         self.bot_names = {
             p: f"{b} bot" if isinstance(b, str) else type(b).__name__
@@ -202,10 +263,11 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
         self.view = view_for(state.game)
         self.positions = Positions(self.state)
         self.steps: list[tuple[Any, int]] = []  # each action of the log and who took it
-        self.board = Board(state.game.board())
+        self.board = Board(state.game.board(), size=self.sizes)
         self.logbook = Log()
         self.timeline: TimelineView = timeline(self.state, seat)
-        self._actions = ActionButtons(self._click)
+        self._actions = ActionButtons(self._click, self.view.explain)
+        self._turn = ipywidgets.HTML()
         self._message = ipywidgets.HTML()
         self._question = ipywidgets.HTML()
         self._tables = ipywidgets.HBox(layout=WRAP)
@@ -219,16 +281,18 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
         )
         self.save_button = ipywidgets.Button(description="Save", icon="download")
         self.load_button = ipywidgets.FileUpload(description="Load", accept=".json")
-        self.replay = ipywidgets.IntSlider(
-            description="step", continuous_update=False, layout=ipywidgets.Layout(width="100%")
+        self.replay = Replay()
+        self.now_button = ipywidgets.Button(
+            description="Back to now", icon="fast-forward", layout=ipywidgets.Layout(width="auto")
         )
         self._quiet = False  # set while the panel itself changes its widgets: nothing redraws
         self._message_text = ""
         self._lock = threading.RLock()  # the handlers' and the advisor's thread's (`locked`)
         self.advisor = Advise(self)
+        self.tabs = ipywidgets.Tab()
         self._connect()
         super().__init__(self._layout(), layout=ipywidgets.Layout(width="100%"))
-        self.add_class("kit-play")
+        self.add_class("kit-play").add_class(f"kit-size-{self.sizes.name}")
         self._resolve_chance()
         self._sync()
         self._draw()
@@ -254,6 +318,8 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
 
     # --- layout ----------------------------------------------------------------------------
     def _layout(self) -> list[ipywidgets.Widget]:
+        """The heading and the turn; the map beside the question and the buttons; the slider
+        and the tools; the tabs."""
         game = self.state.game
         who = [
             f"{game.num_players} player{'s' if game.num_players > 1 else ''}",
@@ -263,39 +329,36 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
             who.append(f"you are player {self.seat}")
         who += [f"player {p}: {name}" for p, name in sorted(self.bot_names.items())]
         heading = ipywidgets.HTML(
-            f"<style>{PANEL_CSS}</style><h3 style='margin:4px 0'>{escape(game.title)}</h3>"
-            f"<div class='kit-muted'>{escape(', '.join(who))}</div>"
+            f"<style>{PANEL_CSS}{panel_css(self.sizes)}</style>"
+            f"<h3 style='margin:4px 0 0'>{escape(game.title)} "
+            f"<span class='kit-muted' style='font-weight:normal;font-size:0.8em'>"
+            f"{escape(', '.join(who))}</span></h3>"
         )
-        self.board.layout = ipywidgets.Layout(flex="3 1 600px", max_width="1000px")
+        side = ipywidgets.VBox([self._question, self._message, self._actions.box]).add_class(
+            "kit-side-inner"
+        )
         bots_row = [self.step_button, self.play_button] if self.bots else []
-        controls = ipywidgets.VBox(
-            [
-                self._question,
-                self._message,
-                self._actions.box,
-                ipywidgets.HBox(
-                    [
-                        *bots_row,
-                        self.undo_button,
-                        self.save_button,
-                        self.load_button,
-                        self._download,
-                    ],
-                    layout=WRAP,
-                ),
-                self.advisor.box,
-            ],
-            layout=ipywidgets.Layout(flex="2 1 340px", min_width="300px", padding="0 0 0 8px"),
-        )
+        tools = [*bots_row, self.undo_button, self.save_button, self.load_button, self._download]
+        self.tabs.children = self._tab_pages(False)
+        self.tabs.titles = self._tab_titles(False)
         return [
             heading,
-            ipywidgets.HBox([self.board, controls], layout=WRAP),
-            self.timeline,
-            self.replay,
-            ipywidgets.HBox([self._tables, self._shared], layout=WRAP),
-            self._scores,
-            self.logbook,
+            self._turn,
+            ipywidgets.HBox([self.board, ipywidgets.VBox([side]).add_class("kit-side")]).add_class(
+                "kit-main"
+            ),
+            ipywidgets.HBox([self.replay, self.now_button]).add_class("kit-replay"),
+            ipywidgets.HBox([*tools, self.advisor.box], layout=WRAP).add_class("kit-tools"),
+            self.tabs,
         ]
+
+    def _tab_pages(self, over: bool) -> tuple[ipywidgets.Widget, ...]:
+        pages = (self.logbook, self._tables, self._shared, self.timeline)
+        return (*pages, self._scores) if over else pages
+
+    def _tab_titles(self, over: bool) -> tuple[str, ...]:
+        titles = (*TABS, self.view.TIMELINE)
+        return (*titles, "Final scores") if over else titles
 
     def _connect(self) -> None:
         self.board.observe(self._selected, "selected")
@@ -305,6 +368,7 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
         self.step_button.on_click(self._step)
         self.play_button.on_click(self._play_to_my_turn)
         self.save_button.on_click(self._save)
+        self.now_button.on_click(self._back_to_now)
 
     # --- who plays -------------------------------------------------------------------------
     def _plays_here(self, player: int) -> bool:
@@ -316,6 +380,12 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
             return "chance"
         bot = self.bot_names.get(player)
         return f"player {player}" + (f" ({bot})" if bot else "")
+
+    def _mine(self) -> Sequence[Any]:
+        """The legal actions this panel may take now: none while another seat is to move."""
+        if not self._plays_here(self.state.current_player):
+            return ()
+        return self.state.legal_actions()
 
     # --- playing ---------------------------------------------------------------------------
     @locked
@@ -330,8 +400,8 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
                 f"that button was offered at step {bound[1]} and the game is at step {step} now"
             )
             self._refresh()
-        elif self.replay.value != step:
-            self._refuse("an earlier position is on view: move the slider to the end to play on")
+        elif self._viewing_past():
+            self._refuse(PAST)
         elif not self._plays_here(self.state.current_player):
             self._refuse(f"{self._who(self.state.current_player)} is to move, not this panel")
         else:
@@ -350,7 +420,7 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
         """One move of the bot whose seat is to move."""
         mover = self.state.current_player
         if self._viewing_past():
-            self._refuse("an earlier position is on view: move the slider to the end to play on")
+            self._refuse(PAST)
         elif self.state.is_terminal:
             self._refuse("the game is over")
         elif mover not in self.bots:
@@ -364,7 +434,7 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
         """Bots move until a seat that no bot plays is to move, or the game ends."""
         mover = self.state.current_player
         if self._viewing_past():
-            self._refuse("an earlier position is on view: move the slider to the end to play on")
+            self._refuse(PAST)
             return
         if mover not in self.bots:
             self._refuse(
@@ -442,8 +512,9 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
         if self._set_up(loaded.game.options) != self._set_up(self.state.game.options):
             self._refuse(
                 f"{upload['name']} was not loaded: it is a game of another set-up "
-                f"({self._set_up(loaded.game.options)}); open it in a panel of its own: "
-                "kit.widgets.play(kit.load_json(text))"
+                f"({self._set_up(loaded.game.options)}) than this panel's "
+                f"({self._set_up(self.state.game.options)}); open it in a new panel, made for "
+                "that set-up"
             )
             return
         self.state, self.positions = loaded, Positions(loaded)
@@ -452,8 +523,10 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
 
     @staticmethod
     def _set_up(options: dict[str, Any]) -> str:
-        """The options that make the board and the seats, in words (all but the seed)."""
-        return ", ".join(f"{key} {value}" for key, value in options.items() if key != "seed")
+        """The options that make the board and the seats, in words (all but the seed, and
+        those left to their default)."""
+        chosen = {key: value for key, value in options.items() if value is not None}
+        return ", ".join(f"{key} {value}" for key, value in chosen.items() if key != "seed")
 
     # --- keeping up with the history ---------------------------------------------------------
     def _sync(self) -> None:
@@ -465,17 +538,44 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
             known += 1
         del self.steps[known:]
         self.positions.forget_after(known)
-        lines = []
-        walk = self.positions.walk(history, known, len(history))
-        for step, position in zip(range(known, len(history)), walk, strict=False):
-            mover = position.current_player
-            self.steps.append((history[step], mover))
-            lines.append(f"{self._who(mover)}: {self.view.told(history[step], mover, self.seat)}")
-        self.logbook.put(known, lines)
+        lines = self._told(history, known)
+        setup = next((i for i, (_, mover) in enumerate(self.steps) if mover >= 0), len(self.steps))
+        self.logbook.put(known, lines, fold=setup, title=self.view.SETUP)
         self._quiet = True
-        self.replay.max = len(history)
-        self.replay.value = len(history)
+        with self.replay.hold_sync():
+            self.replay.max = len(history)
+            self.replay.value = len(history)
         self._quiet = False
+
+    def _told(self, history: Sequence[Any], start: int) -> list[str]:
+        """The log's lines of the steps from `start` on, as this panel's seat may know them. A
+        player's action is told once the chance that follows it is resolved, with what the two
+        brought that player (`View.told`), as the seat sees it."""
+        lines: list[str] = []
+        waiting: list[tuple[int, Any, int, Seen]] = []  # told at the next decision
+        walk = self.positions.walk(history, start, len(history))
+        for step, position in zip(range(start, len(history) + 1), walk, strict=True):
+            if not position.is_chance_node:
+                for index, action, mover, before in waiting:
+                    lines[index] = self._line(action, mover, before, self._seen(position, mover))
+                waiting = []
+            if step == len(history):
+                break
+            action, mover = history[step], position.current_player
+            self.steps.append((action, mover))
+            lines.append(self._line(action, mover))
+            if mover >= 0:
+                waiting.append((len(lines) - 1, action, mover, self._seen(position, mover)))
+        return lines
+
+    def _seen(self, position: State, mover: int) -> Seen:
+        """The position as this panel's seat sees it (a shared screen: as the mover does)."""
+        return position.observation(mover if self.seat is None else self.seat)
+
+    def _line(
+        self, action: Any, mover: int, before: Seen | None = None, after: Seen | None = None
+    ) -> str:
+        return f"{self._who(mover)}: {self.view.told(action, mover, self.seat, before, after)}"
 
     # --- drawing ---------------------------------------------------------------------------
     def _viewing_past(self) -> bool:
@@ -493,20 +593,21 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
         viewer = viewer_of(position, self.seat)
         seen = position.observation(viewer)
         self.board.pieces = self.view.pieces(seen)
-        self._question.value = self._question_html(position, seen)
+        self._turn.value = self._turn_html(position, seen)
         self._draw_tables(position, seen)
-        self._scores.value = scores_html(position) if position.is_terminal else ""
+        self._draw_scores(position)
         self.logbook.shown = self.replay.value
         advised = self.advisor.current()
         route = self.advisor.route
         self.board.highlight = route.at(0) if advised and route else []
-        self._draw_actions(position)
+        self._draw_side()
         self.undo_button.disabled = not any(self._plays_here(p) for _, p in self.steps)
         bot_to_move = position is self.state and self.state.current_player in self.bots
         self.step_button.disabled = self.play_button.disabled = not bot_to_move
+        self.now_button.disabled = position is self.state
         self.timeline.show(position)
 
-    def _draw_tables(self, position: State, seen: dict[str, Any]) -> None:
+    def _draw_tables(self, position: State, seen: Seen) -> None:
         """Each player's board as that player sees it, or as the seat sees it."""
         htmls = list(self._tables.children)
         while len(htmls) < position.num_players:
@@ -518,40 +619,50 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
             self._tables.children = tuple(htmls)
         self._shared.value = self.view.shared_table(seen)
 
-    def _draw_actions(self, position: State) -> None:
-        live = position is self.state
-        mover = position.current_player
-        actions: Sequence[Any] = ()
-        if live and self._plays_here(mover):
-            place = self.board.selected
-            actions = [a for a in position.legal_actions() if not place or a.place == place]
-        self._actions.show(actions, len(position.history), self.advisor.first if live else "")
+    def _draw_scores(self, position: State) -> None:
+        """At the end, the score sheets in a tab of their own, opened; before it, no such tab."""
+        over = position.is_terminal
+        self._scores.value = scores_html(position) if over else ""
+        if len(self.tabs.children) != len(self._tab_pages(over)):
+            self.tabs.children = self._tab_pages(over)
+            self.tabs.titles = self._tab_titles(over)
+            self.tabs.selected_index = len(self.tabs.children) - 1 if over else 0
 
-    def _question_html(self, position: State, seen: dict[str, Any]) -> str:
-        status = self._status(position)
-        return (
-            f"<div><b>{escape(seen['phase'])}</b>: {escape(seen['turn'])}</div>"
-            f"<div style='font-size:1.1em;margin:4px 0'>{escape(seen['question'])}</div>"
-            + (f"<div class='kit-muted'>{escape(status)}</div>" if status else "")
+    def _draw_side(self) -> None:
+        """The question of now and this panel's actions (of the place selected, if any); with
+        an earlier position on view they stay, greyed out."""
+        live = not self._viewing_past()
+        place = self.board.selected
+        actions = [a for a in self._mine() if not place or a.place == place]
+        step = len(self.state.history)
+        self._actions.show(actions, step, self.advisor.first if live else "", live)
+        question = escape(self.state.question())
+        status = self._status(live, place)
+        self._question.value = (
+            f"<div class='kit-question'>{question}</div>"
+            f"<div class='kit-muted kit-status'>{escape(status)}</div>"
         )
 
-    def _status(self, position: State) -> str:
-        """Why no buttons show, or which place's actions do."""
-        n = len(self.state.history)
+    def _turn_html(self, position: State, seen: Seen) -> str:
+        """The phase and whose turn it is, of the position on view."""
+        past = ""
         if position is not self.state:
-            return f"step {self.replay.value} of {n}: move the slider to the end to play on"
-        mover = position.current_player
-        if position.is_terminal:
-            return "the game is over"
+            past = f"step {self.replay.value} of {len(self.state.history)}, on view: "
+        return f"<div>{escape(past)}<b>{escape(seen['phase'])}</b>: {escape(seen['turn'])}</div>"
+
+    def _status(self, live: bool, place: str) -> str:
+        """Why no buttons show or why they are greyed out, or which place's actions show."""
+        mover = self.state.current_player
+        if self.state.is_terminal:
+            return "the final scores are in their tab, below"
+        if not live:
+            return PAST
         if mover in self.bots:
             return f"{self._who(mover)} is to move: Step, or Play to my turn"
         if not self._plays_here(mover):
             return f"player {mover} is to move; this panel plays player {self.seat}"
-        place = self.board.selected
         if not place:
             return "click a place on the map to see only its actions"
-        if not self._actions.shown:
-            return f"no action concerns {place} now (click it again to see all)"
         return f"the actions at {place} (click it again to see all)"
 
     # --- messages ----------------------------------------------------------------------------
@@ -566,18 +677,29 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
     # --- events ----------------------------------------------------------------------------
     @locked
     def _selected(self, change: dict[str, Any]) -> None:
-        """A place clicked on the map: keep its actions (none selected: all)."""
+        """A place clicked on the map keeps its actions (clicked again, all show). A place
+        none of this panel's actions concerns, or a question not about a place, keeps every
+        button, saying why."""
         if self._quiet:
             return
-        position = self._position()
-        self._draw_actions(position)
-        seen = position.observation(viewer_of(position, self.seat))
-        self._question.value = self._question_html(position, seen)
+        place, mine = change["new"], self._mine()
+        if place and mine and not [a for a in mine if a.place == place]:
+            if any(a.place for a in mine):
+                self._say(f"no action of yours concerns {place} now: every action shows")
+            else:
+                self._say(f"{place}: the question due is not about a place: answer it below")
+            self._let_go()
+        self._draw_side()
 
     @locked
     def _replayed(self, change: dict[str, Any]) -> None:
         if not self._quiet:
             self._draw()
+
+    @locked
+    def _back_to_now(self, _: object = None) -> None:
+        """The slider to its end: the position of now, to play on."""
+        self.replay.value = self.replay.max
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The panel, with a still picture of the position beside it for where widgets do not
@@ -587,6 +709,9 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
             return None
         data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
         return {**data, "text/html": state_html(self._position(), self.seat)}, metadata
+
+
+PAST = "an earlier position is on view: Back to now to play on"
 
 
 def scores_html(state: State) -> str:
@@ -608,12 +733,15 @@ def scores_html(state: State) -> str:
 
 
 def play(
-    state: State, seat: int | None = None, bots: Mapping[int, Bot | str] | None = None
+    state: State,
+    seat: int | None = None,
+    bots: Mapping[int, Bot | str] | None = None,
+    size: str | Sizes = "normal",
 ) -> PlayPanel:
     """A panel to play `state` (see `PlayPanel`): `seat` is the player this panel plays (None: a
     shared screen for every seat no bot plays); `bots` maps seats to bots or to the names of the
-    game's `BOTS` ("random", "greedy")."""
-    return PlayPanel(state, seat, bots)
+    game's `BOTS` ("random", "greedy"); `size` "normal", or "large" for a large room."""
+    return PlayPanel(state, seat, bots, size)
 
 
-__all__ = ["PlayPanel", "Positions", "make_bots", "play", "scores_html"]
+__all__ = ["PlayPanel", "Positions", "make_bots", "panel_css", "play", "scores_html"]

@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+from traitlets import TraitError
 
 import kit
 from kit.amazing_journey import AmazingJourney
@@ -165,12 +166,89 @@ def test_the_die_of_an_explore_is_rolled_by_the_seed_and_told_in_the_log() -> No
     assert panel.state == expected
     roll = panel.state.history[-1]
     assert roll.kind == "chance" and str(roll).startswith("the die shows ")
-    assert panel.logbook.lines[-2:] == ["player 0: explore Paris", f"chance: {roll}"]
+    assert panel.logbook.lines[-1] == f"chance: {roll}"
     # the token collected is player 0's to see, on their own board
     experiences = panel.state.observation(0)["players"][0]["experiences"]
     souvenirs = panel.state.observation(0)["players"][0]["souvenirs"]
     assert [t["token"] for t in experiences + souvenirs] == ["A03"]
-    assert "(A03" in panel.tables[0]
+    assert "<th>Food Experiences</th><td>A03</td>" in panel.tables[0]
+
+
+def test_the_log_tells_the_explorer_the_token_and_the_others_its_back() -> None:
+    """The Amazing Journey: A03, a food Experience, lies face down in Paris."""
+    start = GAMES["amazing_journey"].start()
+    start.apply("take the T1 train to Paris")
+    mine = "player 0: explore Paris → takes A03, a food Experience"
+    roll = "chance: the die shows 3 days for player 0"
+    assert told(start, "explore Paris", 0) == [mine, roll]
+    assert told(start, "explore Paris", 1) == [
+        "player 0: explore Paris → takes a token: a food Experience (region A)",
+        roll,
+    ]
+    assert told(start, "explore Paris", None) == [mine, roll]  # a shared screen tells all
+
+
+class Script:
+    """A bot that plays the labels it is given, in order."""
+
+    def __init__(self, *labels: str) -> None:
+        self.labels = list(labels)
+
+    def choose(self, state: State) -> str:
+        return self.labels.pop(0)
+
+
+def told(start: State, label: str, seat: int | None) -> list[str]:
+    """The log's last lines once player 0 has played `label` from `start`, as the panel of
+    `seat` tells them (player 0 is a bot where the seat is another player's)."""
+    if seat in (0, None):
+        panel = play(start, seat=seat)
+        button(panel, label).click()
+    else:
+        panel = play(start, seat=seat, bots={0: Script(label)})
+        panel.step_button.click()
+    return [line.replace(" (Script)", "") for line in panel.logbook.lines[len(start.history) :]]
+
+
+def test_the_log_tells_the_drawer_the_card_and_the_others_how_many() -> None:
+    """The four-week game: player 0 visits Ibiza Clubs (2 points, two tags, a card drawn)."""
+    start = weeks_setup(
+        FourWeeks(players=2, seed=3), hands=[["IBE2"]], actions=["start in IBE for free"]
+    )
+    visit = (
+        "player 0: visit IBE2 (Ibiza Clubs) → scores 2 points; gains 1 nature tag and 1 "
+        "nightlife tag; draws "
+    )
+    mine = [
+        f"{visit}POL3 (Wieliczka Salt Mine)",
+        "chance: player 0 draws POL3 (Wieliczka Salt Mine)",
+    ]
+    assert told(start, "visit IBE2 (Ibiza Clubs)", 0) == mine
+    assert told(start, "visit IBE2 (Ibiza Clubs)", 1) == [
+        f"{visit}1 Location card",
+        "chance: player 0 draws a Location card",
+    ]
+    assert told(start, "visit IBE2 (Ibiza Clubs)", None) == mine
+
+
+def test_the_log_tells_a_card_played_face_down_to_its_player_only() -> None:
+    """Timeless Journeys: what a conversation brought (2 coins, by Favour tile FT01 in Torino)
+    is public and told to every seat; the card player 0 then plays face down is named to
+    player 0 only."""
+    talk = ["play the Conversation card face up", "activate the Conversation card"]
+    start = tour_setup(
+        TimelessJourneys(players=2, seed=3), actions=[*talk, "talk to the left local in Torino"]
+    )
+    start.apply("do nothing more")  # player 1 plays a card of theirs
+    start.apply("play the Movement card face down")
+    start.apply("take 2 coins")
+    talked = "player 0: talk to the left local in Torino → gains 2 coins"
+    for seat in (0, 1, None):
+        assert talked in play(start, seat=seat).logbook.lines
+    assert told(start, "play the Letter card face down", 0) == [
+        "player 0: play the Letter card face down"
+    ]
+    assert told(start, "play the Letter card face down", 1) == ["player 0: play a card face down"]
 
 
 def test_a_stale_button_is_refused_and_changes_nothing(game: Game) -> None:
@@ -203,15 +281,46 @@ def test_selecting_a_place_keeps_only_its_actions(game: Game) -> None:
     assert labels(panel) == everything
 
 
-def test_a_place_without_actions_shows_none() -> None:
+def test_a_place_without_actions_keeps_every_button_and_says_so() -> None:
     panel = play(GAMES["amazing_journey"].start(), seat=0)
+    everything = labels(panel)
     assert not [a for a in panel.state.legal_actions() if a.place == "Tokyo"]
-    panel.board.selected = "Tokyo"
-    assert labels(panel) == []
-    assert "no action concerns Tokyo now (click it again to see all)" in panel._question.value
-    button_count = len(offered(panel))
-    panel.board.selected = ""
-    assert len(labels(panel)) == button_count
+    with recorded() as messages:
+        panel.board.selected = "Tokyo"
+    assert labels(panel) == everything and panel.board.selected == ""
+    assert panel.message == "no action of yours concerns Tokyo now: every action shows"
+    assert "click a place on the map to see only its actions" in panel._question.value
+    assert not [m for m in messages if "children" in m.data.get("state", {})]  # no button moved
+
+
+def question_off_the_map(game: str) -> State:
+    """A position of a seeded game (greedy bots) where player 0 answers a question whose
+    answers concern no place of the map (a Ticket to discard, an Objective to play, a card
+    to discard to the box or for Write, Rest or Plan)."""
+    state = kit.load(game, players=2, seed=1).new_game()
+    bots = [kit.game_module(game).BOTS["greedy"](1, player) for player in (0, 1)]
+    while not state.is_terminal:
+        if state.is_chance_node:
+            state.apply(state.sample_chance())
+            continue
+        mover = state.current_player
+        if mover == 0 and not [a for a in state.legal_actions() if a.place]:
+            return state
+        state.apply(bots[mover].choose(state))
+    raise AssertionError(f"no question off the map for player 0 in {game}")
+
+
+def test_a_click_on_the_map_during_a_question_off_the_map_keeps_the_buttons(game: Game) -> None:
+    state = question_off_the_map(game.start().game.name)
+    panel = play(state, seat=0)
+    answers = labels(panel)
+    assert answers == [str(a) for a in state.legal_actions()]
+    panel.board.selected = game.place
+    assert labels(panel) == answers and panel.board.selected == ""
+    assert panel.message == (
+        f"{game.place}: the question due is not about a place: answer it below"
+    )
+    assert panel.state == state
 
 
 def test_buttons_are_grouped_by_kind_in_the_order_of_the_legal_actions() -> None:
@@ -265,23 +374,42 @@ def test_the_slider_shows_an_earlier_position_and_leaves_the_history_alone(game:
     panel = play(state, seat=0)
     button(panel, game.action).click()
     history = list(panel.state.history)
-    live_pieces, live_tables = panel.board.pieces, panel.tables
+    live_pieces, live_tables, live_labels = panel.board.pieces, panel.tables, labels(panel)
+    assert panel.now_button.disabled
     panel.replay.value = len(state.history)  # before the action
     assert panel.state.history == history
     assert panel.board.pieces == view_for(state.game).pieces(state.observation(0))
     assert pawn_places(panel) == pawn_places(play(state, seat=0))
     assert panel.tables == play(state, seat=0).tables
     assert panel.tables != live_tables
-    assert labels(panel) == [] and panel.logbook.shown == len(state.history)
-    assert f"step {len(state.history)} of {len(history)}" in panel._question.value
-    stale = panel._actions  # no button is bound while the past is on view
-    assert stale.shown == []
+    assert panel.logbook.shown == len(state.history)
+    assert f"step {len(state.history)} of {len(history)}, on view" in panel._turn.value
+    # the buttons of now stay where they are, greyed out, and Back to now is offered
+    assert labels(panel) == live_labels
+    assert all(b.disabled for b in panel.action_buttons) and not panel.now_button.disabled
+    assert "an earlier position is on view: Back to now" in panel._question.value
+    if live_labels:  # in Timeless Journeys player 1 is to move: player 0 has no button now
+        panel.action_buttons[0].click()
+        assert panel.message.startswith("refused: an earlier position is on view")
     panel.step_button.click()
     assert panel.message.startswith("refused: an earlier position is on view")
     assert panel.state.history == history
-    panel.replay.value = len(history)  # back to the game
+    panel.now_button.click()  # back to the game
+    assert panel.replay.value == len(history) and panel.now_button.disabled
     assert panel.board.pieces == live_pieces and panel.tables == live_tables
     assert labels(panel) == offered(panel)
+    assert not [b for b in panel.action_buttons if b.disabled]
+
+
+def test_the_slider_refuses_a_step_outside_the_history() -> None:
+    panel = play(GAMES["four_weeks"].start(), seat=0)
+    end = panel.replay.value
+    for step in (-1, end + 1):
+        with pytest.raises(
+            TraitError, match=f"step {step} is not one of the history's: 0 to {end}"
+        ):
+            panel.replay.value = step
+    assert panel.replay.value == end and panel.replay.max == end
 
 
 def test_the_slider_reaches_every_step_of_a_long_game_as_replay_gives_it() -> None:
@@ -394,6 +522,164 @@ def test_other_players_secrets_stay_hidden_from_the_seat() -> None:
     assert "an Exploration tile is placed face down in Torino" in text
 
 
+IDENTIFIERS = {  # the names of what lies face down or in a hand, in each game's words
+    "amazing_journey": re.compile(r"\b[A-G]\d\d\b"),  # tokens (and airship routes: A10)
+    "timeless_journeys": re.compile(r"\b[A-Z][a-z]+-\d+\b"),  # Exploration tiles
+    "four_weeks": re.compile(r"\b[A-Z]{3}\d\b"),  # Location cards
+}
+# Words that name another player's secret in a line about them: a Ticket's or an Objective's
+# type drawn, a card played face down or discarded to the box.
+SECRETS = {
+    "amazing_journey": re.compile(
+        r"draws (a|an|\d+) (bus|train|ship|balloon|airship|secret|adventure|culture|food|party|"
+        r"nature)\b"
+    ),
+    "timeless_journeys": re.compile(
+        r"(play|discard) (the .+ card|card \d+) (face down|to the box)"
+    ),
+    "four_weeks": re.compile(r"draws (?!a Location card|\d+ Location cards?)"),
+}
+
+
+def whole_game(name: str, players: int, seed: int) -> State:
+    """A seeded game played to its end by greedy bots."""
+    state = kit.load(name, players=players, seed=seed).new_game()
+    bots = [kit.game_module(name).BOTS["greedy"](seed, p) for p in range(players)]
+    while not state.is_terminal:
+        mover = state.current_player
+        state.apply(state.sample_chance() if mover == CHANCE else bots[mover].choose(state))
+    return state
+
+
+def seen_by(state: State, seat: int, names: re.Pattern[str]) -> set[str]:
+    """Every name `seat` saw during the game: on its board (its observations) and on its
+    buttons (its legal actions)."""
+    seen: set[str] = set()
+    position = state.game.new_game()
+    for action in [*state.history, None]:
+        seen |= set(names.findall(json.dumps(position.observation(seat), ensure_ascii=False)))
+        if position.current_player == seat:
+            seen |= set(names.findall(" ".join(str(a) for a in position.legal_actions())))
+        if action is not None:
+            position.apply(action)
+    return seen
+
+
+def about(line: str) -> int | None:
+    """The player a log line is about: its mover, or the player a chance draw is for."""
+    found = re.match(r"(?:chance: )?player (\d+)", line)
+    return int(found[1]) if found else None
+
+
+@pytest.mark.parametrize(("name", "players", "seed"), [(name, 3, 2) for name in IDENTIFIERS])
+def test_no_seat_reads_another_players_secret_in_its_log(
+    name: str, players: int, seed: int
+) -> None:
+    """Over a whole seeded game, each seat's log names only what that seat saw on its board or
+    its buttons, and no line about another player names their secret draws or cards."""
+    state = whole_game(name, players, seed)
+    names = IDENTIFIERS[name]
+    for seat in range(players):
+        lines = play(state, seat=seat).logbook.lines
+        assert len(lines) == len(state.history)
+        named = {word for line in lines for word in names.findall(line)}
+        assert named <= seen_by(state, seat, names), (seat, named - seen_by(state, seat, names))
+        theirs = [line for line in lines if about(line) not in (seat, None)]
+        assert theirs and not [line for line in theirs if SECRETS[name].search(line)]
+    shared = play(state).logbook.lines  # the shared screen tells everything: the checks bite
+    assert {w for line in shared for w in names.findall(line)} - seen_by(state, 0, names)
+    assert [line for line in shared if about(line) != 0 and SECRETS[name].search(line)]
+
+
+# --- words a student reads ---------------------------------------------------------------
+def test_cards_show_by_name_and_effect() -> None:
+    """Timeless Journeys' hand and market, the four-week hand, and the hover text of a button
+    that names a card: each card with what it does."""
+    tour = play(GAMES["timeless_journeys"].start(), seat=0)
+    hand, shared = tour.tables[0], tour.tables[-1]
+    assert "Conversation card: Have a conversation in the city you are in." in hand
+    market = re.search(r"<th>Market, Level I</th><td>(.*?)</td>", shared)
+    assert market and market[1].startswith("card ") and ": " in market[1].split("<br>")[0]
+    assert "card 15, card 06" not in shared
+    turn = play(tour_setup(TimelessJourneys(players=2, seed=3)), seat=0)
+    tips = {b.description: b.tooltip for b in turn.action_buttons}
+    assert tips["play the Letter card face down"] == (
+        "Letter card: Send a letter to a local holding your Letter marker."
+    )
+    assert tips["play the second Movement card face up"] == (
+        "second Movement card: Move 1 along a path, paying its cost (the optional seventh card)."
+    )
+    weeks = play(GAMES["four_weeks"].start(), seat=0)
+    assert (
+        "FRA1 (Lyon Bouchons), 1 day, food: 1 Excitement, 1 Coin; on Mon also 1 Coin"
+        in weeks.tables[0]
+    )
+    start = button(weeks, "start in FRA for free")
+    start.click()
+    visit = button(weeks, "visit FRA1 (Lyon Bouchons)")
+    assert (
+        visit.tooltip
+        == "FRA1 (Lyon Bouchons), 1 day, food: 1 Excitement, 1 Coin; on Mon also 1 Coin"
+    )
+
+
+def test_a_journal_shows_its_slots_filled_out_of_those_it_has() -> None:
+    panel = play(GAMES["timeless_journeys"].start(), seat=0)
+    journals = re.findall(r"<th>(Journal \w+)</th><td>(.*?)</td>", panel.tables[0])
+    assert journals == [
+        (
+            "Journal A8",
+            "0 of 8 slots filled (0 VP); still needs 2 Philosophy, 2 History, Science, Art, an "
+            "Exploration tile of Firenze and a Friend tile",
+        ),
+        (
+            "Journal B6",
+            "0 of 8 slots filled (0 VP); still needs 2 Art, History, Science, 2 Philosophy, an "
+            "Exploration tile of Bologna and a Friend tile",
+        ),
+    ]
+
+
+def test_another_players_cards_show_face_down() -> None:
+    panel = play(GAMES["amazing_journey"].start(), seat=0)
+    theirs = panel.tables[1]
+    assert "<th>Tickets</th><td>1 card, face down</td>" in theirs
+    assert "<th>Objectives in hand</th><td>2 cards, face down</td>" in theirs
+    assert "(power ready)" in panel.tables[0]
+
+
+def test_the_tabs_hold_the_log_the_tables_the_timeline_and_at_the_end_the_scores() -> None:
+    panel = play(FourWeeks(players=2, seed=8).new_game(), bots={0: "greedy", 1: "greedy"})
+    assert panel.tabs.titles == ("Log", "Players", "On the table", "Calendar")
+    assert panel.tabs.children == (panel.logbook, panel._tables, panel._shared, panel.timeline)
+    assert panel.tabs.selected_index == 0
+    panel.play_button.click()
+    assert panel.tabs.titles[-1] == "Final scores" and panel.tabs.selected_index == 4
+    assert panel.tabs.children[-1].value == panel.score_sheets != ""
+    panel.replay.value = 100  # the past: no scores yet, no scores' tab
+    assert panel.tabs.titles == ("Log", "Players", "On the table", "Calendar")
+    assert panel.tabs.selected_index == 0
+
+
+# --- a large room ---------------------------------------------------------------------------
+def test_a_large_room_gets_a_larger_board_text_and_buttons() -> None:
+    normal = play(GAMES["four_weeks"].start(), seat=0)
+    large = play(GAMES["four_weeks"].start(), seat=0, size="large")
+    assert normal.board.sizes.name == "normal" and large.board.sizes.name == "large"
+    assert "kit-size-large" in large._dom_classes and "kit-size-normal" in normal._dom_classes
+    style = large.children[0].value
+    assert ".kit-play.kit-size-large" in style and ".kit-size-normal" not in style
+    assert "--jp-widgets-font-size: 17.3px" in style  # 13 px, a third larger
+    assert "--kit-target: 26px" in style and "--jp-widgets-inline-height: 37px" in style
+    assert "--kit-target: 20px" in normal.children[0].value
+    assert "--jp-widgets-font-size: 13.0px" in normal.children[0].value
+
+
+def test_an_unknown_size_is_refused() -> None:
+    with pytest.raises(KitError, match="size 'huge' is unknown; the panels draw normal, large"):
+        play(GAMES["four_weeks"].start(), seat=0, size="huge")
+
+
 # --- saving and loading ---------------------------------------------------------------------
 def test_save_then_load_gives_the_same_state(game: Game) -> None:
     panel = play(game.start(), seat=0)
@@ -446,7 +732,11 @@ def test_a_bad_file_is_refused_and_changes_nothing() -> None:
     three = kit.load("amazing_journey", players=3, seed=3).new_game()
     three.resolve_chance()
     upload(panel, "three.json", three.to_json().encode())
-    assert "it is a game of another set-up (players 3," in panel.message
+    assert panel.message == (
+        "refused: three.json was not loaded: it is a game of another set-up (players 3, side "
+        "regular) than this panel's (players 2, side regular); open it in a new panel, made for "
+        "that set-up; nothing changed"
+    )
     assert panel.state == position and panel.logbook.lines[-1] == f"chance: {roll}"
 
 
@@ -469,6 +759,7 @@ def test_the_end_shows_the_score_sheets_and_the_ranking() -> None:
         f"player {1 - winner.player}</caption>"
     )
     assert "the game is over" in panel._question.value
+    assert "the final scores are in their tab, below" in panel._question.value
 
 
 # --- what is sent ---------------------------------------------------------------------------
@@ -491,7 +782,32 @@ def test_a_new_view_of_the_log_gets_every_line() -> None:
         panel.logbook._handle_msg(
             {"content": {"data": {"method": "custom", "content": {"want": "lines"}}}, "buffers": []}
         )
-    assert [m.data["content"] for m in messages] == [{"start": 0, "lines": panel.logbook.lines}]
+    assert [m.data["content"] for m in messages] == [
+        {"start": 0, "lines": panel.logbook.lines, "fold": 16, "title": SETUPS["four_weeks"][1]}
+    ]
+
+
+SETUPS = {  # the setup's chance steps of each game's start, and its words for them
+    "amazing_journey": (
+        80,  # 2 Travellers, 70 tokens, 2 symbols, 2 × 3 cards
+        "setup: Travellers dealt, tokens placed face down, symbols removed, hands drawn",
+    ),
+    "timeless_journeys": (
+        39,  # the Gazette's side, the portraits, 3 Friend, 8 Favour and 16 Exploration tiles,
+        # 4 Journals, 6 market cards
+        "setup: the Gazette and the Famous Travellers, the tiles placed, Journals dealt, the "
+        "market revealed",
+    ),
+    "four_weeks": (16, "setup: the first Festivals revealed, hands drawn"),  # 2 + 2 × 7
+}
+
+
+def test_the_log_opens_with_the_setup_folded_in_one_line(game: Game) -> None:
+    panel = play(game.start(), seat=0)
+    fold, title = SETUPS[panel.state.game.name]
+    assert (panel.logbook.fold, panel.logbook.title) == (fold, title)
+    assert [mover for _, mover in panel.steps[:fold]] == [CHANCE] * fold
+    assert panel.steps[fold:] == [] or panel.steps[fold][1] == 0  # then player 0's first action
 
 
 def timeline_days(panel: PlayPanel) -> list[int]:
@@ -529,7 +845,7 @@ def test_the_timeline_follows_each_move_undo_load_and_the_slider() -> None:
 
 def test_the_timeline_shows_what_the_seat_may_see(game: Game) -> None:
     panel = play(game.start(), seat=1)
-    assert panel.timeline in panel.children
+    assert panel.timeline in panel.tabs.children
     assert panel.timeline.seat == 1
     assert "as player 1 sees it" in panel.timeline.svg()
     assert "as player" not in play(game.start()).timeline.svg()

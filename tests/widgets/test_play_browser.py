@@ -3,18 +3,36 @@ game, seat 0 against a greedy bot); Chromium clicks a place on each map, sees th
 that place's actions, clicks one, and the page shows the new position: the log's new line, the
 player's table and the timeline. In Voila, Save downloads the game and Load takes the file back;
 in JupyterLab, a notebook saved with a state's still picture shows it though it is not trusted.
+
+On the classroom screen (1366×768, JupyterLab with its file browser open) each panel, scrolled
+into view, shows its map and its buttons together; its text, the board's and the timeline's are
+as large as `kit.widgets.sizes` asks, its buttons, tabs and slider handle as large as a click
+target; no two names of places overlap; the replay slider's End key comes back to now, the
+buttons staying where they are, greyed out while the past is on view.
+
 A screenshot of each panel is saved in the test's temporary folder. Skipped, saying why, only
 where Chromium cannot start."""
 
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
+import pytest
+
+from kit.widgets.sizes import NORMAL
 from tests.widgets.servers import STARTUP, jupyterlab, run_all_cells, voila
 
 NOTEBOOK = Path(__file__).with_name("panels.ipynb")
+CLASSROOM = {"width": 1366, "height": 768}
+TIMELINES = {
+    "amazing_journey": "Timeline",
+    "timeless_journeys": "Gazette",
+    "four_weeks": "Calendar",
+}
 
 
 class Move(NamedTuple):
@@ -58,7 +76,8 @@ MOVES = {
 
 
 def play_a_move(page: Any, game: str, shots: Path, prefix: str) -> None:
-    """Click the place, check the buttons, click the action; the log and the table follow."""
+    """Click the place, check the buttons, click the action; the log, the table and the
+    timeline (each in its tab) follow."""
     from playwright.sync_api import expect
 
     move = MOVES[game]
@@ -68,6 +87,7 @@ def play_a_move(page: Any, game: str, shots: Path, prefix: str) -> None:
     expect(mark).to_be_visible(timeout=STARTUP * 1000)
     expect(panel.locator(".kit-log li")).not_to_have_count(0, timeout=20_000)
     timeline = panel.locator("svg.kit-timeline")
+    panel.get_by_role("tab", name=TIMELINES[game]).click()
     expect(timeline).to_be_visible()
     expect(timeline).not_to_contain_text(move.timeline)
     # Where a place has pieces, their invisible spot lies over the place's mark and takes the
@@ -78,12 +98,14 @@ def play_a_move(page: Any, game: str, shots: Path, prefix: str) -> None:
     actions = panel.locator(".kit-actions")
     expect(actions.get_by_role("button")).to_have_text(list(move.offered))
     actions.get_by_role("button", name=move.action, exact=True).click()
-    last = panel.locator(".kit-log li").last
-    expect(last).to_have_text(f"player 0: {move.action}", timeout=20_000)
+    expect(timeline).to_contain_text(move.timeline, timeout=20_000)
+    panel.get_by_role("tab", name="Players").click()
     table = panel.locator(".kit-table").first
     for words in move.table:
         expect(table).to_contain_text(words)
-    expect(timeline).to_contain_text(move.timeline)
+    panel.get_by_role("tab", name="Log").click()
+    last = panel.locator(".kit-log li").last
+    expect(last).to_have_text(f"player 0: {move.action}", timeout=20_000)
     panel.screenshot(path=shots / f"{prefix}-{game}.png")
 
 
@@ -163,3 +185,157 @@ def test_jupyterlab_plays_a_move_on_the_panel_and_shows_a_still_state(
         expect(page.locator(".jp-OutputArea-output")).to_contain_text("player 0: choose an action")
         page.locator(".jp-OutputArea-output").first.screenshot(path=tmp_path / "lab-still.png")
         page.close()
+
+
+# --- the classroom screen ---------------------------------------------------------------------
+# What a panel looks like on the page, measured by the browser: the part of the page in view
+# (the viewport less what JupyterLab's notebook area hides), the boxes of the map and the
+# buttons, the smallest text of the board (place names apart), of the timeline and of the panel
+# itself (font size times the SVG's scale on the screen), the smallest click target, and the
+# pairs of place names whose boxes overlap.
+MEASURE = """panel => {
+  const view = { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
+  for (let up = panel.parentElement; up; up = up.parentElement) {
+    const style = getComputedStyle(up);
+    if (/(auto|scroll)/.test(style.overflowY) && up.scrollHeight > up.clientHeight) {
+      const box = up.getBoundingClientRect();
+      view.left = Math.max(view.left, box.left);
+      view.top = Math.max(view.top, box.top);
+      view.right = Math.min(view.right, box.left + up.clientWidth);
+      view.bottom = Math.min(view.bottom, box.top + up.clientHeight);
+      break;
+    }
+  }
+  const rect = el => {
+    const b = el.getBoundingClientRect();
+    return [b.left, b.top, b.right, b.bottom];
+  };
+  const shown = el => {
+    const b = el.getBoundingClientRect();
+    return b.width > 0 && b.height > 0;
+  };
+  const onScreen = text => {
+    const ctm = text.getScreenCTM();
+    return parseFloat(getComputedStyle(text).fontSize) * Math.hypot(ctm.a, ctm.b);
+  };
+  const least = (texts, size) => Math.min(...[...texts].filter(shown).map(size), Infinity);
+  const written = [...panel.querySelectorAll("*")].filter(
+    el => !el.closest("svg") && shown(el) &&
+      [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()));
+  const targets = panel.querySelectorAll(
+    "button, .lm-TabBar-tab, input[type=range], summary, .widget-upload");
+  const names = [...panel.querySelectorAll("svg.kit-map .place text")].filter(shown);
+  const overlaps = [];
+  names.forEach((a, i) => names.slice(i + 1).forEach(b => {
+    const p = a.getBoundingClientRect(), q = b.getBoundingClientRect();
+    if (p.left < q.right - 0.5 && q.left < p.right - 0.5 && p.top < q.bottom - 0.5 &&
+        q.top < p.bottom - 0.5)
+      overlaps.push([a.closest(".place").dataset.node, b.closest(".place").dataset.node]);
+  }));
+  const map = panel.querySelector("svg.kit-map");
+  const button = panel.querySelector(".kit-actions button");
+  return {
+    view: [view.left, view.top, view.right, view.bottom],
+    panel: rect(panel),
+    map: map && rect(map),
+    button: button && rect(button),
+    place_text: least(names, onScreen),
+    map_text: least(panel.querySelectorAll("svg.kit-map text:not(.place text)"), onScreen),
+    timeline_text: least(panel.querySelectorAll("svg.kit-timeline text"), onScreen),
+    panel_text: least(written, el => parseFloat(getComputedStyle(el).fontSize)),
+    target: least(targets, el => Math.min(el.getBoundingClientRect().height,
+                                          el.getBoundingClientRect().width)),
+    overlaps,
+  };
+}"""
+
+
+def inside(box: list[float], view: list[float]) -> bool:
+    left, top, right, bottom = box
+    return left >= view[0] and top >= view[1] and right <= view[2] and bottom <= view[3]
+
+
+def measure(page: Any, game: str) -> dict[str, Any]:
+    """The panel of `game` scrolled to the top of the notebook's view, its timeline's tab
+    open, measured (`MEASURE`)."""
+    from playwright.sync_api import expect
+
+    panel = page.locator(f".game-{game}")
+    expect(panel.locator(".kit-actions button").first).to_be_visible(timeout=STARTUP * 1000)
+    panel.get_by_role("tab", name=TIMELINES[game]).click()
+    expect(panel.locator("svg.kit-timeline")).to_be_visible()
+    panel.evaluate("el => el.scrollIntoView({block: 'start'})")
+    return dict(panel.evaluate(MEASURE))
+
+
+@pytest.fixture(scope="module")
+def lab_page(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """JupyterLab at the classroom screen's size, as it opens (the file browser open), with
+    `panels.ipynb` run."""
+    from playwright.sync_api import expect
+
+    with jupyterlab(NOTEBOOK, tmp_path_factory.mktemp("classroom")) as url:
+        page = browser.new_page(viewport=CLASSROOM)
+        page.goto(url)
+        run_all_cells(page)
+        expect(page.locator(".jp-FileBrowser")).to_be_visible()
+        news = page.get_by_role("button", name="No", exact=True)  # "get notified of news?"
+        if news.is_visible():
+            news.click()
+        yield page
+        page.close()
+
+
+@pytest.mark.parametrize("game", list(MOVES))
+def test_the_panel_fits_the_classroom_screen(lab_page: Any, game: str, tmp_path: Path) -> None:
+    seen = measure(lab_page, game)
+    lab_page.screenshot(path=tmp_path / f"classroom-{game}.png")
+    view = seen["view"]
+    assert view[2] - view[0] > 1000 and view[3] - view[1] > 600  # the notebook's part of it
+    assert inside(seen["map"], view), seen
+    assert inside(seen["button"], view), seen  # beside the map, not under it
+    assert seen["map"][2] <= seen["button"][0]
+    assert seen["panel_text"] >= NORMAL.text and seen["target"] >= NORMAL.target, seen
+    assert seen["overlaps"] == []
+    small = {  # the board's and the timeline's own text, drawn by their pictures
+        "place names": (seen["place_text"], NORMAL.place),
+        "other map text": (seen["map_text"], NORMAL.text),
+        "timeline text": (seen["timeline_text"], NORMAL.text),
+    }
+    assert not {what: size for what, (size, least) in small.items() if size < least}, small
+
+
+def test_the_slider_comes_back_to_now_without_moving_the_page(
+    lab_page: Any, tmp_path: Path
+) -> None:
+    """After a move: Home shows the start, the buttons greyed out where they were and the page
+    where it was; End comes back to now and the buttons play again; so does Back to now."""
+    from playwright.sync_api import expect
+
+    panel = lab_page.locator(".game-four_weeks")
+    panel.evaluate("el => el.scrollIntoView({block: 'start'})")
+    panel.get_by_role("button", name="start in FRA for free", exact=True).click()
+    readout = panel.locator(".kit-replay-slider .readout")
+    expect(readout).to_have_text(re.compile(r"^(\d+) of \1$"), timeout=20_000)
+    end = readout.inner_text()
+    first = panel.get_by_role("button", name="skip the Activity and lose 1 day")
+    expect(first).to_be_enabled(timeout=20_000)
+    before = first.bounding_box()
+    slider = panel.locator(".kit-replay-slider input")
+    slider.focus()
+    lab_page.keyboard.press("Home")
+    expect(readout).to_have_text(re.compile(r"^0 of "))
+    expect(first).to_be_disabled(timeout=20_000)
+    assert first.bounding_box() == before
+    lab_page.keyboard.press("ArrowRight")  # the arrow keys are the slider's, not the notebook's
+    expect(readout).to_have_text(re.compile(r"^1 of "))
+    lab_page.keyboard.press("End")
+    expect(readout).to_have_text(end)
+    expect(first).to_be_enabled(timeout=20_000)
+    assert first.bounding_box() == before
+    lab_page.keyboard.press("Home")
+    expect(first).to_be_disabled(timeout=20_000)
+    panel.get_by_role("button", name="Back to now").click()
+    expect(readout).to_have_text(end)
+    expect(first).to_be_enabled(timeout=20_000)
+    lab_page.screenshot(path=tmp_path / "classroom-slider.png")
