@@ -1,7 +1,7 @@
 """The widgets' speed and traffic on the Python side: the board of each game, then the play panel
 of each game on its reference board.
 
-    python benchmarks/widgets.py [--repeat 50] [--moves 40] [--parts ... browser]
+    PYTHONPATH=. python benchmarks/widgets.py [--repeat 50] [--moves 40] [--parts ... layout]
 
 For each board it prints the one-time cost (laying out and drawing the still picture, and the
 bytes of that picture sent once when the widget is shown), then for each kind of update the
@@ -47,6 +47,15 @@ the planner streamed each plan and when it returned (the same machine's clock). 
 - found to on screen: for each streamed plan, from the planner streaming it to the page
   showing it (median and worst, and how many of them were on the page within 1 s);
 - plan on screen: from the planner's return to the page's status line naming the plan.
+
+With `--parts layout`, each game's play panel on the classroom screen: JupyterLab 4 at
+1366×768 with its file browser open serves `tests/widgets/panels.ipynb`, and Chromium measures
+each panel scrolled to the top of the notebook's view (`tests/widgets/test_play_browser.py`):
+its height as it opens and with its timeline's tab open, whether its map and its first action
+button are both in view, the smallest text of
+the panel itself, of the board's place names, of the board's other text and of the timeline
+(font size times the picture's scale on the screen), the smallest click target, and how many
+pairs of place names overlap.
 
 The machine's load average is printed first and last."""
 
@@ -423,6 +432,41 @@ def report_browsers(labels: list[str], limit: float) -> None:
         print(f"no browser: {why}")
 
 
+def report_layout() -> None:
+    """Print each play panel's figures on the classroom screen (see the module docstring)."""
+    import tempfile
+
+    from tests.widgets.servers import NoBrowser, chromium, jupyterlab, run_all_cells
+    from tests.widgets.test_play_browser import CLASSROOM, MOVES, NOTEBOOK, inside, measure
+
+    print(
+        f"{'panel at 1366x768':28} {'height':>7} {'+ timeline':>10} {'in view':>8} {'text':>5} "
+        f"{'places':>7} {'map':>5} {'timeline':>8} {'target':>7} {'overlaps':>8}"
+    )
+    try:
+        with (
+            chromium() as browser,
+            tempfile.TemporaryDirectory() as folder,
+            jupyterlab(NOTEBOOK, Path(folder)) as url,
+        ):
+            page = browser.new_page(viewport=CLASSROOM)
+            page.goto(url)
+            run_all_cells(page)
+            for game in MOVES:
+                seen = measure(page, game)
+                view = seen["view"]
+                both = inside(seen["map"], view) and inside(seen["button"], view)
+                height, opened = (box[3] - box[1] for box in (seen["panel"], seen["opened"]))
+                print(
+                    f"{game:28} {height:7.0f} {opened:10.0f} {'yes' if both else 'no':>8} "
+                    f"{seen['panel_text']:5.1f} {seen['place_text']:7.1f} "
+                    f"{seen['map_text']:5.1f} {seen['timeline_text']:8.1f} "
+                    f"{seen['target']:7.1f} {len(seen['overlaps']):8}"
+                )
+    except NoBrowser as why:
+        print(f"no browser: {why}")
+
+
 def load() -> str:
     return "load average " + ", ".join(f"{x:.2f}" for x in os.getloadavg())
 
@@ -435,7 +479,7 @@ def main() -> None:
     parser.add_argument(
         "--parts",
         nargs="+",
-        choices=("boards", "panels", "solver", "browser"),
+        choices=("boards", "panels", "solver", "browser", "layout"),
         default=("boards", "panels", "solver"),
     )
     parser.add_argument(
@@ -467,6 +511,8 @@ def main() -> None:
     if "browser" in args.parts:
         print(load())
         report_browsers(list(args.browser), args.limit)
+    if "layout" in args.parts:
+        report_layout()
     print(load())
 
 

@@ -256,16 +256,21 @@ def inside(box: list[float], view: list[float]) -> bool:
 
 
 def measure(page: Any, game: str) -> dict[str, Any]:
-    """The panel of `game` scrolled to the top of the notebook's view, its timeline's tab
-    open, measured (`MEASURE`)."""
+    """The panel of `game` scrolled to the top of the notebook's view, measured (`MEASURE`) as
+    it opens, and its timeline's text once the timeline's tab is open ("opened": the panel's
+    box then)."""
     from playwright.sync_api import expect
 
     panel = page.locator(f".game-{game}")
-    expect(panel.locator(".kit-actions button").first).to_be_visible(timeout=STARTUP * 1000)
-    panel.get_by_role("tab", name=TIMELINES[game]).click()
-    expect(panel.locator("svg.kit-timeline")).to_be_visible()
+    expect(panel.locator(".kit-actions button").first).to_be_attached(timeout=STARTUP * 1000)
     panel.evaluate("el => el.scrollIntoView({block: 'start'})")
-    return dict(panel.evaluate(MEASURE))
+    seen = dict(panel.evaluate(MEASURE))
+    tab = panel.get_by_role("tab", name=TIMELINES[game])
+    if tab.count():  # a panel with tabs (the benchmark measures the one before them too)
+        tab.click()
+    expect(panel.locator("svg.kit-timeline")).to_be_visible()
+    opened = panel.evaluate(MEASURE)
+    return {**seen, "timeline_text": opened["timeline_text"], "opened": opened["panel"]}
 
 
 @pytest.fixture(scope="module")
