@@ -188,6 +188,7 @@ def panel_css(size: Sizes) -> str:
   flex-flow: column nowrap; overflow: hidden; }}
 {root} .kit-side-inner > * {{ flex: 0 0 auto; }}
 {root} .kit-side-inner > .kit-actions {{ flex: 1 1 auto; min-height: 0; overflow-y: auto; }}
+{root} .kit-actions .widget-box {{ flex-shrink: 0; overflow: visible; }}
 {root} .kit-actions .jupyter-button {{ white-space: normal; height: auto; text-align: left;
   min-height: var(--jp-widgets-inline-height); line-height: 1.3; padding: 3px 8px; }}
 {root} .kit-question {{ font-size: 1.1em; font-weight: 600; margin: 2px 0; }}
