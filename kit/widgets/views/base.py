@@ -167,6 +167,11 @@ def joined(items: Sequence[str], empty: str = "none") -> str:
     return ", ".join(items) if items else empty
 
 
+def lines(texts: Sequence[str]) -> Html | str:
+    """Texts one a line in a table's cell; "" for none."""
+    return Html("<br>".join(escape(text) for text in texts)) if texts else ""
+
+
 def listed(words: Sequence[str]) -> str:
     """'a, b and c'."""
     return " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)

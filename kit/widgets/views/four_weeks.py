@@ -16,8 +16,8 @@ from kit.widgets.views.base import (
     View,
     colour,
     counts,
-    escape,
     joined,
+    lines,
     listed,
     more,
     new_items,
@@ -78,7 +78,7 @@ class FourWeeksView(View):
     def hand_of(self, seen: Seen, player: int) -> Html | str:
         """The viewer's own hand by card, one a line, another's by size."""
         if seen["player"] == player:
-            return Html("<br>".join(escape(self.card_words(card)) for card in seen["hand"]))
+            return lines([self.card_words(card) for card in seen["hand"]])
         n = seen["players"][player]["hand_size"]
         return f"{plural(n, 'card', 'cards')}, face down"
 

@@ -18,6 +18,7 @@ from kit.widgets.views.base import (
     counts,
     escape,
     joined,
+    lines,
     listed,
     more,
     new_items,
@@ -84,7 +85,7 @@ class TimelessJourneysView(View):
 
     def cards_cell(self, names: list[str]) -> Html | str:
         """Cards one a line, each by name and effect; "" for none."""
-        return Html("<br>".join(escape(self.card_words(name)) for name in names)) if names else ""
+        return lines([self.card_words(name) for name in names])
 
     def explain(self, action: Any) -> str:
         """The effect of the card an action names (the longest name: "second Movement card"
@@ -154,7 +155,7 @@ class TimelessJourneysView(View):
             ("Ideas", counts(area["ideas"])),
             ("Hand", hand),
             ("Played this round", self.cards_cell(area["play_area"])),
-            ("Exploration tiles", [self.tile_words(t) for t in area["exploration_tiles"]]),
+            ("Exploration tiles", lines([self.tile_words(t) for t in area["exploration_tiles"]])),
         ]
         rows += [(f"Journal {j['journal']}", self.journal_words(j)) for j in area["journals"]]
         rows += [
