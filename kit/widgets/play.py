@@ -194,6 +194,7 @@ def panel_css(size: Sizes) -> str:
 {root} .kit-question {{ font-size: 1.1em; font-weight: 600; margin: 2px 0; }}
 {root} .kit-status {{ min-height: 2.8em; }}
 {root} .kit-replay {{ align-items: center; }}
+{root} .widget-tab > .widget-tab-contents {{ padding: 4px 0 0; border: none; }}
 {root} .kit-tools .widget-button, {root} .kit-tools .widget-upload,
   {root} .kit-tools .widget-checkbox, {root} .kit-tools .widget-html {{ width: auto; }}
 """
