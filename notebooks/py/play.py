@@ -6,15 +6,19 @@
 # of its own with Voila (`voila notebooks/play.ipynb`).
 #
 # - **The board**: the pawns, the tokens face down (their backs), the checkpoints with their
-#   days, the Famous Travellers, the Day discs; hover a place to read what lies there.
-# - **Click a place** on the map: the buttons keep the actions of that place (click it again to
-#   see them all). The buttons are grouped by kind; a click takes that action.
+#   days, the Famous Travellers, the Day discs; hover a place to read what lies there. The
+#   buttons above it zoom in and out or to a region (Europe, on the world map); once zoomed in,
+#   drag the map to move it.
+# - **Click a place** on the map: the buttons beside it keep the actions of that place (click it
+#   again to see them all). The buttons are grouped by kind; a click takes that action.
 # - **Chance** (the die, the cards drawn) is resolved by the game's seed and written in the log.
 # - **Step** lets the bot make one move, **Play to my turn** lets it play until you are to move.
 # - **Undo** takes back your last action (and what followed it); the **step** slider shows any
-#   earlier position without changing the game; **Save** downloads the game as a file that
-#   **Load** (or `kit play --load FILE`) takes back.
-# - At the end the panel shows the score sheets, line by line, and the ranking.
+#   earlier position without changing the game (**Back to now** returns); **Save** downloads
+#   the game as a file that **Load** (or `kit play --load FILE`) takes back.
+# - Under them, tabs: the **log** (what each action brought you), the **players'** boards, what
+#   lies **on the table**, the game's **timeline**, and at the end the **final scores**, line by
+#   line, with the ranking.
 #
 # With `seat=0` the panel shows only what player 0 may see: the others' hands by size, the
 # tokens by their backs, the others' draws without naming the card.
