@@ -29,6 +29,7 @@ from kit.widgets.timelines import (
     timeline,
     timeline_svg,
 )
+from kit.widgets.timelines.drawing import MIDDLE
 from tests.amazing_journey.helpers import around_the_world, journey_around, wait_until
 from tests.checks import shown_svg
 from tests.four_weeks.helpers import SKIP, deal
@@ -133,19 +134,20 @@ def pawns(root: ET.Element) -> dict[int, tuple[tuple[float, float], str, str]]:
             player = int(words_of(group, "title").removeprefix("player ").split()[0])
             glyph = child(group, "g")
             words = words_of(group, "text")
-            found[player] = (translate(glyph), words, tag(glyph[0]))
+            drawn = next(tag(e) for e in glyph.iter() if tag(e) in ("circle", "rect"))
+            found[player] = (translate(glyph), words, drawn)
     return found
 
 
 def on_day(root: ET.Element, point: tuple[float, float]) -> int:
-    """The day whose column the point stands in, in the pawn lane just above the day's cell."""
-    days = [
-        int(name.split()[1])
+    """The day whose column the point stands in, in the pawn lanes above the day's cell: the
+    nearest cell under the point in its column."""
+    under = [
+        (y, int(name.split()[1]))
         for name, (x, y, w, _) in cells(root).items()
-        if x <= point[0] <= x + w and y - 40 <= point[1] < y
+        if x <= point[0] <= x + w and y > point[1]
     ]
-    assert len(days) == 1, days
-    return days[0]
+    return min(under)[1]
 
 
 def test_a_pawn_stands_on_its_day_after_a_plan_and_a_travel() -> None:
@@ -184,7 +186,7 @@ def test_the_flags_stand_on_the_activation_days_of_the_data() -> None:
         ("Final", "London", 50),
     ]
     flags = next(g for g in root.iter(f"{SVG_NS}g") if g.get("class") == "flags")
-    drawn = [(translate(flag), flag[0].get("fill")) for flag in flags]
+    drawn = [(translate(flag), child(child(flag, "g"), "path").get("fill")) for flag in flags]
     assert len(drawn) == len(checkpoints)
     boxes = cells(root)
     for k, (checkpoint, (point, colour)) in enumerate(zip(checkpoints, drawn, strict=True)):
@@ -214,7 +216,7 @@ def test_the_point_bars_span_their_days_in_their_checkpoint_colour() -> None:
             for rect in pieces:
                 x0, width, y = number(rect, "x"), number(rect, "width"), number(rect, "y")
                 for name, (x, top, w, h) in boxes.items():
-                    if x0 <= x + w / 2 <= x0 + width and top < y < top + h + 50:
+                    if x0 <= x + w / 2 <= x0 + width and top + h < y < top + h + 50:
                         covered.add(int(name.split()[1]))
             assert covered == set(range(bar.first, bar.last + 1)), title
     # the First checkpoint's first bar names it: 3 points from day 10 to 15
@@ -284,11 +286,14 @@ def build(players: int, actions: Sequence[str] = ()) -> Any:
 
 
 def city_in(root: ET.Element, node: str) -> str:
-    """The city written in a round's cell (its bold line)."""
+    """The city written in a round's cell (its bold line, placed in the picture: a token's
+    label is placed by its token)."""
     box = cells(root)[node]
-    for element in root.iter(f"{SVG_NS}text"):
-        x, y = number(element, "x"), number(element, "y")
-        if element.get("font-weight") == "bold" and inside((x, y), box):
+    placed = [t for t in root.iter(f"{SVG_NS}text") if t.get("x") is not None]
+    for element in placed:
+        if element.get("font-weight") == "bold" and inside(
+            (number(element, "x"), number(element, "y")), box
+        ):
             return str(element.text)
     raise AssertionError(f"no city written in {node}")
 
@@ -393,9 +398,9 @@ def discs(root: ET.Element) -> dict[tuple[float, float], str]:
     """The Day discs placed: the centre of each region code written on one."""
     pieces = layer(root, "pieces")
     return {
-        (number(t, "x"), number(t, "y") - 3): str(t.text)
+        (number(t, "x"), number(t, "y") - MIDDLE * number(group, "font-size")): str(t.text)
         for group in pieces.iter(f"{SVG_NS}g")
-        if group.get("font-size") == "8"
+        if group.get("class") == "codes"
         for t in group
     }
 
@@ -406,11 +411,11 @@ def spent(root: ET.Element) -> list[tuple[float, float]]:
 
 
 def row_of(root: ET.Element, player: int) -> float:
-    """The middle height of a player's row, from its label."""
+    """The middle height of a player's row (in the first row of weeks), from its label."""
     label = next(
         t for t in root.iter(f"{SVG_NS}text") if (t.text or "").startswith(f"player {player}")
     )
-    return number(label, "y") - 3.5
+    return number(label, "y") - MIDDLE * number(label, "font-size")
 
 
 def day_at(root: ET.Element, point: tuple[float, float]) -> str:
@@ -455,17 +460,20 @@ def test_today_and_the_current_week_are_marked() -> None:
 
 
 def festival_lines(root: ET.Element) -> list[tuple[str, str]]:
-    """The Festival lines under the weeks: (the week cell above it, the words)."""
+    """The Festival lines under the weeks: (the week whose days stand just above it, the words
+    of its lines)."""
     boxes = cells(root)
     found = []
     for group in layer(root, "pieces"):
         if tag(group) == "g" and group.findtext(f"{SVG_NS}title"):
-            words = child(group, "text")
-            x = number(words, "x")
-            week = next(
-                n.split(",")[0] for n, (bx, _, bw, _) in boxes.items() if bx <= x <= bx + bw
+            first = child(group, "text")
+            x, y = number(first, "x"), number(first, "y")
+            _, week = max(
+                (by + bh, n.split(",")[0])
+                for n, (bx, by, bw, bh) in boxes.items()
+                if bx <= x <= bx + bw and by + bh < y
             )
-            found.append((week, str(words.text)))
+            found.append((week, " ".join(texts(group))))
     return found
 
 

@@ -8,9 +8,12 @@
 - the four-week game: the four weeks of seven days, a row per player, with the Day discs placed
   in their regions or spent, and the Festival regions of each week.
 
-`timeline(state, seat=None)` returns the one for the state's game; `show(state)` redraws it for
-another position of the same game (after a move, or for a replayed one); `timeline_svg(state)` is
-the same picture as one static SVG text, for notebooks' rich display and exported HTML.
+`timeline(state, seat=None, size="normal")` returns the one for the state's game; `show(state)`
+redraws it for another position of the same game (after a move, or for a replayed one);
+`timeline_svg(state, seat=None, size="normal")` is the same picture as one static SVG text, for
+notebooks' rich display and exported HTML. Each is drawn `kit.widgets.sizes.PANEL_WIDTH` wide at
+one unit per CSS pixel, at the setting's sizes (`size="large"`: a third larger, for a large
+room), so that it shows unshrunk in a notebook's output at the reference screen.
 
 Everything is drawn in Python, as the board is: the still part (the track, the Gazette's cities,
 the calendar's grid, the legend) once per game, the moving part (pawns, tokens, discs, the

@@ -10,23 +10,25 @@ from kit.core import Game
 from kit.timeless_journeys.actions import reward_words
 from kit.timeless_journeys.content import ROMAN, Effect, Side
 from kit.timeless_journeys.game import TimelessJourneys
-from kit.widgets.picture import HIGHLIGHT, _dark, _e, _n
+from kit.widgets.labels import ASCENT, DESCENT
+from kit.widgets.picture import HIGHLIGHT, _e, _n
+from kit.widgets.sizes import Sizes
 from kit.widgets.timelines.drawing import (
-    FAINT,
-    INK,
-    PAD,
-    TITLE_HEIGHT,
+    MIDDLE,
+    MUTED,
     WIDTH,
     Drawing,
+    Item,
     Seen,
     Still,
     cell,
-    fit,
+    glyph,
     legend,
-    legend_height,
+    on_piece,
     shape,
-    status,
     text,
+    width_of,
+    wrap,
     you,
 )
 from kit.widgets.views.base import PLAYER_COLOURS
@@ -39,181 +41,298 @@ NAMED_COLOURS = {
     "grey": "#8c8c8c",
 }
 """The players' colours the content names (`cards.toml`: seat 0 plays red, ...)."""
-ROUND_LABEL, HEADER, CITY_LINE, SLOT_STEP, TOKEN_WIDTH = 64.0, 44.0, 18.0, 17.0, 26.0
+COVERED = "#ddd"  # a slot the player count leaves covered
 
 
 class GazetteDrawing(Drawing):
     """The Gazette as the board prints it: a column per Famous Traveller (the portrait's name
     and ability), a row per round with the traveller's city and its Experience slots, each slot
     with its reward and the player count from which it opens (the others are covered). The
-    tokens placed show their type's letter and their player's seat, in the player's colour."""
+    tokens placed show their type's letter and their player's seat, in the player's colour.
+    Long abilities and rewards are written on several lines, so a round's row is as tall as
+    the Gazette side's words need."""
 
     game_name = "timeless_journeys"
     title = "Timeless Journeys: the Traveller's Gazette"
 
-    def __init__(self, game: Game, seat: int | None) -> None:
-        super().__init__(game, seat)
+    def __init__(self, game: Game, seat: int | None, sizes: Sizes) -> None:
+        super().__init__(game, seat, sizes)
         assert isinstance(game, TimelessJourneys)
         self.content = game.content
         rules = self.content.rules
         self.rounds = rules.rounds
         self.columns = rules.travellers
-        self.slots = max((len(s.slot_players) for s in self.content.sides.values()), default=0)
-        self.column_width = (WIDTH - 2 * PAD - ROUND_LABEL) / self.columns
-        self.row_height = CITY_LINE + SLOT_STEP * self.slots + 8
+        u, size = self.u, sizes.text
+        self.token = (2.6 * size, 1.5 * size)  # an Experience token's width and height
+        self.line = 1.3 * size  # between two lines of a text
+        widest = max(width_of(f"Round {ROMAN[r]}", size, bold=True) for r in range(self.rounds))
+        self.label = widest + 10 * u
+        self.column_width = (WIDTH - 2 * self.pad - self.label) / self.columns
+        self.city_line = 4 * u + sizes.place + 4 * u
         names = rules.experience_names
         self.letters = {name: _initial(name) for name in names.values()}
         self.colours = [
             NAMED_COLOURS.get(name, PLAYER_COLOURS[i % len(PLAYER_COLOURS)])
             for i, (name, _) in enumerate(self.content.colours)
         ]
+        self._rows: dict[Hashable, list[float]] = {}
 
     def still_key(self, seen: Seen) -> Hashable:
         gazette = seen.view["gazette"]
         return gazette["side"], tuple(t["name"] for t in seen.view["travellers"])
 
+    # --- where things are ---------------------------------------------------------------------
     def x(self, column: int) -> float:
-        return PAD + ROUND_LABEL + column * self.column_width
+        return self.pad + self.label + column * self.column_width
 
-    def y(self, rnd: int) -> float:
-        return TITLE_HEIGHT + HEADER + rnd * self.row_height
+    def side(self, seen: Seen) -> Side | None:
+        """The Gazette side drawn at setup (None before)."""
+        return self.content.sides.get(seen.view["gazette"]["side"])
 
-    def slot_y(self, rnd: int, slot: int) -> float:
-        return self.y(rnd) + CITY_LINE + slot * SLOT_STEP
+    def rows(self, seen: Seen) -> list[float]:
+        """The top of each round's row, and the bottom of the last: the rows start under the
+        portraits' longest ability, and a row is as tall as its tallest cell (a slot's reward
+        may take more than one line)."""
+        key = self.still_key(seen)
+        if key not in self._rows:
+            side, u = self.side(seen), self.u
+            lines = max(map(len, self._abilities(seen)), default=0)
+            tops = [self.top + 4 * u + self.sizes.place + 4 * u + lines * self.line + 6 * u]
+            for rnd in range(self.rounds):
+                cells = [self._cell_height(side, rnd, column) for column in range(self.columns)]
+                tops.append(tops[-1] + max(cells) + 4 * u)
+            self._rows[key] = tops
+        return self._rows[key]
+
+    def _cell_height(self, side: Side | None, rnd: int, column: int) -> float:
+        if side is None:
+            return self.city_line + 2 * self.u
+        slots = self._slot_heights(side, rnd, column)
+        return self.city_line + sum(slots) + 2 * self.u
+
+    def _slot_heights(self, side: Side, rnd: int, column: int) -> list[float]:
+        """The height of each slot of a round's cell: the token beside the reward's lines."""
+        rewards = side.columns[column].rewards[rnd]
+        return [self._slot_height(len(self._reward_lines(reward))) for reward in rewards]
+
+    def _slot_height(self, lines: int) -> float:
+        token_h, size = self.token[1], self.sizes.text
+        words = token_h / 2 + (MIDDLE + DESCENT) * size  # the first line centred on the token
+        return max(token_h, words + (lines - 1) * self.line) + 4 * self.u
+
+    def slot_centre(
+        self, tops: list[float], side: Side, rnd: int, column: int, slot: int
+    ) -> tuple[float, float]:
+        """The middle of a slot's token (`tops`: the rows')."""
+        above = sum(self._slot_heights(side, rnd, column)[:slot])
+        top = tops[rnd] + self.city_line + above + 2 * self.u
+        return self.x(column) + 8 * self.u + self.token[0] / 2, top + self.token[1] / 2
+
+    def _reward_lines(self, reward: Effect) -> list[str]:
+        words = reward_words(reward, self.content.rules.genres)
+        room = self.column_width - 4 * self.u - 8 * self.u - self.token[0] - 12 * self.u
+        return wrap(words, room, self.sizes.text)
+
+    def _ability(self, column: int, traveller: dict[str, Any], side: Side | None) -> str:
+        ability = str(traveller["text"])
+        if column == 0 and side is not None and side.first_column_bonus:
+            bonus = reward_words(side.first_column_bonus, self.content.rules.genres)
+            ability += f" Side {side.name}: a player's first token here also gains: {bonus}."
+        return ability
+
+    def _abilities(self, seen: Seen) -> list[list[str]]:
+        """Each portrait's ability in lines (none before setup draws the travellers)."""
+        side, room = self.side(seen), self.column_width - 12 * self.u
+        return [
+            wrap(self._ability(column, traveller, side), room, self.sizes.text)
+            for column, traveller in enumerate(seen.view["travellers"])
+        ]
 
     def colour(self, player: int) -> str:
         if player < len(self.colours):
             return self.colours[player]
         return PLAYER_COLOURS[player % len(PLAYER_COLOURS)]
 
+    # --- the still part -----------------------------------------------------------------------
     def draw_still(self, seen: Seen) -> Still:
-        side = self.content.sides.get(seen.view["gazette"]["side"])
+        side = self.side(seen)
         travellers = seen.view["travellers"]
         open_slots = seen.view["gazette"]["slots_open"]
+        size, u = self.sizes.text, self.u
         parts, nodes = [], set()
+        tops = self.rows(seen)
+        abilities = self._abilities(seen)
         for column in range(self.columns):
-            traveller = travellers[column] if column < len(travellers) else None
-            parts.append(self._header(column, traveller, side))
+            if column < len(travellers):
+                parts.append(self._header(column, travellers[column], side, abilities[column]))
+            else:
+                parts.append(self._empty_header(column))
         for rnd in range(self.rounds):
             roman = ROMAN[rnd]
-            parts.append(text(PAD, self.y(rnd) + 14, f"Round {roman}", 11, ' font-weight="bold"'))
+            baseline = tops[rnd] + 4 * u + ASCENT * self.sizes.place
+            parts.append(text(self.pad, baseline, f"Round {roman}", size, bold=True))
             for column in range(self.columns):
                 traveller = travellers[column] if column < len(travellers) else None
                 name = traveller["name"] if traveller else f"portrait {column + 1}"
                 node = f"round {roman}, {name}"
                 nodes.add(node)
-                parts.append(self._round_cell(node, rnd, column, side, open_slots))
-        bottom = self.y(self.rounds) + 6
+                parts.append(self._round_cell(node, tops, rnd, column, side, open_slots))
+        bottom = tops[-1]
         if side is None:
-            parts.append(
-                text(PAD, bottom + 6, "The Gazette side and the Famous Travellers are drawn at "
-                     "setup.", 10, f' fill="{FAINT}"')
-            )  # fmt: skip
-            bottom += 14
-        items = self._legend_items(side, len(seen.view["players"]))
-        parts.append(legend(items, PAD, bottom + 8, WIDTH - 2 * PAD))
-        height = bottom + 8 + legend_height(items, WIDTH - 2 * PAD) + 4
-        return Still(WIDTH, height, "".join(parts), frozenset(nodes))
+            words = "The Gazette side and the Famous Travellers are drawn at setup."
+            parts.append(text(self.pad, bottom + 4 * u + ASCENT * size, words, size, fill=MUTED))
+            bottom += 4 * u + size
+        items = self._legend_items(len(seen.view["players"]))
+        drawn, height = legend(items, self.pad, bottom + 4 * u, WIDTH - 2 * self.pad, self.sizes)
+        parts.append(drawn)
+        return self.still_part(bottom + 4 * u + height + 4 * u, parts, frozenset(nodes))
 
-    def _header(self, column: int, traveller: dict[str, Any] | None, side: Side | None) -> str:
-        """A portrait: the traveller's name and ability (shortened; hover shows it whole)."""
-        x, y, w = self.x(column) + 6, TITLE_HEIGHT + 14, self.column_width - 12
-        if traveller is None:
-            return text(x, y, f"portrait {column + 1}: not drawn yet", 11, f' fill="{FAINT}"')
-        ability = traveller["text"]
-        if column == 0 and side is not None and side.first_column_bonus:
-            bonus = reward_words(side.first_column_bonus, self.content.rules.genres)
-            ability += f" Side {side.name}: a player's first token here also gains: {bonus}."
+    def _header(
+        self, column: int, traveller: dict[str, Any], side: Side | None, lines: list[str]
+    ) -> str:
+        """A portrait: the traveller's name and ability (in `lines`)."""
+        u, size, place = self.u, self.sizes.text, self.sizes.place
+        x, y = self.x(column) + 6 * u, self.top + 4 * u + ASCENT * place
+        ability = self._ability(column, traveller, side)
+        below = y + DESCENT * place + 4 * u + ASCENT * size
         return (
             f"<g><title>{_e(traveller['name'])}: {_e(ability)}</title>"
-            + text(x, y, fit(traveller["name"], w, 12), 12, ' font-weight="bold"')
-            + text(x, y + 14, fit(ability, w, 8.5), 8.5, ' fill="#555"')
+            + text(x, y, traveller["name"], place, bold=True)
+            + "".join(
+                text(x, below + i * self.line, line, size, fill=MUTED)
+                for i, line in enumerate(lines)
+            )
             + "</g>"
         )
 
+    def _empty_header(self, column: int) -> str:
+        """A portrait before setup draws its traveller."""
+        x, y = self.x(column) + 6 * self.u, self.top + 4 * self.u + ASCENT * self.sizes.place
+        words = f"portrait {column + 1}: not drawn yet"
+        return text(x, y, words, self.sizes.text, fill=MUTED)
+
     def _round_cell(
-        self, node: str, rnd: int, column: int, side: Side | None, open_slots: int
+        self, node: str, tops: list[float], rnd: int, column: int, side: Side | None, opened: int
     ) -> str:
-        x, y = self.x(column), self.y(rnd)
-        w = self.column_width - 4
+        """A round's cell of a portrait: its city and its slots (`opened`: how many are open)."""
+        u, place = self.u, self.sizes.place
+        x, y = self.x(column), tops[rnd]
+        w, h = self.column_width - 4 * u, tops[rnd + 1] - y - 4 * u
+        baseline = y + 4 * u + ASCENT * place
         if side is None:
-            return cell(node, node, x, y, w, self.row_height - 4, "#fff") + text(
-                x + 8, y + 14, "?", 11, f' fill="{FAINT}"'
+            return cell(node, node, x, y, w, h, "#fff") + text(
+                x + 8 * u, baseline, "?", self.sizes.text, fill=MUTED
             )
         col = side.columns[column]
         city = col.cities[rnd]
-        parts = [cell(node, f"{node}: in {city}", x, y, w, self.row_height - 4, "#fff")]
-        parts.append(text(x + 8, y + 14, city, 11, ' font-weight="bold" pointer-events="none"'))
+        parts = ['<g pointer-events="none">', text(x + 8 * u, baseline, city, place, bold=True)]
         for slot, reward in enumerate(col.rewards[rnd]):
-            parts.append(
-                self._slot(rnd, slot, x, reward, side.slot_players[slot], slot < open_slots)
-            )
-        return "".join(parts)
+            centre = self.slot_centre(tops, side, rnd, column, slot)
+            parts.append(self._slot(centre, reward, side.slot_players[slot], slot < opened))
+        parts.append("</g>")
+        return cell(node, f"{node}: in {city}", x, y, w, h, "#fff") + "".join(parts)
 
-    def _slot(
-        self, rnd: int, slot: int, x: float, reward: Effect, opens: int, is_open: bool
-    ) -> str:
+    def _slot(self, centre: tuple[float, float], reward: Effect, opens: int, is_open: bool) -> str:
         """An empty slot: its frame, from how many players it opens, and its reward; a slot the
         player count leaves covered is greyed out."""
-        y = self.slot_y(rnd, slot)
-        words = reward_words(reward, self.content.rules.genres)
-        room = self.column_width - TOKEN_WIDTH - 24
-        ink = INK if is_open else "#aaa"
-        return (
-            f'<g pointer-events="none"><g class="slot" transform="translate('
-            f'{_n(x + 8 + TOKEN_WIDTH / 2)} {_n(y + 7)})">{_frame(is_open, f"{opens}+")}</g>'
-            + text(x + TOKEN_WIDTH + 14, y + 10.5, fit(words, room, 9), 9, f' fill="{ink}"')
-            + "</g>"
+        (x, y), size = centre, self.sizes.text
+        left = x + self.token[0] / 2 + 6 * self.u
+        ink = "" if is_open else MUTED  # the picture's ink, or grey
+        lines = "".join(
+            text(left, y + MIDDLE * size + i * self.line, line, size, fill=ink)
+            for i, line in enumerate(self._reward_lines(reward))
         )
+        return glyph(self._frame(is_open, f"{opens}+"), x, y, "slot") + lines
 
-    def _legend_items(self, side: Side | None, players: int) -> list[tuple[str, float, str]]:
+    def _legend_items(self, players: int) -> list[Item]:
         rules = self.content.rules
         kinds = dict.fromkeys(rules.experience_names[kind] for kind in rules.experience_tokens)
-        items = [("", 0.0, "Experience tokens, by their letter, with the player's number:")]
+        w, h = self.token
+        items = [Item("", 0, 0, "Experience tokens, by their letter, with the player's number:")]
         items += [
-            (_token(self.colour(0), f"{self.letters[name]}0"), TOKEN_WIDTH, name) for name in kinds
+            Item(self._token(self.colour(0), f"{self.letters[name]}0"), w, h, name)
+            for name in kinds
         ]
-        items.append((_frame(True, "3+"), TOKEN_WIDTH, "an empty slot, open from 3 players"))
+        items.append(Item(self._frame(True, "3+"), w, h, "an empty slot, open from 3 players"))
         plural = "s" if players != 1 else ""
-        items.append((_frame(False), TOKEN_WIDTH, f"covered with {players} player{plural}"))
+        items.append(Item(self._frame(False), w, h, f"covered with {players} player{plural}"))
+        r = 0.8 * self.sizes.text
         items += [
-            (shape("pawn", self.colour(p), str(p)), 10.0, f"player {p}{you(self.seat, p)}")
+            Item(
+                shape("pawn", self.colour(p), r, str(p), self.sizes.text),
+                2 * r,
+                2 * r,
+                f"player {p}{you(self.seat, p)}",
+            )
             for p in range(players)
         ]
         return items
 
+    # --- the moving part ----------------------------------------------------------------------
     def highlight(self, seen: Seen) -> str:
         """The current round's row, framed (until the game is over)."""
         roman = seen.view.get("round")
         if roman is None or seen.state.is_terminal:
             return ""
+        u, size = self.u, self.sizes.text
         rnd = ROMAN.index(roman)
-        y, x1 = self.y(rnd) - 2, self.x(self.columns) - 2
+        tops = self.rows(seen)
+        y, x1 = tops[rnd] - 2 * u, self.x(self.columns) - 2 * u
+        baseline = tops[rnd] + 4 * u + self.sizes.place + 4 * u + ASCENT * size
         return (
-            f'<rect x="{_n(PAD - 4)}" y="{_n(y)}" width="{_n(x1 - PAD + 6)}" '
-            f'height="{_n(self.row_height)}" fill="none" stroke="{HIGHLIGHT}" stroke-width="2.5" '
-            f'rx="3"><title>the Round marker: round {roman}</title></rect>'
-            + text(PAD, y + 30, "now", 10, f' fill="{HIGHLIGHT}" font-weight="bold"')
+            f'<rect x="{_n(self.pad - 4 * u)}" y="{_n(y)}" width="{_n(x1 - self.pad + 6 * u)}" '
+            f'height="{_n(tops[rnd + 1] - tops[rnd])}" fill="none" stroke="{HIGHLIGHT}" '
+            f'stroke-width="{_n(2.5 * u)}" rx="3"><title>the Round marker: round {roman}'
+            "</title></rect>" + text(self.pad, baseline, "now", size, bold=True, fill=HIGHLIGHT)
         )
 
     def pieces(self, seen: Seen) -> str:
         """The Experience tokens in their slots."""
-        parts = [status(seen)]
+        parts = [self.status(seen)]
+        side, tops = self.side(seen), self.rows(seen)
         for column, gazette in enumerate(seen.view["gazette"]["columns"]):
             for token in gazette["tokens"]:
                 rnd, slot, p = ROMAN.index(token["round"]), token["slot"] - 1, token["player"]
-                x = self.x(column) + 8 + TOKEN_WIDTH / 2
-                y = self.slot_y(rnd, slot) + 7
+                assert side is not None  # a token lies on a drawn Gazette
+                x, y = self.slot_centre(tops, side, rnd, column, slot)
                 what = (
                     f"player {p}: {token['token']} with {gazette['traveller']} in round "
                     f"{token['round']}, slot {token['slot']}"
                 )
+                drawn = self._token(self.colour(p), self.letters[token["token"]] + str(p))
                 parts.append(
                     f'<g class="token" transform="translate({_n(x)} {_n(y)})"><title>'
-                    f"{_e(what)}</title>"
-                    f"{_token(self.colour(p), self.letters[token['token']] + str(p))}</g>"
+                    f"{_e(what)}</title>{drawn}</g>"
                 )
         return "".join(parts)
+
+    def _frame(self, is_open: bool, label: str = "") -> str:
+        """An empty slot around the origin: a dashed frame where it is open, grey where covered,
+        with from how many players it opens."""
+        w, h = self.token
+        style = (
+            'fill="#fff" stroke="#888" stroke-dasharray="2 2"'
+            if is_open
+            else f'fill="{COVERED}" stroke="#bbb"'
+        )
+        # two characters with room around them, at the picture's size and ink (or grey), written
+        # short as the pieces' labels are: the Gazette has 45 slots
+        ink = "" if is_open else f' fill="{MUTED}"'
+        y = _n(MIDDLE * self.sizes.text)
+        words = f'<text y="{y}" text-anchor="middle"{ink}>{_e(label)}</text>'
+        return (
+            f'<rect x="{_n(-w / 2)}" y="{_n(-h / 2)}" width="{_n(w)}" height="{_n(h)}" rx="2" '
+            f"{style}/>{words if label else ''}"
+        )
+
+    def _token(self, colour: str, label: str) -> str:
+        """An Experience token around the origin: the player's colour, the type's letter and
+        the seat."""
+        w, h = self.token
+        return (
+            f'<rect x="{_n(-w / 2)}" y="{_n(-h / 2)}" width="{_n(w)}" height="{_n(h)}" rx="2" '
+            f'fill="{colour}" stroke="#222"/>' + on_piece(label, self.sizes.text, colour)
+        )
 
 
 def _initial(name: str) -> str:
@@ -221,26 +340,3 @@ def _initial(name: str) -> str:
     Remember": N)."""
     words = [w for w in name.split() if w.lower() not in ("a", "an", "the")]
     return (words or [name])[0][:1].upper()
-
-
-def _frame(is_open: bool, label: str = "") -> str:
-    """An empty slot around the origin: a dashed frame where it is open, grey where covered,
-    with from how many players it opens."""
-    style = (
-        'fill="#fff" stroke="#888" stroke-dasharray="2 2"'
-        if is_open
-        else 'fill="#ddd" stroke="#bbb"'
-    )
-    words = text(0, 3, label, 8, f' fill="{INK if is_open else "#aaa"}" text-anchor="middle"')
-    return f'<rect x="-13" y="-7" width="26" height="14" rx="2" {style}/>{words if label else ""}'
-
-
-def _token(colour: str, label: str) -> str:
-    """An Experience token around the origin: the player's colour, the type's letter and the
-    seat."""
-    ink = "#fff" if _dark(colour) else INK
-    return (
-        f'<rect x="-13" y="-7" width="26" height="14" rx="2" fill="{colour}" stroke="#222"/>'
-        f'<text y="3.2" font-size="8.5" font-weight="bold" text-anchor="middle" fill="{ink}">'
-        f"{_e(label)}</text>"
-    )

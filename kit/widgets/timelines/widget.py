@@ -11,6 +11,7 @@ import traitlets
 
 from kit.core import Game, KitError, State
 from kit.widgets.picture import SVG, image_html, svg_label
+from kit.widgets.sizes import Sizes, sizes
 from kit.widgets.timelines.drawing import Drawing, Still, document, seen
 from kit.widgets.timelines.gazette import GazetteDrawing
 from kit.widgets.timelines.journey import JourneyDrawing
@@ -22,7 +23,8 @@ WIDGETS = Path(__file__).parent.parent  # the board's browser side serves the ti
 class TimelineView(anywidget.AnyWidget):
     """A game's timeline as a widget: `show(state)` redraws it for a position of the same game;
     `selected` is the day, round cell or calendar day last clicked ("" for none); `svg()` is
-    the picture as it stands. Built by `timeline(state, seat)`."""
+    the picture as it stands. `size` is "normal", or "large" for a large room
+    (`kit.widgets.sizes`). Built by `timeline(state, seat, size)`."""
 
     _esm = WIDGETS / "board.js"
     _css = WIDGETS / "board.css"
@@ -33,14 +35,20 @@ class TimelineView(anywidget.AnyWidget):
 
     DRAWING: ClassVar[type[Drawing]]
 
-    def __init__(self, state: State, seat: int | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        state: State,
+        seat: int | None = None,
+        size: str | Sizes = "normal",
+        **kwargs: Any,
+    ) -> None:
         game = _game_of(state)
         if game.name != self.DRAWING.game_name:
             raise KitError(f"{type(self).__name__} shows {self.DRAWING.game_name}, not {game.name}")
         if seat is not None:
             state.check_player(seat)
         self.seat = seat
-        self.drawing = self.DRAWING(game, seat)
+        self.drawing = self.DRAWING(game, seat, sizes(size))
         self._still: Still | None = None
         self._pieces = ""  # the moving layer as it stands
         super().__init__(**kwargs)
@@ -59,7 +67,7 @@ class TimelineView(anywidget.AnyWidget):
         with self.hold_sync():
             if still is not self._still:
                 self._still = still
-                self._picture = document(still, self.drawing.heading())
+                self._picture = document(still, self.drawing.heading(), self.drawing.sizes)
             self._highlight_svg = self.drawing.highlight(position)
         if pieces != self._pieces:
             self._pieces = pieces
@@ -95,8 +103,12 @@ class TimelineView(anywidget.AnyWidget):
     def svg(self) -> SVG:
         """The picture as it stands (as the browser shows it), as one SVG text."""
         assert self._still is not None  # drawn by `__init__`
-        heading = self.drawing.heading()
-        return SVG(document(self._still, heading, self._highlight_svg, self._pieces))
+        drawing = self.drawing
+        return SVG(
+            document(
+                self._still, drawing.heading(), drawing.sizes, self._highlight_svg, self._pieces
+            )
+        )
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
         """The widget, with the static picture beside it for where widgets do not run."""
@@ -131,17 +143,19 @@ VIEWS: dict[str, type[TimelineView]] = {
 }
 
 
-def timeline(state: State, seat: int | None = None) -> TimelineView:
-    """The timeline widget of the state's game, seen by `seat` (None: everyone)."""
-    return VIEWS[_game_of(state).name](state, seat)
+def timeline(state: State, seat: int | None = None, size: str | Sizes = "normal") -> TimelineView:
+    """The timeline widget of the state's game, seen by `seat` (None: everyone), at `size`
+    ("normal", or "large" for a large room)."""
+    return VIEWS[_game_of(state).name](state, seat, size)
 
 
-def timeline_svg(state: State, seat: int | None = None) -> SVG:
-    """The state's timeline as one static SVG picture (a notebook shows it as an image)."""
+def timeline_svg(state: State, seat: int | None = None, size: str | Sizes = "normal") -> SVG:
+    """The state's timeline as one static SVG picture (a notebook shows it as an image), at
+    `size` ("normal", or "large" for a large room)."""
     game = _game_of(state)
     if seat is not None:
         state.check_player(seat)
-    drawing = VIEWS[game.name].DRAWING(game, seat)
+    drawing = VIEWS[game.name].DRAWING(game, seat, sizes(size))
     return SVG(drawing.document(seen(state, seat)))
 
 
