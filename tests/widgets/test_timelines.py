@@ -1,25 +1,34 @@
 """The timeline views, headless: positions built by each game's scenario builder and real
 actions, and what the picture then shows where — a pawn on its day, the flags and bars of the
 checkpoints, each day's departures, the Gazette's cities and an Experience token in its slot,
-a Day disc on its weekday and a spent day — read back from the SVG the widget sends."""
+a Day disc on its weekday and a spent day — read back from the SVG the widget sends; then, at
+real positions of greedy bots' games, that the picture reads on a classroom screen: every text
+at its size, none overlapping another or a piece, each dark or light enough on its ground, the
+picture no wider than a notebook's output and its cells large enough to click."""
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
 import traitlets
 
+import kit
 from kit.amazing_journey import AmazingJourney
 from kit.amazing_journey import setup as journey_setup
 from kit.core import KitError, State
+from kit.core.bots import play
 from kit.timeless_journeys import TimelessJourneys
 from kit.timeless_journeys.content import ROMAN
+from kit.widgets.labels import ASCENT, DESCENT, SLACK, Box, text_width
 from kit.widgets.picture import ROUTE_STYLES
+from kit.widgets.sizes import NORMAL, PANEL_WIDTH, SIZES, Sizes
 from kit.widgets.timelines import (
     CHECKPOINT_COLOURS,
     GazetteRounds,
@@ -29,7 +38,7 @@ from kit.widgets.timelines import (
     timeline,
     timeline_svg,
 )
-from kit.widgets.timelines.drawing import MIDDLE
+from kit.widgets.timelines.drawing import BOLD, MIDDLE, TITLE, luminance
 from tests.amazing_journey.helpers import around_the_world, journey_around, wait_until
 from tests.checks import shown_svg
 from tests.four_weeks.helpers import SKIP, deal
@@ -589,3 +598,315 @@ def test_another_seed_of_the_same_game_is_shown_by_the_same_timeline() -> None:
     other = journey_setup(AmazingJourney(players=2, seed=11), actions=["plan"])
     view.show(other)
     assert view.state is other
+
+
+# --- readable on a classroom screen ------------------------------------------------------------
+MOST_PLAYERS = {"amazing_journey": 4, "timeless_journeys": 5, "four_weeks": 4}
+STAGES = ("dealt", "setup", "middle", "end")
+INHERITED = ("fill", "font-size", "font-weight", "text-anchor")
+Transform = tuple[float, float, float]  # (a, tx, ty): a point p goes to a * p + t
+PATH_ARGUMENTS = {"m": 2, "l": 2, "h": 1, "v": 1, "a": 7}
+
+
+def played(name: str, players: int, stage: str) -> State:
+    """A real position of greedy bots' game (seed 7): `dealt` before setup's chance, `setup`
+    at the first decision, `middle` half-way through the game's actions, `end` at its end."""
+    game = kit.load(name, players=players, seed=7)
+    if stage == "dealt":
+        return game.new_game()
+
+    def bots() -> list[Any]:  # new ones for each game: a bot draws from its own generator
+        return [kit.game_module(name).BOTS["greedy"](7, p) for p in range(players)]
+
+    length = len(play(game.new_game(), bots()).history)
+    stop = {"setup": 0, "middle": length // 2, "end": length + 1}[stage]
+    state = play(game.new_game(), bots(), stop=lambda s: len(s.history) >= stop)
+    assert state.is_terminal == (stage == "end")
+    return state
+
+
+@functools.cache
+def picture(name: str, players: int, stage: str, size: str) -> str:
+    return str(timeline_svg(played(name, players, stage), seat=0, size=size))
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A text or a shape as the screen shows it: its box, its place in the drawing order and
+    its fill; a text's words and size on the screen, and the centre of the empty slot it is
+    written in (where a token may come to cover it)."""
+
+    box: Box
+    order: int
+    fill: str
+    words: str = ""
+    size: float = 0.0
+    slot: tuple[float, float] | None = None
+
+
+def transform_of(element: ET.Element) -> Transform:
+    """An element's own `translate(x y)` and `scale(k)`, composed."""
+    a, tx, ty = 1.0, 0.0, 0.0
+    for kind, values in re.findall(r"(translate|scale)\(([^)]*)\)", element.get("transform", "")):
+        numbers = [float(v) for v in values.replace(",", " ").split()]
+        if kind == "translate":
+            tx, ty = tx + a * numbers[0], ty + a * numbers[1]
+        else:
+            a *= numbers[0]
+    return a, tx, ty
+
+
+def compose(outer: Transform, inner: Transform) -> Transform:
+    a, tx, ty = outer
+    b, ux, uy = inner
+    return a * b, a * ux + tx, a * uy + ty
+
+
+def moved(transform: Transform, x0: float, y0: float, x1: float, y1: float) -> Box:
+    a, tx, ty = transform
+    return Box(a * x0 + tx, a * y0 + ty, a * x1 + tx, a * y1 + ty)
+
+
+def subpaths(d: str) -> list[list[tuple[float, float]]]:
+    """The points of a path's pieces (an arc counted with its radii around both ends)."""
+    tokens = re.findall(r"[MmLlHhVvAaZz]|-?(?:\d+\.?\d*|\.\d+)", d)
+    pieces: list[list[tuple[float, float]]] = []
+    x = y = 0.0
+    command, i = "", 0
+    while i < len(tokens):
+        if tokens[i].isalpha():
+            command, i = tokens[i], i + 1
+            if command in "Mm":
+                pieces.append([])
+            continue
+        kind, relative = command.lower(), command.islower()
+        values = [float(v) for v in tokens[i : i + PATH_ARGUMENTS[kind]]]
+        i += len(values)
+        if kind in "ml":
+            x, y = (x + values[0], y + values[1]) if relative else (values[0], values[1])
+            command = "l" if relative else "L"  # coordinates after a move draw lines
+        elif kind == "h":
+            x = x + values[0] if relative else values[0]
+        elif kind == "v":
+            y = y + values[0] if relative else values[0]
+        else:
+            rx, ry = values[0], values[1]
+            ends = [(x, y)]
+            x, y = (x + values[5], y + values[6]) if relative else (values[5], values[6])
+            ends.append((x, y))
+            pieces[-1] += [
+                (ex + dx, ey + dy) for ex, ey in ends for dx in (-rx, rx) for dy in (-ry, ry)
+            ]
+        pieces[-1].append((x, y))
+    return [points for points in pieces if points]
+
+
+def marks(root: ET.Element) -> tuple[list[Mark], list[Mark]]:
+    """Every text and every shape (rect, circle, each piece of a path) of a picture, with the
+    attributes they inherit and their groups' moves applied."""
+    texts: list[Mark] = []
+    shapes: list[Mark] = []
+
+    def walk(element: ET.Element, outer: Transform, styles: dict[str, str], slot: Any) -> None:
+        name = tag(element)
+        if name == "title":
+            return
+        styles = {**styles, **{k: element.get(k, "") for k in INHERITED if element.get(k)}}
+        here = compose(outer, transform_of(element))
+        if element.get("class") == "slot":
+            slot = (here[1], here[2])
+        order = len(texts) + len(shapes)
+        if name == "text":
+            texts.append(text_mark(element, here, styles, order, slot))
+        for box in shape_boxes(element, here):
+            shapes.append(Mark(box, order, styles.get("fill", "#000")))
+        for inner in element:
+            walk(inner, here, styles, slot)
+
+    walk(root, (1.0, 0.0, 0.0), {}, None)
+    return texts, shapes
+
+
+def text_mark(
+    element: ET.Element, here: Transform, styles: dict[str, str], order: int, slot: Any
+) -> Mark:
+    """A text's box as a browser boxes it (`kit.widgets.labels`): its width by the font's
+    metrics (`text_width`; bold by `BOLD`), the same as the `textLength` it is drawn at, from
+    its anchor, with half a pixel of slack either side; ascent and descent around its
+    baseline."""
+    words = "".join(element.itertext())
+    size = float(styles["font-size"])
+    width = text_width(words, size) * (BOLD if styles.get("font-weight") == "bold" else 1)
+    if element.get("textLength") is not None:
+        assert abs(number(element, "textLength") - width) < 0.06, (words, width)
+    shift = {"start": 0.0, "middle": 0.5, "end": 1.0}[styles.get("text-anchor", "start")]
+    x, y = float(element.get("x", 0)) - shift * width, float(element.get("y", 0))
+    box = moved(here, x - SLACK, y - ASCENT * size, x + width + SLACK, y + DESCENT * size)
+    return Mark(box, order, styles.get("fill", "#000"), words, size * here[0], slot)
+
+
+def shape_boxes(element: ET.Element, here: Transform) -> list[Box]:
+    name = tag(element)
+    if name == "rect":
+        x, y = float(element.get("x", 0)), float(element.get("y", 0))
+        return [moved(here, x, y, x + number(element, "width"), y + number(element, "height"))]
+    if name == "circle":
+        x, y, r = (float(element.get(k, 0)) for k in ("cx", "cy", "r"))
+        return [moved(here, x - r, y - r, x + r, y + r)]
+    if name == "path":
+        return [
+            moved(here, min(p[0] for p in points), min(p[1] for p in points),
+                  max(p[0] for p in points), max(p[1] for p in points))
+            for points in subpaths(attr(element, "d"))
+        ]  # fmt: skip
+    return []
+
+
+def within(inner: Box, outer: Box) -> bool:
+    """Whether `inner` lies in `outer` (a tenth of a pixel spare: coordinates are rounded)."""
+    return inner.inside(Box(outer.x0 - 0.1, outer.y0 - 0.1, outer.x1 + 0.1, outer.y1 + 0.1))
+
+
+def touching(a: Box, b: Box) -> bool:
+    """Whether two boxes overlap by more than the rounding of coordinates."""
+    return Box(a.x0 + 0.05, a.y0 + 0.05, a.x1 - 0.05, a.y1 - 0.05).overlaps(b)
+
+
+def near(found: list[Mark]) -> dict[tuple[int, int], list[Mark]]:
+    """The marks by the 50-pixel tiles their boxes touch, to compare only neighbours."""
+    tiles: dict[tuple[int, int], list[Mark]] = {}
+    for mark in found:
+        for i in range(int(mark.box.x0 // 50), int(mark.box.x1 // 50) + 1):
+            for j in range(int(mark.box.y0 // 50), int(mark.box.y1 // 50) + 1):
+                tiles.setdefault((i, j), []).append(mark)
+    return tiles
+
+
+def contrast(one: str, other: str) -> float:
+    high, low = sorted((luminance(one), luminance(other)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def unreadable(svg: str, setting: Sizes, places: set[str]) -> list[str]:
+    """What keeps a picture from reading on the screen: a text smaller than the setting's (a
+    place's name smaller than a place's), two texts overlapping, a text overlapping a shape it
+    is not written on (drawn over it, inside it) or covered by one drawn after it, a text
+    below 4.5:1 against what is under it. An empty slot's words under the token placed on it
+    are hidden, and so not read."""
+    root = parse(svg)
+    texts, shapes = marks(root)
+    covered = {translate(g) for g in root.iter(f"{SVG_NS}g") if g.get("class") == "token"}
+    shown = [t for t in texts if t.slot is None or t.slot not in covered]
+    named = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(places))) + r")\b")
+    found = []
+    for mark in shown:
+        least = setting.place if named.search(mark.words) else setting.text
+        if mark.size < least - 1e-6:
+            found.append(f"{mark.words!r} is {mark.size:g} px, less than {least:g}")
+    text_tiles, shape_tiles = near(shown), near(shapes)
+    for mark in shown:
+        tiles = [
+            (i, j)
+            for i in range(int(mark.box.x0 // 50), int(mark.box.x1 // 50) + 1)
+            for j in range(int(mark.box.y0 // 50), int(mark.box.y1 // 50) + 1)
+        ]
+        others = {id(o): o for tile in tiles for o in text_tiles.get(tile, [])}
+        for other in others.values():
+            if other.order > mark.order and touching(mark.box, other.box):
+                found.append(f"{mark.words!r} overlaps {other.words!r}")
+        beneath = {id(o): o for tile in tiles for o in shape_tiles.get(tile, [])}
+        for shape in beneath.values():
+            # inside a shape drawn under it, or inside a frame or ring (not filled) drawn over it
+            on_or_in = shape.order < mark.order or shape.fill == "none"
+            written_on = on_or_in and within(mark.box, shape.box)
+            if touching(mark.box, shape.box) and not written_on:
+                found.append(f"{mark.words!r} overlaps a shape at {shape.box}")
+        middle = ((mark.box.x0 + mark.box.x1) / 2, (mark.box.y0 + mark.box.y1) / 2)
+        ground = max(
+            (s for s in shapes if s.order < mark.order and s.fill.startswith("#")
+             and s.box.x0 <= middle[0] <= s.box.x1 and s.box.y0 <= middle[1] <= s.box.y1),
+            key=lambda s: s.order,
+        )  # fmt: skip
+        if contrast(mark.fill, ground.fill) < 4.5:
+            found.append(f"{mark.words!r} in {mark.fill} on {ground.fill}")
+    return found
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("name", list(MOST_PLAYERS))
+def test_every_text_is_large_enough_overlaps_nothing_and_reads_on_its_ground(
+    name: str, size: str
+) -> None:
+    """Before setup, at the first decision, half-way and at the end, with 2 players and the
+    most the game allows, as player 0 sees it (the longest words: "(you)")."""
+    places = {str(node) for node in kit.load(name).board().nodes}
+    for players in (2, MOST_PLAYERS[name]):
+        for stage in STAGES:
+            svg = picture(name, players, stage, size)
+            assert unreadable(svg, SIZES[size], places) == [], (players, stage)
+
+
+def test_the_checks_find_what_does_not_read() -> None:
+    """The checks above find a text too small, an overlap, grey on grey, and a place's name
+    at the size of other text."""
+    svg = (
+        '<svg xmlns="http://www.w3.org/2000/svg" font-size="11" fill="#222">'
+        '<rect width="200" height="100" fill="#f7f5ef"/>'
+        '<text x="10" y="20" font-size="9">small</text><text x="60" y="20">Roma</text>'
+        '<text x="64" y="24">over</text><circle cx="150" cy="20" r="6" fill="#222"/>'
+        '<text x="140" y="24">on a disc</text><text x="10" y="60" fill="#999">grey</text></svg>'
+    )
+    found = unreadable(svg, NORMAL, {"Roma"})
+    assert found == [
+        "'small' is 9 px, less than 11",
+        "'Roma' is 11 px, less than 12",
+        "'Roma' overlaps 'over'",
+        "'on a disc' overlaps a shape at Box(x0=144.0, y0=14.0, x1=156.0, y1=26.0)",
+        "'grey' in #999 on #f7f5ef",
+    ]
+    assert round(contrast("#777", "#fff"), 2) == 4.48  # WCAG's own example of a grey too light
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("name", list(MOST_PLAYERS))
+def test_the_picture_is_no_wider_than_the_panel_and_its_cells_are_targets(
+    name: str, size: str
+) -> None:
+    for players in (2, MOST_PLAYERS[name]):
+        for stage in STAGES:
+            root = parse(picture(name, players, stage, size))
+            width = float(attr(root, "viewBox").split()[2])
+            assert width <= PANEL_WIDTH
+            assert attr(root, "style") == f"max-width:{width:g}px"  # shown at its width at most
+            boxes = cells(root)
+            assert boxes
+            assert min(min(w, h) for _, _, w, h in boxes.values()) >= SIZES[size].target
+
+
+@pytest.mark.parametrize("name", list(MOST_PLAYERS))
+def test_large_draws_the_same_words_a_third_larger(name: str) -> None:
+    """The large picture writes the words of the normal one in the same order (lines may
+    break elsewhere), each at the large setting's size for its kind (other text 11 to 14.5 px,
+    place names 12 to 16, the title 16 to 21.3), and is still no wider than the panel."""
+    drawn = {}
+    for name_of_size, setting in SIZES.items():
+        svg = picture(name, 2, "middle", name_of_size)
+        kinds = {"text": setting.text, "place": setting.place, "title": TITLE * setting.scale}
+        drawn[name_of_size] = [
+            (next(k for k, size in kinds.items() if abs(mark.size - size) < 0.05), word)
+            for mark in marks(parse(svg))[0]
+            for word in mark.words.split()
+        ]
+        assert float(attr(parse(svg), "viewBox").split()[2]) <= PANEL_WIDTH
+    assert drawn["normal"] == drawn["large"]
+    assert {kind for kind, _ in drawn["large"]} == {"text", "place", "title"}
+
+
+def test_a_size_there_is_not_is_refused_with_the_sizes_there_are() -> None:
+    state = POSITIONS["four_weeks"]()
+    before = state.clone()
+    for make in (timeline, timeline_svg):
+        with pytest.raises(KitError, match="size 'huge' is unknown; the panels draw normal, large"):
+            make(state, size="huge")
+    assert state == before
+    assert isinstance(timeline(state, 0, "large"), WeekCalendar)
