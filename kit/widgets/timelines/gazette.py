@@ -76,6 +76,7 @@ class GazetteDrawing(Drawing):
             for i, (name, _) in enumerate(self.content.colours)
         ]
         self._rows: dict[Hashable, list[float]] = {}
+        self._rewards: dict[Effect, list[str]] = {}  # each reward in lines, as wrapped once
 
     def still_key(self, seen: Seen) -> Hashable:
         gazette = seen.view["gazette"]
@@ -129,9 +130,13 @@ class GazetteDrawing(Drawing):
         return self.x(column) + 8 * self.u + self.token[0] / 2, top + self.token[1] / 2
 
     def _reward_lines(self, reward: Effect) -> list[str]:
-        words = reward_words(reward, self.content.rules.genres)
-        room = self.column_width - 4 * self.u - 8 * self.u - self.token[0] - 12 * self.u
-        return wrap(words, room, self.sizes.text)
+        """A slot's reward in lines beside its token (the layout asks for each slot's often:
+        wrapped once)."""
+        if reward not in self._rewards:
+            words = reward_words(reward, self.content.rules.genres)
+            room = self.column_width - 4 * self.u - 8 * self.u - self.token[0] - 12 * self.u
+            self._rewards[reward] = wrap(words, room, self.sizes.text)
+        return self._rewards[reward]
 
     def _ability(self, column: int, traveller: dict[str, Any], side: Side | None) -> str:
         ability = str(traveller["text"])
