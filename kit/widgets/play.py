@@ -267,7 +267,7 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
         self.steps: list[tuple[Any, int]] = []  # each action of the log and who took it
         self.board = Board(state.game.board(), size=self.sizes)
         self.logbook = Log()
-        self.timeline: TimelineView = timeline(self.state, seat)
+        self.timeline: TimelineView = timeline(self.state, seat, self.sizes)
         self._actions = ActionButtons(self._click, self.view.explain)
         self._turn = ipywidgets.HTML()
         self._message = ipywidgets.HTML()

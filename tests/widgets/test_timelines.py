@@ -27,7 +27,7 @@ from kit.core.bots import play
 from kit.timeless_journeys import TimelessJourneys
 from kit.timeless_journeys.content import ROMAN
 from kit.widgets.labels import ASCENT, DESCENT, SLACK, Box, text_width
-from kit.widgets.picture import ROUTE_STYLES
+from kit.widgets.picture import ROUTE_STYLES, luminance
 from kit.widgets.sizes import NORMAL, PANEL_WIDTH, SIZES, Sizes
 from kit.widgets.timelines import (
     CHECKPOINT_COLOURS,
@@ -38,7 +38,7 @@ from kit.widgets.timelines import (
     timeline,
     timeline_svg,
 )
-from kit.widgets.timelines.drawing import BOLD, MIDDLE, TITLE, luminance
+from kit.widgets.timelines.drawing import BOLD, MIDDLE, TITLE
 from tests.amazing_journey.helpers import around_the_world, journey_around, wait_until
 from tests.checks import shown_svg
 from tests.four_weeks.helpers import SKIP, deal

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from kit.core import Game, State
 from kit.widgets.labels import ASCENT, DESCENT, text_width
-from kit.widgets.picture import FONT, ROUTE_STYLES, SHAPE_RADIUS, SHAPES, _e, _n
+from kit.widgets.picture import FONT, ROUTE_STYLES, SHAPE_RADIUS, SHAPES, _e, _n, ink_on
 from kit.widgets.sizes import PANEL_WIDTH, Sizes
 
 WIDTH = PANEL_WIDTH
@@ -179,24 +179,6 @@ def wrap(words: str, width: float, size: float, *, bold: bool = False) -> list[s
         else:
             lines.append(word)
     return lines or [""]
-
-
-def ink_on(colour: str) -> str:
-    """The text colour that reads best on `colour` (`#rrggbb`): white or black, whichever has
-    the larger contrast ratio (WCAG). Black, not `INK`: on the players' purple (#9467bd) white
-    reaches 4.3:1 and `INK` 3.7:1, black 4.9:1."""
-    on = luminance(colour)
-    return "#fff" if 1.05 / (on + 0.05) > (on + 0.05) / 0.05 else "#000"
-
-
-def luminance(colour: str) -> float:
-    """A `#rgb` or `#rrggbb` colour's relative luminance (WCAG 2)."""
-    digits = colour.lstrip("#")
-    if len(digits) == 3:
-        digits = "".join(d * 2 for d in digits)
-    channels = [int(digits[i : i + 2], 16) / 255 for i in (0, 2, 4)]
-    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
 # --- marks and pieces --------------------------------------------------------------------------

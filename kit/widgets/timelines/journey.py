@@ -7,7 +7,7 @@ from kit.amazing_journey.content import Checkpoint
 from kit.amazing_journey.game import AmazingJourney
 from kit.core import Game
 from kit.widgets.labels import ASCENT, DESCENT
-from kit.widgets.picture import HIGHLIGHT, ROUTE_STYLES, _e, _n
+from kit.widgets.picture import HIGHLIGHT, ROUTE_STYLES, _e, _n, ink_on
 from kit.widgets.sizes import Sizes
 from kit.widgets.timelines.drawing import (
     MIDDLE,
@@ -18,7 +18,6 @@ from kit.widgets.timelines.drawing import (
     Still,
     cell,
     glyph,
-    ink_on,
     legend,
     on_piece,
     sample,

@@ -8,7 +8,7 @@ from kit.four_weeks.actions import Reveal
 from kit.four_weeks.effects import describe
 from kit.four_weeks.game import FourWeeks
 from kit.widgets.labels import ASCENT
-from kit.widgets.picture import HIGHLIGHT, _e, _n
+from kit.widgets.picture import HIGHLIGHT, _e, _n, ink_on
 from kit.widgets.sizes import Sizes
 from kit.widgets.timelines.drawing import (
     MIDDLE,
@@ -20,7 +20,6 @@ from kit.widgets.timelines.drawing import (
     Still,
     cell,
     glyph,
-    ink_on,
     legend,
     shape,
     text,
