@@ -1,19 +1,19 @@
 """Pictures and panels of the games for notebooks and Voila pages.
 
-- `play(state, seat=None, bots=None)`: the play panel of any game: the board with its pieces,
-  the game's timeline, every player's board as tables, the question and the legal actions as
-  buttons, bots, Undo, a replay slider, Save and Load, the score sheets at the end, and an
-  Advise button that plans from the position for the player to move;
+- `play(state, seat=None, bots=None, size="normal")`: the play panel of any game: the board
+  with its pieces beside the question and the legal actions as buttons, bots, Undo, a replay
+  slider, Save and Load, an Advise button that plans from the position for the player to move,
+  and in tabs the log, every player's board, the table, the game's timeline and the scores;
 - `solve(puzzle_or_state)`: the solver panel of a planner: its assumptions as controls, Solve
   and Stop, the search's progress, then the plan on the board, as a timeline chart and as a
   score sheet beside the greedy bot's (80 days, five rounds, four weeks, orienteering);
 - `puzzle(puzzle)`: the puzzle panel: build a route on the board by clicks for a puzzle of
   `kit.puzzles`, with the running figures, Undo, Reset, and Check against the proven optimum;
 - `state_html(state)`: a state's board picture and summary as static HTML (rich display);
-- `timeline(state, seat=None)`: the game's timeline as a widget (`show(state)` redraws it);
-  `timeline_svg(state, seat=None)` the same picture as static SVG;
+- `timeline(state, seat=None, size="normal")`: the game's timeline as a widget (`show(state)`
+  redraws it); `timeline_svg(state, seat=None, size="normal")` the same picture as static SVG;
 - `Board(graph)`: any game's map as a widget: click a place (`selected`), draw `pieces` and a
-  `highlight`ed route with step numbers;
+  `highlight`ed route or plan (`Route`) with step numbers, zoom and pan;
 - `board_svg(graph, ...)`: the same picture as static SVG, for rich display and exported notebooks;
 - `Piece`: one thing on the map (a pawn, a face-down token, a flag, ...)."""
 
