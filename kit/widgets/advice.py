@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets
 
 from kit.core import KitError
-from kit.solve.plan import INFEASIBLE
+from kit.solve.plan import INFEASIBLE, OPTIMAL
 from kit.widgets.highlight import Route
 from kit.widgets.lock import locked
+from kit.widgets.plans import bound_words
 from kit.widgets.views import escape
 
 if TYPE_CHECKING:
@@ -149,8 +150,9 @@ class Advise:
             self.plan, self.step, self.history = plan, len(history), history
             self.first = plan.steps[0].actions[0]
             self.route = route
+            proof = bound_words(plan.objective, plan.bound, plan.status == OPTIMAL)
             self._say(
-                f"advice: {self.first} (a plan scoring {plan.objective}, {plan.status}; "
+                f"advice: {self.first} (a plan scoring {plan.objective}; {proof}; "
                 f"its route on the map, {len(plan.steps)} steps)",
                 plan.assumptions,
             )

@@ -143,7 +143,8 @@ def test_advise_on_a_grand_tours_last_turn_gives_the_proven_best() -> None:
     plan = check_advice(panel)
     assert plan.status == "optimal" and plan.objective == plan.bound == 42
     assert panel.advisor.message.startswith(
-        f"advice: {plan.history[0]} (a plan scoring 42, optimal;"
+        f"advice: {plan.history[0]} (a plan scoring 42; the best possible: no plan can score "
+        "more (proven);"
     )
 
 
