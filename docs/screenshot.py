@@ -5,9 +5,14 @@ picture beside this script:
 - `play_panel.png`: `notebooks/play.ipynb`, player 0 takes the first travel on offer, and the
   first panel (The Amazing Journey) is saved;
 - `classroom.png`: `notebooks/08_classroom.ipynb` as a classroom screen shows it (no code), from
-  the lesson's title down to the first puzzle panel, after a route of two clicks and Check.
+  the lesson's title down to the first puzzle panel, after a route of two clicks and Check;
+- `solver_panel.png`: the 80-day planner's panel on the Regular side (Paulo, Explore 3 days, 20
+  seconds, from `SOLVER`, a notebook written for it) once its plan is drawn, the step slider
+  half-way along it;
+- `puzzle_panel.png`: the orienteering puzzle of `tests/widgets/puzzle.ipynb` after three clicks
+  and Check (the picture of `docs/widgets.md`).
 
-    python -m docs.screenshot                  # both, from the project folder
+    python -m docs.screenshot                  # all, from the project folder
     python -m docs.screenshot classroom.png    # one
 
 The servers and the browser are the browser tests' own (`tests/widgets/servers.py`)."""
@@ -24,6 +29,15 @@ from tests.widgets.servers import ROOT, STARTUP, NoBrowser, chromium, click_plac
 
 HERE = Path(__file__).parent
 WIDTH = 1400
+SOLVER = """
+from kit.solve.eighty_days import standard_puzzle
+from kit.widgets import solve
+
+panel = solve(standard_puzzle("regular", "Paulo", explore=3))
+panel.time_limit.value = 20
+panel.solve_button.click()
+panel
+"""
 
 
 def play_panel(page: Any, picture: Path) -> None:
@@ -58,10 +72,50 @@ def classroom(page: Any, picture: Path) -> None:
     )
 
 
+def solver_panel(page: Any, picture: Path) -> None:
+    """The panel with its plan drawn, the slider moved half-way: the map, the chart, the list."""
+    from playwright.sync_api import expect
+
+    panel = page.locator(".kit-solve").first
+    expect(panel.locator(".kit-chart")).to_be_visible(timeout=STARTUP * 1000)
+    track = panel.locator(".widget-slider .noUi-target").first
+    box = track.bounding_box()
+    page.mouse.click(box["x"] + box["width"] * 0.55, box["y"] + box["height"] / 2)
+    expect(panel.locator(".kit-step")).to_contain_text("step ", timeout=20_000)
+    expect(panel.locator(".kit-board")).to_have_attribute("data-settled", "yes")
+    panel.screenshot(path=picture)
+
+
+def puzzle_panel(page: Any, picture: Path) -> None:
+    """The orienteering puzzle after a route of three clicks and Check."""
+    from playwright.sync_api import expect
+
+    panel = page.locator(".puzzle-orienteering").first
+    for place in ("D", "F", "Finish"):
+        click_place(panel, place)
+    expect(panel.locator(".kit-status")).to_contain_text("(ended at Finish)", timeout=20_000)
+    panel.get_by_role("button", name="Check").click()
+    expect(panel.locator(".kit-verdict")).not_to_be_empty()
+    panel.screenshot(path=picture)
+
+
 SHOTS: dict[str, tuple[Path, Callable[[Any, Path], None]]] = {
     "play_panel.png": (ROOT / "notebooks" / "play.ipynb", play_panel),
     "classroom.png": (ROOT / "notebooks" / "08_classroom.ipynb", classroom),
+    "solver_panel.png": (HERE / "solver_panel.ipynb", solver_panel),
+    "puzzle_panel.png": (ROOT / "tests" / "widgets" / "puzzle.ipynb", puzzle_panel),
 }
+
+
+def written(path: Path, code: str) -> Path:
+    """A notebook of one code cell, `code`, at `path`."""
+    import nbformat
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code.strip())])
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
+    nbformat.write(notebook, path)
+    return path
 
 
 def main(names: list[str]) -> None:
@@ -71,14 +125,17 @@ def main(names: list[str]) -> None:
     with chromium() as browser:
         for name in names or list(SHOTS):
             notebook, take = SHOTS[name]
-            with tempfile.TemporaryDirectory() as folder, voila(notebook, Path(folder)) as url:
-                # A window as tall as the panel: Voila scrolls inside its page and paints what
-                # shows.
-                page = browser.new_page(viewport={"width": WIDTH, "height": 2800})
-                page.goto(url, timeout=STARTUP * 1000)
-                picture = HERE / name
-                take(page, picture)
-                page.close()
+            with tempfile.TemporaryDirectory() as folder:
+                if notebook.name == "solver_panel.ipynb":
+                    notebook = written(Path(folder) / "source" / notebook.name, SOLVER)
+                with voila(notebook, Path(folder) / "page") as url:
+                    # A window as tall as the panel: Voila scrolls inside its page and paints
+                    # what shows.
+                    page = browser.new_page(viewport={"width": WIDTH, "height": 2800})
+                    page.goto(url, timeout=STARTUP * 1000)
+                    picture = HERE / name
+                    take(page, picture)
+                    page.close()
             print(f"{picture.name}: {picture.stat().st_size / 1000:.0f} KB")
 
 

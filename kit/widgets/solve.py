@@ -499,6 +499,7 @@ SOLVE_CSS = """
 .kit-solve .kit-plan li.kit-current { font-weight: bold; background: #fde0ef; }
 .kit-solve .kit-part { font-weight: bold; margin-top: 6px; }
 .kit-solve .kit-step { font-size: 14px; padding-top: 4px; }
+.kit-solve .kit-sheets td, .kit-solve .kit-sheets th { padding: 1px 14px 1px 0; }
 """
 CHART = (340, 170, 44, 12, 10, 30)
 """The progress chart's width and height and its margins (left, right, top, bottom), pixels."""
