@@ -31,6 +31,8 @@ from typing import Any
 import kit
 from kit.amazing_journey.state import JourneyState
 from kit.core import State
+from kit.core.bots import after
+from kit.core.bots import play as play_out
 from kit.solve.position import puzzle_from
 from kit.widgets import play
 from kit.widgets.solve import GAMES_PLANNERS
@@ -56,14 +58,8 @@ def position(name: str, players: int, decisions: int, seed: int) -> State:
     state = kit.load(name, players=players, seed=seed).new_game()
     greedy = kit.game_module(name).BOTS["greedy"]
     bots = [greedy(seed, p) for p in range(players)]
-    made = 0
-    while state.is_chance_node or made < decisions or _mid_action(state):
-        if state.is_chance_node:
-            state.apply(state.sample_chance())
-        else:
-            state.apply(bots[state.current_player].choose(state))
-            made += 1
-    return state
+    made = after(decisions)
+    return play_out(state, bots, stop=lambda at: made(at) and not _mid_action(at))
 
 
 def _mid_action(state: State) -> bool:

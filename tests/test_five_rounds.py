@@ -12,6 +12,7 @@ import pytest
 import kit
 from kit.cli import main
 from kit.core import KitError
+from kit.core.bots import after, play
 from kit.solve.five_rounds import (
     PlanError,
     Puzzle,
@@ -209,16 +210,8 @@ def greedy_table(players: int, edition: str, decisions: int, seed: int = 4):
         "timeless_journeys", players=players, edition=edition, mode="historical",
         travellers=["C"], seed=seed,
     )  # fmt: skip
-    state = setup(game)
     bots = [GreedyBot(1, p) for p in range(players)]
-    made = 0
-    while made < decisions or state.is_chance_node:
-        if state.is_chance_node:
-            state.apply(state.sample_chance())
-        else:
-            state.apply(bots[state.current_player].choose(state))
-            made += 1
-    return state
+    return play(setup(game), bots, stop=after(decisions))
 
 
 def test_a_game_of_several_players_is_planned_from_the_seat_of_the_player_to_move():

@@ -14,6 +14,7 @@ import pytest
 from ortools.sat.python import cp_model
 
 from kit.core import KitError
+from kit.core.bots import after, play
 from kit.four_weeks import FourWeeks, setup
 from kit.four_weeks.bots import GreedyBot, determinize
 from kit.four_weeks.state import ACTIVITY, TRAVEL, WeekEndDiscards
@@ -325,14 +326,7 @@ def greedy_table(players: int, decisions: int, seed: int = 1, content: str | Non
     decision."""
     state = FourWeeks(players=players, seed=seed, content=content).new_game()
     bots = [GreedyBot(1, p) for p in range(players)]
-    made = 0
-    while not state.is_terminal and (made < decisions or state.is_chance_node):
-        if state.is_chance_node:
-            state.apply(state.sample_chance())
-        else:
-            state.apply(bots[state.current_player].choose(state))
-            made += 1
-    return state
+    return play(state, bots, stop=after(decisions))
 
 
 def test_a_game_in_progress_is_planned_from_what_the_player_to_move_sees() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -51,6 +52,13 @@ def play(
         else:
             state.apply(bots[player].choose(state))
     raise RuntimeError(f"the game did not end within {max_steps} steps")
+
+
+def after(decisions: int) -> Callable[[State], bool]:
+    """A `stop` for `play`: it holds at the first decision after `decisions` have been made
+    (it is asked once at each decision, before the bot plays it)."""
+    asked = itertools.count()
+    return lambda state: next(asked) >= decisions
 
 
 @dataclass(frozen=True)

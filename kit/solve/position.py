@@ -15,6 +15,19 @@ from typing import Any
 from kit.core import KitError, State
 
 
+def mover_of(state: State) -> int:
+    """The player to move, whose plan a puzzle of `state` is; `KitError` saying why there is
+    none (the game is over, or a chance event is due)."""
+    mover = state.current_player
+    if mover < 0:
+        raise KitError(
+            "the game is over: there is nothing left to plan"
+            if state.is_terminal
+            else "plan from a decision of a player (a chance event is due)"
+        )
+    return mover
+
+
 def puzzle_from(state: State) -> Any:
     """The puzzle of a game's state for the player to move, as the game's planner takes one,
     what is out of sight guessed by the game's seed; `KitError` saying why in plain words

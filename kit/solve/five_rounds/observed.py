@@ -31,6 +31,7 @@ from functools import cache
 
 from kit.core import KitError
 from kit.core.rng import rng_for
+from kit.solve.position import mover_of
 from kit.timeless_journeys.content import Content
 from kit.timeless_journeys.effects import TILE_SLOT, Frame
 from kit.timeless_journeys.state import TimelessState
@@ -58,13 +59,7 @@ def observed(state: TimelessState, seed: int) -> Frozen:
     """The position of `state` as its player to move sees it, that player in seat 0 and the
     others standing still (see the module's docstring); what is out of sight is dealt by
     `seed`. `KitError` when no player is to move."""
-    mover = state.current_player
-    if mover < 0:
-        raise KitError(
-            "the game is over: there is nothing left to plan"
-            if state.is_terminal
-            else "plan from a decision of a player (a chance event is due)"
-        )
+    mover = mover_of(state)
     seen = state.clone()
     rng = rng_for(seed, "five-rounds-observed")
     decks = _decks(seen, mover, rng)

@@ -31,6 +31,7 @@ from kit.four_weeks.game import FourWeeks
 from kit.four_weeks.setup import setup
 from kit.four_weeks.state import TRAVEL, WEEK_END, FourWeeksState, WeekEndDiscards
 from kit.solve.plan import replay_history
+from kit.solve.position import mover_of
 
 STANDARD_SEEDS = tuple(range(1, 11))
 """The ten deals of the standard puzzles (`standard_puzzle(seed)` for each)."""
@@ -119,13 +120,7 @@ class Puzzle:
         Festivals of later weeks a guess by `seed` among the cards and Festivals the player
         has not seen (never the real order). Inside a turn the turn's start is kept as the
         origin and the puzzle starts where the player is."""
-        mover = state.current_player
-        if mover < 0:
-            raise KitError(
-                "the game is over: there is nothing left to plan"
-                if state.is_terminal
-                else "plan from a decision of a player (a chance event is due)"
-            )
+        mover = mover_of(state)
         began = _turn_start(state)
         turn = state.history[began:]
         at_start = state if not turn else state.game.replay(state.history[:began])
