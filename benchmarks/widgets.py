@@ -34,7 +34,10 @@ clicked and the search runs for `--limit` seconds; it prints:
 - redraw: the time the panel takes per streamed plan (the status line and the chart of the
   best score and the bound, which draws all the plans so far), median and worst;
 - plan drawn: the time from the planner's return to the plan on the board, the timeline chart,
-  the score sheets and the steps (the greedy bot's game on the puzzle included), once.
+  the score sheets and the steps (the greedy bot's game on the puzzle included), once;
+- step slider: the slider moved to each step in turn, handled up to the pawn and the pieces at
+  that step, the route with that step standing out, the chart and the list redrawn: median and
+  worst time and bytes.
 
 With `--parts browser`, the same solver panels in a real browser (Voila serving a notebook that
 makes the panel, Chromium driven by Playwright, as the browser tests do; `--browser` chooses
@@ -230,14 +233,14 @@ def report_solver(label: str, puzzle: Any, limit: float) -> None:
     redraws: list[float] = []
     draw = panel._draw_chart
 
-    def timed() -> None:
+    def chart_timed() -> None:
         begin = time.perf_counter()
         before = panel._drawn
         draw()
         if panel._drawn != before:
             redraws.append((time.perf_counter() - begin) * 1000)
 
-    panel._draw_chart = timed  # type: ignore[method-assign]
+    panel._draw_chart = chart_timed  # type: ignore[method-assign]
     answer = panel.planner.answer
     returned: list[float] = []
 
@@ -268,7 +271,25 @@ def report_solver(label: str, puzzle: Any, limit: float) -> None:
             f"{'':28} plan drawn {(ended - returned[0]) * 1000:6.0f} ms after the planner "
             "returned (the greedy bot's game, the board, the timeline chart, the sheets)"
         )
+    if panel.answer is not None and panel.answer.steps:
+        moves = [step_to(panel, k) for k in range(1, len(panel.answer.steps) + 1)]
+        times, sizes = [t for t, _ in moves], [b for _, b in moves]
+        print(
+            f"{'':28} step slider {statistics.median(times):6.2f} ms median, "
+            f"{max(times):6.2f} ms worst, {statistics.median(sizes) / 1000:.1f} KB median, "
+            f"{max(sizes) / 1000:.1f} KB worst a step (the pawn, the current step on the map, "
+            "the chart, the list)"
+        )
     print(f"{'':28} {panel.message}")
+
+
+def step_to(panel: Any, step: int) -> tuple[float, int]:
+    """The time and the bytes of the step slider moved to `step`."""
+
+    def move() -> None:
+        panel.step.value = step
+
+    return timed(move)
 
 
 # --- in a real browser ----------------------------------------------------------------------
