@@ -241,11 +241,11 @@ CHART_WIDTH = PANEL_WIDTH - 30
 BAR_COLOURS = ("#e69f00", "#56b4e9", "#009e73", "#f0e442", "#0072b2", "#d55e00", "#cc79a7")
 
 
-def chart_svg(steps: Sequence[PlanStep], unit: str, current: int = 0) -> str:
+def chart_svg(steps: Sequence[PlanStep], unit: str) -> str:
     """The plan's steps as bars over the days (rounds, distance), a row per kind of step, each
-    bar numbered as on the map where its number fits (its hover text always names it); the
-    bar of step `current` is outlined. Every bar carries its step (`data-step`) and its row's
-    kind (`data-kind`), so what the chart shows can be read back."""
+    bar numbered as on the map where its number fits (its hover text always names it). Every
+    bar carries its step (`data-step`) and its row's kind (`data-kind`), so what the chart shows
+    can be read back, and a style outlines the current one (`current_css`)."""
     bars = bars_of(steps)
     if not bars:
         return ""
@@ -279,11 +279,7 @@ def chart_svg(steps: Sequence[PlanStep], unit: str, current: int = 0) -> str:
         index = kinds.index(bar.kind)
         y, x0, x1 = top + row * index + 3, x(bar.start), x(bar.end)
         colour = BAR_COLOURS[index % len(BAR_COLOURS)]
-        outline = (
-            ' stroke="#111" stroke-width="2.5"'
-            if bar.number == current
-            else (' stroke="#333" stroke-width="0.6"')
-        )
+        outline = ' stroke="#333" stroke-width="0.6"'
         number = str(bar.number)
         fits = text_width(number, size) + 3 <= x1 - x0
         parts.append(
@@ -320,9 +316,10 @@ def _ticks(low: float, high: float) -> list[float]:
     return [first + step * k for k in range(int((high - first) // step) + 1)]
 
 
-def steps_html(answer: Answer, current: int = 0) -> str:
+def steps_html(answer: Answer) -> str:
     """The steps, numbered as on the map and grouped by part (round, week) where the plan reads
-    in parts; step `current` stands out; then what the plan assumes."""
+    in parts, each carrying its number (`data-step`: `current_css` makes the current one stand
+    out); then what the plan assumes."""
     parts = ["<div class='kit-plan'><b>The plan</b>"]
     group = None
     opened = False
@@ -335,10 +332,9 @@ def steps_html(answer: Answer, current: int = 0) -> str:
                 parts.append(f"<div class='kit-part'>{escape(group.capitalize())}</div>")
             parts.append(f"<ol start='{step.number}'>")
             opened = True
-        mark = " class='kit-current'" if step.number == current else ""
         when = f"<span class='kit-muted'>{escape(step.when)}</span> " if step.when else ""
         note = f" <span class='kit-muted'>[{escape(step.note)}]</span>" if step.note else ""
-        parts.append(f"<li{mark}>{when}{escape(step.text)}{note}</li>")
+        parts.append(f"<li data-step='{step.number}'>{when}{escape(step.text)}{note}</li>")
     if opened:
         parts.append("</ol>")
     if answer.notes:
@@ -346,6 +342,19 @@ def steps_html(answer: Answer, current: int = 0) -> str:
         parts.append(f"<div class='kit-muted'>assumes:</div><ul class='kit-muted'>{notes}</ul>")
     parts.append("</div>")
     return "".join(parts)
+
+
+def current_css(scope: str, step: int) -> str:
+    """The style that makes step `step` stand out in the chart and the list of the panel marked
+    `scope` (a class of its own): a few bytes a step, where drawing the chart and the list again
+    would send them whole."""
+    if not step:
+        return ""
+    return (
+        f"<style>.{scope} .kit-chart g[data-step='{step}'] rect {{ stroke: #111; "
+        f"stroke-width: 2.5; }} .{scope} .kit-plan li[data-step='{step}'] {{ font-weight: bold; "
+        "background: #fde0ef; }</style>"
+    )
 
 
 def sheets_html(answer: Answer) -> str:

@@ -45,6 +45,7 @@ from kit.widgets.plans import (
     PlanWalk,
     bound_words,
     chart_svg,
+    current_css,
     days,
     sheet_rows,
     sheets_html,
@@ -496,7 +497,6 @@ def points_pieces(instance: Any, route: Sequence[str]) -> tuple[Piece, ...]:
 
 SOLVE_CSS = """
 .kit-solve .kit-plan ol { margin: 2px 0 6px 0; }
-.kit-solve .kit-plan li.kit-current { font-weight: bold; background: #fde0ef; }
 .kit-solve .kit-part { font-weight: bold; margin-top: 6px; }
 .kit-solve .kit-step { font-size: 14px; padding-top: 4px; }
 .kit-solve .kit-sheets td, .kit-solve .kit-sheets th { padding: 1px 14px 1px 0; }
@@ -634,6 +634,8 @@ class SolvePanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
             layout=ipywidgets.Layout(flex="1 1 300px"),
         )  # fmt: skip
         self._step_text = ipywidgets.HTML(layout=ipywidgets.Layout(flex="2 1 300px"))
+        self._current = ipywidgets.HTML()  # the style of the current step (`current_css`)
+        self._scope = f"kit-solve-{id(self):x}"
         self.timeline = ipywidgets.HTML()
         self._plan = ipywidgets.HTML()
         self._sheets = ipywidgets.HTML()
@@ -641,7 +643,7 @@ class SolvePanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
         self.stop_button.on_click(self._stop)
         self.step.observe(self._stepped, "value")
         super().__init__(self._layout(), layout=ipywidgets.Layout(width="100%"))
-        self.add_class("kit-solve")
+        self.add_class("kit-solve").add_class(self._scope)
 
     @property
     def message(self) -> str:
@@ -672,7 +674,7 @@ class SolvePanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
             controls,
             buttons,
             ipywidgets.HBox([map_part, side], layout=wrap),
-            ipywidgets.HBox([self.step, self._step_text], layout=wrap),
+            ipywidgets.HBox([self.step, self._step_text, self._current], layout=wrap),
             self.timeline,
             ipywidgets.HBox([self._plan, self._sheets], layout=wrap),
         ]
@@ -793,17 +795,18 @@ class SolvePanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
         self.planner.show_step(answer, 0)
         if answer is None:
             self.timeline.value = self._plan.value = self._sheets.value = ""
-            self._step_text.value = ""
+            self._step_text.value = self._current.value = ""
             return
         self._sheets.value = sheets_html(answer)
+        self.timeline.value = chart_svg(answer.steps, answer.unit)
+        self._plan.value = steps_html(answer)
         self._draw_step(answer, 0)
 
     def _draw_step(self, answer: Answer, step: int) -> None:
         """The plan at slider position `step`: the pawn after that step, the step standing out
         on the map, the chart and the list, and its words beside the slider."""
         self.planner.show_step(answer, step)
-        self.timeline.value = chart_svg(answer.steps, answer.unit, step)
-        self._plan.value = steps_html(answer, step)
+        self._current.value = current_css(self._scope, step)
         if step:
             shown = answer.steps[step - 1]
             words = f"step {step} of {len(answer.steps)}: {shown.when} {shown.text}".strip()

@@ -28,7 +28,7 @@ from kit.solve.orienteering import read_op_file
 from kit.solve.plan import Plan, Step
 from kit.widgets import SolvePanel, play, solve
 from kit.widgets.highlight import Route
-from kit.widgets.plans import walk_plan
+from kit.widgets.plans import current_css, walk_plan
 from tests.test_eighty_days import tiny
 from tests.test_five_rounds import tiny as tour_at
 
@@ -134,7 +134,8 @@ def walk_through(panel: SolvePanel, start: State, plan: Plan) -> None:
         assert route.place_of(number) == here, (number, step)
         assert rows[number] == step.kind == engine_kind(before, state, step, applied), number
         assert f"step {number} of {len(steps)}" in panel._step_text.value
-        assert "kit-current" in panel._plan.value
+        assert panel._current.value == current_css(panel._scope, number)
+        assert f"data-step='{number}'" in panel._plan.value
     assert done == len(plan.history) and state.is_terminal
     route = board.highlight
     assert isinstance(route, Route) and route.places[route.stops[-1]] == engine_place(state)
