@@ -85,9 +85,6 @@ class PlanWalk:
     def __iter__(self) -> Iterator[PlanStep]:
         return iter(self.steps)
 
-    def __len__(self) -> int:
-        return len(self.steps)
-
 
 def walk_plan(
     start: State,
