@@ -33,6 +33,7 @@ from kit.core.commands import (
     UsageError,
     count,
     run,
+    stopped_by,
     whole,
 )
 from kit.core.errors import shown
@@ -370,7 +371,7 @@ def _play(state: State, seat: int, bots: dict[int, Bot], bot_name: str) -> int:
                 state.apply(choice)
     except KeyboardInterrupt:
         print()
-        _say_saved(state, seat, "stopped by Ctrl-C")
+        _say_saved(state, seat, f"stopped by {stopped_by()}")
         return EXIT_INTERRUPTED
     _final_scores(state, seat)
     return 0

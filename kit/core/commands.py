@@ -1,7 +1,9 @@
 """What every command of the kit shares (`kit`, each planner's `main`, the benchmark scripts):
 an argument parser whose every error is one line naming the argument and what is allowed, the
 checked number types, and one way to end: exit status 2 for bad input, 130 for Ctrl-C, never a
-traceback for either."""
+traceback for either. Closing the terminal (SIGHUP) or `kill` (SIGTERM) stops a command the way
+Ctrl-C does, so whatever Ctrl-C saves, keeps or ends (a game, a best plan, helper processes) is
+saved, kept or ended for them too; the exit status is then 128 plus the signal's number."""
 
 from __future__ import annotations
 
@@ -18,6 +20,21 @@ from kit.core.errors import KitError, shown
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130
+
+STOPPING_SIGNALS = {
+    signal.SIGINT: "Ctrl-C",
+    signal.SIGTERM: "SIGTERM",
+    **({signal.SIGHUP: "SIGHUP"} if hasattr(signal, "SIGHUP") else {}),
+}
+"""The signals a command stops on as on Ctrl-C, with the name its messages give them."""
+
+_last_stop = ["Ctrl-C"]
+
+
+def stopped_by() -> str:
+    """What stopped the command last ("Ctrl-C", "SIGTERM", "SIGHUP"), for messages such as
+    "stopped by Ctrl-C after 3 games": Ctrl-C unless `run` has heard another signal."""
+    return _last_stop[0]
 
 
 class UsageError(KitError):
@@ -76,30 +93,39 @@ def run(main: Callable[[], int], program: str = "kit") -> int:
     """The exit status of `main()`, run as a command: a `KitError` (a bad argument, option, file
     or save) is printed as one line and gives 2; Ctrl-C gives 130, whether `main` stopped its
     work and returned normally (a simulation, a planner keeping its best plan) or the interrupt
-    escaped (one line is printed then). Help and argparse's own exits give their status."""
-    interrupted = False
+    escaped (one line is printed then); SIGTERM and SIGHUP are heard as Ctrl-C and give 143 and
+    129. Help and argparse's own exits give their status."""
+    heard: list[int] = []
 
-    def on_interrupt(signum: int, frame: FrameType | None) -> None:
-        nonlocal interrupted
-        interrupted = True
+    def on_signal(signum: int, frame: FrameType | None) -> None:
+        heard.append(signum)
+        _last_stop[0] = STOPPING_SIGNALS[signal.Signals(signum)]
         raise KeyboardInterrupt
 
     in_main_thread = threading.current_thread() is threading.main_thread()
-    previous = signal.signal(signal.SIGINT, on_interrupt) if in_main_thread else None
+    previous = (
+        {sig: signal.signal(sig, on_signal) for sig in STOPPING_SIGNALS} if in_main_thread else {}
+    )
     try:
         status = main()
     except KitError as error:
         say(program, str(error))
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
-        say(program, "stopped by Ctrl-C")
-        return EXIT_INTERRUPTED
+        say(program, f"stopped by {stopped_by()}")
+        return _stopped_status(heard)
     except SystemExit as done:  # --help, or a parser that exits by itself
         if done.code is None or isinstance(done.code, int):
             return done.code or 0
         say(program, str(done.code))
         return 1
     finally:
-        if in_main_thread:
-            signal.signal(signal.SIGINT, previous or signal.default_int_handler)
-    return EXIT_INTERRUPTED if interrupted else status
+        for sig, handler in previous.items():
+            default = signal.default_int_handler if sig == signal.SIGINT else signal.SIG_DFL
+            signal.signal(sig, handler if handler is not None else default)
+    return _stopped_status(heard) if heard else status
+
+
+def _stopped_status(heard: list[int]) -> int:
+    """128 plus the number of the first signal heard (130 for Ctrl-C, as shells give)."""
+    return 128 + heard[0] if heard else EXIT_INTERRUPTED
