@@ -6,9 +6,11 @@ Each is `kit.widgets.board_svg` of a game's bare board, written beside this scri
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import kit
+from kit.core.files import FileWriteError, write_file
 from kit.widgets import board_svg
 
 HERE = Path(__file__).parent
@@ -23,9 +25,12 @@ PICTURES = {
 def main() -> None:
     for file, (name, options) in PICTURES.items():
         svg = board_svg(kit.load(name, **options).board())
-        (HERE / file).write_text(svg + "\n")
+        write_file(HERE / file, svg + "\n")
         print(f"{file}: {len(svg) / 1000:.1f} KB")
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except FileWriteError as error:
+        sys.exit(f"pictures: {error}")

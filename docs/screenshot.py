@@ -25,6 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from kit.core.files import FileWriteError, write_file
 from tests.widgets.servers import ROOT, STARTUP, NoBrowser, chromium, click_place, voila
 
 HERE = Path(__file__).parent
@@ -49,7 +50,7 @@ def play_panel(page: Any, picture: Path) -> None:
     steps = log.count()
     panel.locator(".kit-actions button", has_text="take the").first.click()
     expect(log).to_have_count(steps + 1, timeout=20_000)
-    panel.screenshot(path=picture)
+    write_file(picture, panel.screenshot())
 
 
 def classroom(page: Any, picture: Path) -> None:
@@ -67,9 +68,8 @@ def classroom(page: Any, picture: Path) -> None:
     panel.get_by_role("button", name="Check").click()
     expect(panel.locator(".kit-verdict")).to_contain_text("short of the proven optimum")
     box = panel.bounding_box()
-    page.screenshot(
-        path=picture, clip={"x": 0, "y": 0, "width": WIDTH, "height": box["y"] + box["height"] + 8}
-    )
+    clip = {"x": 0, "y": 0, "width": WIDTH, "height": box["y"] + box["height"] + 8}
+    write_file(picture, page.screenshot(clip=clip))
 
 
 def solver_panel(page: Any, picture: Path) -> None:
@@ -83,7 +83,7 @@ def solver_panel(page: Any, picture: Path) -> None:
     page.mouse.click(box["x"] + box["width"] * 0.55, box["y"] + box["height"] / 2)
     expect(panel.locator(".kit-step")).to_contain_text("step ", timeout=20_000)
     expect(panel.locator(".kit-board")).to_have_attribute("data-settled", "yes")
-    panel.screenshot(path=picture)
+    write_file(picture, panel.screenshot())
 
 
 def puzzle_panel(page: Any, picture: Path) -> None:
@@ -96,7 +96,7 @@ def puzzle_panel(page: Any, picture: Path) -> None:
     expect(panel.locator(".kit-status")).to_contain_text("(ended at Finish)", timeout=20_000)
     panel.get_by_role("button", name="Check").click()
     expect(panel.locator(".kit-verdict")).not_to_be_empty()
-    panel.screenshot(path=picture)
+    write_file(picture, panel.screenshot())
 
 
 SHOTS: dict[str, tuple[Path, Callable[[Any, Path], None]]] = {
@@ -144,3 +144,5 @@ if __name__ == "__main__":
         main(sys.argv[1:])
     except NoBrowser as why:
         sys.exit(f"no screenshot: {why}")
+    except FileWriteError as error:
+        sys.exit(f"screenshot: {error}")

@@ -37,6 +37,7 @@ from kit.core.commands import (
     whole,
 )
 from kit.core.errors import shown
+from kit.core.files import FileWriteError, write_file
 from kit.core.progress import TqdmProgress
 from kit.core.state import MAX_SAVE_BYTES
 
@@ -357,10 +358,13 @@ def _play(state: State, seat: int, bots: dict[int, Bot], bot_name: str) -> int:
                 state.apply(action)
             else:
                 choice = _ask(state, seat)
-                if choice in (SAVE, QUIT):
-                    if choice == SAVE:
-                        _say_saved(state, seat, "stopped")
+                if choice == QUIT:
                     return 0
+                if choice == SAVE:
+                    if _say_saved(state, seat, "stopped"):
+                        return 0
+                    print("the game goes on: free some space and s again, or q to quit")
+                    continue
                 if choice == UNDO:
                     earlier = _before_last_decision(state, seat)
                     if earlier is None:
@@ -436,20 +440,24 @@ def _before_last_decision(state: State, seat: int) -> State | None:
     return None if last is None else state.game.replay(state.history[:last])
 
 
-def _say_saved(state: State, seat: int, why: str) -> None:
+def _say_saved(state: State, seat: int, why: str) -> bool:
+    """Save `state` and say where and how to go on, or say why it could not be saved; whether
+    it was saved."""
     try:
         path = save_game(state)
-    except OSError as error:
-        print(f"{why}; the game could not be saved: {error.strerror or error}")
-        return
+    except FileWriteError as error:
+        print(f"{why}; the game could not be saved: {error}")
+        return False
     print(f"{why}; the game is saved in {path}: go on with `kit play --load {path} --seat {seat}`")
+    return True
 
 
 def save_game(state: State, folder: Path | str = ".") -> Path:
     """Save `state` as JSON in `folder`, in a new file named after the game and the time
     (`kit-four-weeks-20250101-183000.json`); `kit play --load FILE` or `kit.load_json` reads
     it. The save is rebuilt from the history alone, so a game interrupted in the middle of a
-    move is saved as it was before that move."""
+    move is saved as it was before that move. It is written atomically (`write_file`): a save
+    that cannot be written raises `FileWriteError` naming the file and why, and leaves no file."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     stem = f"kit-{state.game.name.replace('_', '-')}-{stamp}"
     path = Path(folder) / f"{stem}.json"
@@ -457,8 +465,7 @@ def save_game(state: State, folder: Path | str = ".") -> Path:
     while path.exists():
         path, number = Path(folder) / f"{stem}-{number}.json", number + 1
     text = state.game.replay(list(state.history)).to_json()
-    path.write_text(text, encoding="utf-8")
-    return path
+    return write_file(path, text)
 
 
 def _final_scores(state: State, seat: int) -> None:

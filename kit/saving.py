@@ -20,6 +20,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from kit.core.errors import KitError
+from kit.core.files import write_file
+
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 """The kernel every kept notebook names (as JupyterLab names the kit's environment's own)."""
 
@@ -76,13 +79,12 @@ def enable(folder: Path | None = None) -> Path:
     path = Path(folder or ENV_CONFIG_PATH[0]) / CONFIG
     path.parent.mkdir(parents=True, exist_ok=True)
     config = {"ServerApp": {"jpserver_extensions": {"kit.saving": True}}}
-    path.write_text(json.dumps(config, indent=2) + "\n")
-    return path
+    return write_file(path, json.dumps(config, indent=2) + "\n")
 
 
 if __name__ == "__main__":
     try:
         written = enable()
-    except OSError as error:
+    except (OSError, KitError) as error:
         sys.exit(f"cannot enable kit.saving for Jupyter: {error}")
     print(f"JupyterLab now saves the kit's notebooks without their outputs ({written})")

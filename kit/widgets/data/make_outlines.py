@@ -19,6 +19,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from kit.core.files import write_file
+
 Point = tuple[float, float]
 Ring = list[Point]
 
@@ -259,7 +261,7 @@ def main(folder: Path) -> None:
     for frame in FRAMES:
         data = outline(frame, folder)
         target = HERE / f"{frame.name}.json"
-        target.write_text(json.dumps(data, indent=1) + "\n")
+        write_file(target, json.dumps(data, indent=1) + "\n")
         print(f"{target.name}: {len(str(data['d'])) / 1000:.1f} KB of path")
         for place, (lon, lat) in PLACES.get(frame.name, {}).items():
             x, y = frame.project(lon, lat)
