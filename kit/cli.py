@@ -231,6 +231,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     options = {"players": len(names), **_game_options(args)}
     game: Game = module.load(**options)
     games = args.games
+    plot = _plot_file(args.plot) if args.plot is not None else None
     with contextlib.ExitStack() as stack:
         executor = stack.enter_context(_cluster(args.scheduler)) if args.scheduler else None
         bar = TqdmProgress(f"{args.game}: {games} games")
@@ -246,10 +247,21 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             progress=bar,
         )
     print(result)
-    if args.plot and result.results:
-        result.plot().savefig(args.plot)
-        print(f"plot saved to {args.plot}")
+    if plot is not None and not result.results:
+        print(f"no plot saved to {plot}: no game was finished")
+    elif plot is not None:
+        print(f"plot saved to {result.plot().save(plot)}")
     return EXIT_INTERRUPTED if result.interrupted else 0
+
+
+def _plot_file(text: str) -> Path:
+    """The file `--plot` asks for, checked before the games start (`plot_file`)."""
+    from kit.tournament.chart import plot_file
+
+    try:
+        return plot_file(text)
+    except KitError as error:
+        raise UsageError(f"argument --plot: {error}") from None
 
 
 @contextlib.contextmanager
@@ -296,7 +308,12 @@ def _tournament_flags(sub: argparse.ArgumentParser, module: ModuleType) -> None:
         metavar="tcp://HOST:PORT",
         help="play the games on this Dask cluster (the cluster extra) instead of local processes",
     )
-    sub.add_argument("--plot", metavar="FILE", help="save the score and rating plot (PNG, SVG…)")
+    sub.add_argument(
+        "--plot",
+        metavar="FILE",
+        help="save the score and rating plot (PNG, SVG…; .png is added to a name without "
+        "an extension)",
+    )
 
 
 # --- play -------------------------------------------------------------------------------------

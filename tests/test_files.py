@@ -12,14 +12,17 @@ import stat
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kit
+from kit.cli import main
 from kit.core import KitError
 from kit.core.files import FileWriteError, write_file
+from kit.tournament.chart import plot_file, plot_formats
 from tests.test_cli import ROOT, first_question, play, saved_file, start, wait_for
 
 FULL = "No space left on device"
@@ -219,3 +222,61 @@ def test_a_signal_with_a_save_that_cannot_be_written_says_so_and_fails(tmp_path,
     assert last.startswith(f"stopped by {name}; the game could not be saved: kit-four-weeks-")
     assert last.endswith(f".json: cannot be written: {FULL}")
     assert list(tmp_path.iterdir()) == []
+
+
+# --- kit tournament --plot -----------------------------------------------------------------
+TOURNAMENT = ["tournament", "four-weeks", "--games", "2", "--workers", "1", "--seed", "3"]
+
+
+@pytest.mark.parametrize(
+    ("plot", "problem"),
+    [
+        (
+            "no/such/folder/plot.png",
+            "{f}/no/such/folder/plot.png: there is no folder {f}/no/such/folder\n",
+        ),
+        ("plot.xyz", "{f}/plot.xyz: unknown format 'xyz'; a plot can be saved as avif, eps,"),
+        ("plot.", "{f}/plot.: unknown format ''; a plot can be saved as avif, eps, gif, "),
+        ("folder.png", "{f}/folder.png is a folder; give the name of a file in it\n"),
+        ("", "expected the name of a file, got ''\n"),
+    ],
+)
+def test_a_plot_that_cannot_be_saved_is_refused_before_the_games(capsys, tmp_path, plot, problem):
+    (tmp_path / "folder.png").mkdir()
+    file = str(tmp_path / plot) if plot else ""
+    assert main([*TOURNAMENT, "--plot", file]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1  # not a game was played
+    assert err.startswith("kit: argument --plot: " + problem.format(f=tmp_path))
+    assert [p.name for p in tmp_path.iterdir()] == ["folder.png"]
+
+
+@pytest.mark.parametrize(("plot", "written"), [("results", "results.png"), ("r.SVG", "r.SVG")])
+def test_the_plot_is_saved_where_the_message_says(monkeypatch, capsys, tmp_path, plot, written):
+    monkeypatch.chdir(tmp_path)
+    assert main([*TOURNAMENT, "--plot", plot]) == 0
+    assert capsys.readouterr().out.endswith(f"\nplot saved to {written}\n")
+    assert [p.name for p in tmp_path.iterdir()] == [written]
+    head = (tmp_path / written).read_bytes()[:200]
+    assert head.startswith(b"\x89PNG") if written.endswith("png") else b"<svg" in head
+
+
+def test_a_plot_that_cannot_be_written_is_one_line_and_leaves_no_file(
+    monkeypatch, capsys, tmp_path
+):
+    monkeypatch.setattr("kit.core.files.os.fsync", full_disk)
+    assert main([*TOURNAMENT, "--plot", str(tmp_path / "p.png")]) == 2
+    out, err = capsys.readouterr()
+    assert "head to head" in out  # the tables are shown all the same
+    assert err.endswith(f"\nkit: {tmp_path / 'p.png'}: cannot be written: {FULL}\n")
+    assert list(tmp_path.iterdir()) == []
+
+
+@given(st.text(alphabet="abcdefghijklmnopqrstuvwxyzGIFPN", max_size=5))
+def test_a_plot_file_is_accepted_exactly_in_the_formats_matplotlib_writes(extension):
+    file = f"plot.{extension}"
+    if extension.lower() in plot_formats():
+        assert plot_file(file) == Path(file)
+    else:
+        with pytest.raises(KitError, match=f"unknown format '{extension.lower()}'"):
+            plot_file(file)

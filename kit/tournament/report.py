@@ -23,9 +23,8 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from matplotlib.figure import Figure
-
     from kit.core.state import State
+    from kit.tournament.chart import Chart
 
 Z95 = 1.959963984540054  # the normal quantile of a two-sided 95 % interval
 
@@ -223,9 +222,10 @@ class Tournament:
         rows += _matrix(self.standings(), self.head_to_head(), width)
         return "\n".join(rows + failed)
 
-    def plot(self) -> Figure:
+    def plot(self) -> Chart:
         """Two panels: each entrant's scores (box and points), and the ratings with their 95 %
-        intervals; a notebook shows it as an image (`kit.tournament.chart`)."""
+        intervals; a notebook shows it as an image, and `save(file)` writes it whole or not at
+        all (`kit.tournament.chart`)."""
         from kit.tournament.chart import Chart
 
         order = self.standings()
