@@ -33,12 +33,14 @@ from kit.core.commands import (
     UsageError,
     count,
     run,
+    seed,
     stopped_by,
     whole,
 )
 from kit.core.errors import shown
 from kit.core.files import FileWriteError, write_file
 from kit.core.progress import TqdmProgress
+from kit.core.rng import seed_from_text
 from kit.core.state import MAX_SAVE_BYTES
 
 GAME_COMMANDS = ("play", "simulate", "tournament", "bench")
@@ -66,7 +68,7 @@ def _flag(option: Option) -> str:
 def _metavar(option: Option) -> str:
     if option.choices:
         return "{" + ",".join(option.choices) + "}"
-    return "N" if option.parse is int else option.name.upper()
+    return "N" if option.parse in (int, seed_from_text) else option.name.upper()
 
 
 def _reader(option: Option) -> Callable[[str], Any]:
@@ -608,7 +610,7 @@ def parser(command: str | None = None) -> ArgumentParser:
         return sub
 
     demo = add("demo", "the main job on the built-in reference board")
-    demo.add_argument("--seed", type=whole, default=1, help="(default 1)")
+    demo.add_argument("--seed", type=seed, default=1, help="(default 1)")
     demo.set_defaults(run=cmd_demo)
 
     play = add(

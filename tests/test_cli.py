@@ -22,6 +22,7 @@ from kit.cli import HELP, main, save_game
 from kit.core import CHANCE, State
 from kit.core.bots import RandomBot, simulate
 from kit.core.commands import run
+from kit.core.rng import SEED_RULE
 from kit.solve.orienteering import read_op_file
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -49,7 +50,9 @@ BAD = [
     ("simulate four-weeks --bot clever", "argument --bot: invalid choice: 'clever'"),
     ("simulate four-weeks --side fast", "unrecognized arguments: --side fast"),
     ("simulate four-weeks --content /no/such/folder", "'/no/such/folder' is not a folder"),
-    ("simulate four-weeks --seed lucky", "argument --seed: 'lucky' is not a whole number"),
+    ("simulate four-weeks --seed lucky", f"argument --seed: {SEED_RULE}, not 'lucky' (see"),
+    ("play four-weeks --seed -1", f"argument --seed: {SEED_RULE}, not -1 (see"),
+    ("simulate four-weeks --seed 1e3", f"argument --seed: {SEED_RULE}, not '1e3' (see"),
     (
         "solve dreams",
         "unknown planner 'dreams'; the planners are eighty-days, five-rounds,"
@@ -64,7 +67,11 @@ BAD = [
     ("play --load /no/such/save.json", "/no/such/save.json: cannot be read"),
     ("play --load /dev/zero", "/dev/zero: not a kit save: 50,000,001 characters is too long"),
     ("play --load /", "/: cannot be read: Is a directory"),
-    ("demo --seed abc", "argument --seed: expected a whole number, got 'abc'"),
+    ("demo --seed abc", f"argument --seed: {SEED_RULE}, not 'abc' (see"),
+    ("demo --seed 18446744073709551616", f"argument --seed: {SEED_RULE}, not 1844674407370955"),
+    ("solve four-weeks --seed -1", f"argument --seed: {SEED_RULE}, not -1 (see"),
+    ("solve eighty-days --seed x", f"argument --seed: {SEED_RULE}, not 'x' (see"),
+    ("solve five-rounds --seed 1.5", f"argument --seed: {SEED_RULE}, not '1.5' (see"),
     ("bench chess", "argument GAME: invalid choice: 'chess'"),
     ("fly", "argument COMMAND: invalid choice: 'fly'"),
     ("", "the following arguments are required: COMMAND"),

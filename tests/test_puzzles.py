@@ -307,7 +307,9 @@ def test_bad_arguments_are_refused_with_the_choices() -> None:
         generate("orienteering", 1, "brutal")
     with pytest.raises(PuzzleError, match="kind 'sudoku' is unknown; choose one of orienteering"):
         generate("sudoku")
-    with pytest.raises(PuzzleError, match="seed must be a whole number, not '3'"):
+    with pytest.raises(
+        PuzzleError, match=r"a seed is a whole number from 0 to 2\*\*64 - 1 \(\d+\), not '3'"
+    ):
         points_puzzle("3")  # type: ignore[arg-type]
     with pytest.raises(PuzzleError, match="a route is a list of steps, not one text: 'Start'"):
         check(points_puzzle(0), "Start")

@@ -167,7 +167,7 @@ def test_the_full_four_weeks_give_a_best_known_plan_and_its_bound() -> None:
 
 
 def test_bad_arguments_are_refused() -> None:
-    with pytest.raises(PuzzleError, match="seed must be a whole number"):
+    with pytest.raises(PuzzleError, match="a seed is a whole number from 0 to"):
         weeks_puzzle("1")  # type: ignore[arg-type]
     with pytest.raises(PuzzleError, match="four-week deal 1: No plan: the puzzle is infeasible"):
         weeks_puzzle(1, content=TINY, claims=["AAA"])

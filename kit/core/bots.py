@@ -10,7 +10,7 @@ from typing import Protocol
 
 from kit.core.errors import KitError
 from kit.core.progress import Progress
-from kit.core.rng import rng_for
+from kit.core.rng import check_seeds, rng_for
 from kit.core.state import CHANCE, TERMINAL, Action, Game, State, ranking
 
 
@@ -104,6 +104,7 @@ def simulate(
     games finished by then and says it was `interrupted`."""
     if len(bots) != game.num_players:
         raise KitError(f"{len(bots)} bots for a game of {game.num_players} players")
+    check_seeds(first_seed, games)
     records: list[tuple[list[int], list[float], int]] = []  # totals, wins, actions of a game
     interrupted = False
     try:

@@ -17,6 +17,7 @@ from types import FrameType
 from typing import NoReturn
 
 from kit.core.errors import KitError, shown
+from kit.core.rng import seed_from_text
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130
@@ -68,6 +69,14 @@ def whole(text: str) -> int:
         return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {shown(text)}") from None
+
+
+def seed(text: str) -> int:
+    """A seed: a whole number from 0 to 2**64 - 1 (`kit.core.rng.check_seed`)."""
+    try:
+        return seed_from_text(text)
+    except KitError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def seconds(text: str) -> float:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from kit.core.errors import KitError, shown
+from kit.core.rng import check_seed, seed_from_text
 
 Check = Callable[[Any], Any]
 
@@ -41,9 +42,12 @@ class Option:
     def from_text(self, text: str) -> Any:
         """The value of `text` typed at the command line, checked."""
         try:
-            return self.value(self.parse(text))
+            parsed = self.parse(text)
         except ValueError:
             raise KitError(f"option {self.name!r}: {shown(text)} is not {self.help}") from None
+        except KitError as error:  # a parse that checks as it reads (a seed)
+            raise KitError(f"option {self.name!r}: {error}") from None
+        return self.value(parsed)
 
 
 def check_options(spec: Sequence[Option], given: Mapping[str, Any]) -> dict[str, Any]:
@@ -76,11 +80,8 @@ def _range(low: int | None, high: int | None) -> str:
 
 
 def seed(value: Any) -> int | None:
-    """A seed: any whole number, or None."""
-    if value is None:
-        return None
-    checked: int = integer()(value)
-    return checked
+    """A seed (`kit.core.rng.check_seed`: a whole number from 0 to 2**64 - 1), or None."""
+    return None if value is None else check_seed(value)
 
 
 def one_of(choices: Iterable[str], aliases: Mapping[str, str] | None = None) -> Check:
@@ -160,7 +161,7 @@ def players_option(low: int, high: int, default: int = 2) -> Option:
     )
 
 
-SEED = Option("seed", None, "a whole number", seed, int)
+SEED = Option("seed", None, "a whole number from 0 to 2**64 - 1", seed, seed_from_text)
 CONTENT = Option(
     "content",
     None,

@@ -178,11 +178,11 @@ class Game(ABC):
         if data["game"] != self.name:
             raise SaveError(f"the save is of game {shown(data['game'])}, not {self.name!r}")
         game = self
-        if data["options"] != self.options:
-            try:
+        try:  # checked even when they look like this game's (true == 1 == 1.0 in Python)
+            if check_options(self.OPTIONS, data["options"]) != self.options:
                 game = type(self)(**data["options"])
-            except KitError as error:
-                raise SaveError(f"the save's options are invalid: {error}") from None
+        except KitError as error:
+            raise SaveError(f"the save's options are invalid: {error}") from None
         return game._replay_save(data["history"], set(data["fixed"]))
 
     def _replay_save(self, history: list[str], fixed: set[int]) -> State:

@@ -7,6 +7,7 @@ import random
 from dataclasses import dataclass
 
 from kit.core import KitError
+from kit.core.rng import check_seed
 
 DIFFICULTIES = ("easy", "medium", "hard")
 
@@ -76,11 +77,18 @@ def checked_difficulty(difficulty: str) -> str:
     return difficulty
 
 
+def puzzle_seed(seed: object) -> int:
+    """`seed` if it is a seed (`kit.core.rng.check_seed`), else `PuzzleError` saying why."""
+    try:
+        return check_seed(seed)
+    except KitError as error:
+        raise PuzzleError(str(error)) from None
+
+
 def attempt_random(kind: str, difficulty: str, seed: int, attempt: int) -> random.Random:
     """The random numbers of one generation attempt: the same on every machine and run for
     the same kind, difficulty, seed and attempt (a string seed is hashed by SHA-512)."""
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise PuzzleError(f"seed must be a whole number, not {seed!r}")
+    puzzle_seed(seed)
     return random.Random(f"{kind}/{difficulty}/{seed}/{attempt}")
 
 

@@ -25,7 +25,7 @@ from kit.core import IllegalAction, ScoreSheet
 from kit.four_weeks.actions import FourWeeksAction
 from kit.four_weeks.effects import amount, plural
 from kit.four_weeks.state import FourWeeksState
-from kit.puzzles.verdict import PuzzleError, Refused, Verdict, on_request
+from kit.puzzles.verdict import PuzzleError, Refused, Verdict, on_request, puzzle_seed
 from kit.puzzles.walk import EngineWalk, players_steps
 from kit.solve.four_weeks import Puzzle, solve, standard_puzzle
 from kit.solve.plan import Plan
@@ -100,9 +100,7 @@ def weeks_puzzle(
     plan proven within the limit is the same on every run and machine (with more, another plan
     of the same score may come, and the verdicts' lines with it). A deal no route can meet, or
     one with no plan found in the time, is refused with the reason."""
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise PuzzleError(f"seed must be a whole number, not {seed!r}")
-    puzzle = standard_puzzle(seed, content=content, claims=claims)
+    puzzle = standard_puzzle(puzzle_seed(seed), content=content, claims=claims)
     best = solve(puzzle, time_limit=time_limit, workers=workers)
     if best.objective is None:
         raise PuzzleError(f"four-week deal {seed}: {best}")

@@ -25,7 +25,7 @@ from kit.core.bots import BotFactory, play
 from kit.core.errors import KitError, shown
 from kit.core.pools import end_workers
 from kit.core.progress import Progress
-from kit.core.rng import rng_for
+from kit.core.rng import check_seeds, rng_for
 from kit.core.state import Action, Game, State, ranking
 from kit.tournament.report import Failure, GameResult, Tournament
 
@@ -135,6 +135,7 @@ def tournament(
         raise KitError(
             f"the number of games must be a whole number of at least 1, not {shown(games)}"
         )
+    check_seeds(seed, games)
     if seats not in SEATINGS:
         raise KitError(f"unknown seating {shown(seats)}; choose {', '.join(SEATINGS)}")
     if workers is not None and (

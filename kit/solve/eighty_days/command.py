@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from kit.core import KitError
-from kit.core.commands import ArgumentParser, count, seconds, whole
+from kit.core.commands import ArgumentParser, count, seconds, seed
 from kit.solve.eighty_days.planner import solve
 from kit.solve.eighty_days.puzzle import standard_puzzle
 from kit.solve.plan import Plan, command_result, show_progress
@@ -30,7 +30,7 @@ def main(argv: Sequence[str]) -> int:
         default="3",
         help="days of every Explore (2, 3 or 4), or the die results in order: 3,2,4,...",
     )
-    parser.add_argument("--seed", type=whole, default=1, help="the setup of the solo game")
+    parser.add_argument("--seed", type=seed, default=1, help="the setup of the solo game")
     parser.add_argument(
         "--board", default=None, help="a folder of board files (default: reference)"
     )

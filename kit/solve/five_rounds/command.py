@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from kit.core.commands import ArgumentParser, count, seconds, whole
+from kit.core.commands import ArgumentParser, count, seconds, seed
 from kit.solve.five_rounds.planner import solve
 from kit.solve.five_rounds.puzzle import SETS, standard_puzzle
 from kit.solve.plan import Plan, bound_text, command_result, show_progress
@@ -23,7 +23,7 @@ def main(argv: Sequence[str]) -> int:
     )
     parser.add_argument("--set", default="intro", choices=SETS, help="the Famous Travellers")
     parser.add_argument("--edition", default="en", choices=tuple(EDITIONS))
-    parser.add_argument("--seed", type=whole, default=1, help="the setup and the reveals")
+    parser.add_argument("--seed", type=seed, default=1, help="the setup and the reveals")
     parser.add_argument("--time-limit", type=seconds, default=60.0, help="seconds (default 60)")
     parser.add_argument(
         "--workers",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from kit.core.commands import ArgumentParser, count, seconds, whole
+from kit.core.commands import ArgumentParser, count, seconds, seed
 from kit.four_weeks.state import SPENT
 from kit.solve.four_weeks.planner import solve
 from kit.solve.four_weeks.puzzle import Puzzle, standard_puzzle
@@ -21,7 +21,7 @@ def main(argv: Sequence[str]) -> int:
         prog="kit solve four-weeks",
         description="The best four weeks in Europe for a solo player, the deal's chance fixed.",
     )
-    parser.add_argument("--seed", type=whole, default=1, help="the deal (default 1)")
+    parser.add_argument("--seed", type=seed, default=1, help="the deal (default 1)")
     parser.add_argument("--time-limit", type=seconds, default=10.0, help="seconds (default 10)")
     parser.add_argument(
         "--workers", type=count, default=2, help="CP-SAT search workers (default 2)"
