@@ -366,6 +366,8 @@ def _play(state: State, seat: int, bots: dict[int, Bot], bot_name: str) -> int:
     others = len(bots)
     company = f"; the other {others} player(s) are {bot_name} bots" if others else " alone"
     print(f"{state.game.title}: you are player {seat}{company}. {HELP}.")
+    if state.fixed:
+        print(f"This game has {state.hand_fixed()}.")
     try:
         while not state.is_terminal:
             player = state.current_player

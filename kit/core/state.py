@@ -8,7 +8,10 @@ only picks which outcome happens, so a saved history replays exactly without any
 
 A chance outcome can also be chosen by hand (a scenario, a puzzle): the state records the step in
 `fixed`, the save lists it, and loading a save checks that every other chance outcome is the one
-the seed gives, so editing a save to deal yourself a better card fails, naming the step.
+the seed gives, so editing a save to deal yourself a better card fails, naming the step. A save
+that lists its own edit among the steps fixed by hand loads, as a scenario does: so a game with
+outcomes fixed by hand says so wherever it is shown (`hand_fixed`: the play panel's heading,
+`kit play`, the save's summary, `repr`).
 
 A game subclass implements the underscored hooks: `current_player`, `_legal_actions`,
 `_chance_outcomes`, `_apply`, `_observation`, `question`, `scores` and `__str__`; its `Game`
@@ -37,6 +40,7 @@ CHANCE = -1
 TERMINAL = -2
 SAVE_FORMAT = 2
 MAX_SAVE_BYTES = 50_000_000
+HAND_FIXED_SHOWN = 8  # steps fixed by hand that `hand_fixed` names (a scenario may fix dozens)
 
 
 class Action(Protocol):
@@ -455,13 +459,43 @@ class State(ABC):
         """An independent copy sharing only the immutable game."""
         return copy.deepcopy(self, memo={id(self.game): self.game})
 
+    def hand_fixed(self) -> str:
+        """The chance outcomes chosen by hand (a scenario, an edited save that lists its edit)
+        instead of by the seed, in words with their steps; "" when the seed chose them all."""
+        count = len(self.fixed)
+        if not count:
+            return ""
+        steps = ", ".join(str(index + 1) for index in self.fixed[:HAND_FIXED_SHOWN])
+        more = f" and {count - HAND_FIXED_SHOWN} more" if count > HAND_FIXED_SHOWN else ""
+        plural = "s" if count > 1 else ""
+        return (
+            f"{count} chance outcome{plural} fixed by hand, not by the seed "
+            f"(step{plural} {steps}{more})"
+        )
+
+    def summary(self) -> str:
+        """One line for people: the game, its players and seed, the step reached, and the
+        chance outcomes fixed by hand if any (a save carries it; loading does not read it)."""
+        game = self.game
+        parts = [
+            f"{game.title}: {game.num_players} player{'s' if game.num_players > 1 else ''}",
+            f"seed {game.seed}",
+            f"step {len(self.history)}",
+        ]
+        return ", ".join(parts) + (f"; {self.hand_fixed()}" if self.fixed else "")
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.summary()}>"
+
     def to_json(self) -> str:
         """The game's options, the history by action names, the steps whose chance outcome was
-        chosen by hand, and the save format version."""
+        chosen by hand, and the save format version; a `summary` line for people who open the
+        file (not read back: loading re-plays the history and checks every chance outcome)."""
         return json.dumps(
             {
                 "format": SAVE_FORMAT,
                 "game": self.game.name,
+                "summary": self.summary(),
                 "options": self.game.options,
                 "history": [str(action) for action in self.history],
                 "fixed": list(self.fixed),

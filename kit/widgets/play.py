@@ -256,7 +256,8 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
             state.check_player(seat)
         self.seat = seat
         self.sizes = sizes(size)
-        self.bots = make_bots(state, seat, bots)
+        self._bots_asked = dict(bots or {})
+        self.bots = make_bots(state, seat, self._bots_asked)
         self.bot_names = {
             p: f"{b} bot" if isinstance(b, str) else type(b).__name__
             for p, b in (bots or {}).items()
@@ -269,6 +270,7 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
         self.logbook = Log()
         self.timeline: TimelineView = timeline(self.state, seat, self.sizes)
         self._actions = ActionButtons(self._click, self.view.explain)
+        self._heading = ipywidgets.HTML()
         self._turn = ipywidgets.HTML()
         self._message = ipywidgets.HTML()
         self._question = ipywidgets.HTML()
@@ -309,6 +311,25 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
         return self._message_text
 
     @property
+    def heading(self) -> str:
+        """The heading's text: the game, its players and seed, the seats, and the chance
+        outcomes fixed by hand if any (of the game now played: a loaded save's)."""
+        return f"{self.state.game.title}: {', '.join(self._heading_parts())}"
+
+    def _heading_parts(self) -> list[str]:
+        game = self.state.game
+        who = [
+            f"{game.num_players} player{'s' if game.num_players > 1 else ''}",
+            f"seed {game.seed}",
+        ]
+        if self.seat is not None:
+            who.append(f"you are player {self.seat}")
+        who += [f"player {p}: {name}" for p, name in sorted(self.bot_names.items())]
+        if self.state.fixed:
+            who.append(self.state.hand_fixed())
+        return who
+
+    @property
     def tables(self) -> list[str]:
         """The HTML of each player's table, then of the shared table, as on view."""
         return [widget.value for widget in self._tables.children] + [self._shared.value]
@@ -322,20 +343,7 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
     def _layout(self) -> list[ipywidgets.Widget]:
         """The heading and the turn; the map beside the question and the buttons; the slider
         and the tools; the tabs."""
-        game = self.state.game
-        who = [
-            f"{game.num_players} player{'s' if game.num_players > 1 else ''}",
-            f"seed {game.seed}",
-        ]
-        if self.seat is not None:
-            who.append(f"you are player {self.seat}")
-        who += [f"player {p}: {name}" for p, name in sorted(self.bot_names.items())]
-        heading = ipywidgets.HTML(
-            f"<style>{PANEL_CSS}{panel_css(self.sizes)}</style>"
-            f"<h3 style='margin:4px 0 0'>{escape(game.title)} "
-            f"<span class='kit-muted' style='font-weight:normal;font-size:0.8em'>"
-            f"{escape(', '.join(who))}</span></h3>"
-        )
+        style = ipywidgets.HTML(f"<style>{PANEL_CSS}{panel_css(self.sizes)}</style>")
         side = ipywidgets.VBox([self._question, self._message, self._actions.box]).add_class(
             "kit-side-inner"
         )
@@ -344,7 +352,8 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
         self.tabs.children = self._tab_pages(False)
         self.tabs.titles = self._tab_titles(False)
         return [
-            heading,
+            style,
+            self._heading,
             self._turn,
             ipywidgets.HBox([self.board, ipywidgets.VBox([side]).add_class("kit-side")]).add_class(
                 "kit-main"
@@ -520,6 +529,7 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
             )
             return
         self.state, self.positions = loaded, Positions(loaded)
+        self.bots = make_bots(loaded, self.seat, self._bots_asked)  # by its seed
         self.steps = []
         self._moved(f"loaded {upload['name']} (step {len(loaded.history)})")
 
@@ -608,6 +618,15 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
         self.step_button.disabled = self.play_button.disabled = not bot_to_move
         self.now_button.disabled = position is self.state
         self.timeline.show(position)
+        self._draw_heading()
+
+    def _draw_heading(self) -> None:
+        """The heading of the game now played (a loaded save has its own seed)."""
+        self._heading.value = (
+            f"<h3 style='margin:4px 0 0'>{escape(self.state.game.title)} "
+            f"<span class='kit-muted' style='font-weight:normal;font-size:0.8em'>"
+            f"{escape(', '.join(self._heading_parts()))}</span></h3>"
+        )
 
     def _draw_tables(self, position: State, seen: Seen) -> None:
         """Each player's board as that player sees it, or as the seat sees it."""
