@@ -186,3 +186,11 @@ def test_a_panel_heads_a_game_of_any_seed(seed):
     state = kit.load("four_weeks", seed=seed).new_game()
     panel = play(state, seat=0)
     assert f"2 players, seed {seed}, you are player 0" in panel.children[0].value
+
+
+def test_the_80_day_planner_takes_any_search_seed_its_bots_seeds_stay_seeds():
+    """The planner's greedy journeys are played by bots of seeds `seed`, `seed + 1`, ...,
+    wrapped into the range of seeds (the last seed's next was refused as a bot's seed)."""
+    puzzle = eighty_days.standard_puzzle("regular", "Paulo", 3, 1)
+    plan = eighty_days.solve(puzzle, time_limit=8, workers=1, seed=SEED_MAX)
+    assert plan.status in ("feasible", "optimal", "unknown")

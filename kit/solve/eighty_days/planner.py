@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from kit.core.rng import MASK
 from kit.solve.eighty_days.baseline import SLACKS, greedy_game
 from kit.solve.eighty_days.board import Board
 from kit.solve.eighty_days.bound import upper_bound
@@ -538,7 +539,8 @@ def _first_plan(
             if _since(began) > (budget if journeys else most):
                 break
             slack = SLACKS[bot_seed % len(SLACKS)]
-            game = greedy_game(network.puzzle, bot_seed, planned=True, slack=slack)
+            bot = bot_seed & MASK  # a seed (kit.core.rng) from any search seed
+            game = greedy_game(network.puzzle, bot, planned=True, slack=slack)
             steps = game.steps(network.puzzle)
             path = tuple(network.locate(steps)) if steps is not None else ()
             if path:
