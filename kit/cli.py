@@ -396,7 +396,10 @@ def _play(state: State, seat: int, bots: dict[int, Bot], bot_name: str) -> int:
                 state.apply(choice)
     except KeyboardInterrupt:
         print()
-        _say_saved(state, seat, f"stopped by {stopped_by()}")
+        try:
+            _say_saved(state, seat, f"stopped by {stopped_by()}")
+        except KeyboardInterrupt:  # the save is written whole or not at all: here, not at all
+            print(f"stopped again by {stopped_by()} while saving: the game was not saved")
         return EXIT_INTERRUPTED
     _final_scores(state, seat)
     return 0

@@ -167,6 +167,19 @@ def test_ctrl_c_with_a_save_that_cannot_be_written_says_the_game_is_lost(
     assert last.endswith(f".json: cannot be written: {FULL}")
 
 
+def test_ctrl_c_again_while_saving_says_the_game_was_not_saved(monkeypatch, capsys, tmp_path):
+    monkeypatch.chdir(tmp_path)
+
+    def ctrl_c(*_: object) -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("kit.core.files.os.fsync", ctrl_c)
+    monkeypatch.setattr("builtins.input", ctrl_c)
+    status, out = play(monkeypatch, capsys, ["four-weeks", "--seed", "2"], "")
+    assert status == 130 and list(tmp_path.iterdir()) == []
+    assert out.endswith("\nstopped again by Ctrl-C while saving: the game was not saved\n")
+
+
 # --- kit play: SIGTERM and SIGHUP save the game as Ctrl-C does -------------------------------
 @pytest.mark.parametrize(("signum", "status"), [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
 def test_sigterm_and_sighup_in_a_game_save_it_where_they_say(tmp_path, signum, status):
