@@ -47,6 +47,12 @@ def test_the_readme_shows_what_a_scenario_says():
     assert "a save edited to deal someone a better card is refused, naming the step" in readme
 
 
+def test_a_notebook_shows_a_scenario_as_one():
+    assert f"<li>{SCENARIO}</li>" in scenario()._repr_html_()
+    plain = kit.load("four_weeks", players=1, seed=3).new_game()
+    assert "fixed by hand" not in plain._repr_html_()
+
+
 def test_the_summary_is_for_people_only_loading_does_not_read_it():
     data = json.loads(scenario().to_json())
     data["summary"] = "every card dealt by the seed"

@@ -11,7 +11,7 @@ A chance outcome can also be chosen by hand (a scenario, a puzzle): the state re
 the seed gives, so editing a save to deal yourself a better card fails, naming the step. A save
 that lists its own edit among the steps fixed by hand loads, as a scenario does: so a game with
 outcomes fixed by hand says so wherever it is shown (`hand_fixed`: the play panel's heading,
-`kit play`, the save's summary, `repr`).
+a notebook's picture of the state, `kit play`, the save's summary, `repr`).
 
 A game subclass implements the underscored hooks: `current_player`, `_legal_actions`,
 `_chance_outcomes`, `_apply`, `_observation`, `question`, `scores` and `__str__`; its `Game`

@@ -48,7 +48,8 @@ def board_picture(state: State, viewer: int) -> str:
 
 def state_html(state: State, seat: int | None = None) -> str:
     """The board picture and a summary of `state` as `seat` (by default the player to move) may
-    see it: the phase, the turn, the question, a line per player, and at the end the ranking."""
+    see it: the phase, the turn, the question, a line per player, and at the end the ranking;
+    the chance outcomes fixed by hand, if any (a scenario, `State.hand_fixed`)."""
     viewer = viewer_of(state, seat)
     seen = state.observation(viewer)
     view = view_for(state.game)
@@ -60,6 +61,8 @@ def state_html(state: State, seat: int | None = None) -> str:
             f"place {place}: {sheet.name}, {sheet.total} points"
             for place, sheet in sorted(zip(ranking(sheets), sheets, strict=True), key=first)
         ]
+    if state.fixed:
+        lines.append(state.hand_fixed())
     items = "".join(f"<li>{escape(line)}</li>" for line in lines)
     return (
         f'<div class="kit-state"><style>{PANEL_CSS}</style>'
