@@ -1,5 +1,6 @@
-"""Game-agnostic foundations: the engine contract, errors, game options, seeded randomness, data
-reading, board graphs, bots and progress reporting."""
+"""Game-agnostic foundations: the engine contract, errors, game options, seeded randomness (and
+what a seed is), data reading, files written whole or not at all, board graphs, bots and
+progress reporting."""
 
 from kit.core.errors import DataError, IllegalAction, KitError, SaveError
 from kit.core.options import Option
