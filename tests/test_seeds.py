@@ -185,7 +185,8 @@ def test_a_tournament_and_a_simulation_past_the_last_seed_are_refused_before_the
 def test_a_panel_heads_a_game_of_any_seed(seed):
     state = kit.load("four_weeks", seed=seed).new_game()
     panel = play(state, seat=0)
-    assert f"2 players, seed {seed}, you are player 0" in panel.children[0].value
+    assert panel.heading == f"Four weeks in Europe: 2 players, seed {seed}, you are player 0"
+    assert f"2 players, seed {seed}, you are player 0" in panel.children[1].value
 
 
 def test_the_80_day_planner_takes_any_search_seed_its_bots_seeds_stay_seeds():
