@@ -41,6 +41,15 @@ def test_a_scenario_says_so_in_its_repr_and_its_save_summary():
     assert repr(plain) == "<FourWeeksState Four weeks in Europe: 1 player, seed 3, step 9>"
 
 
+def test_many_steps_fixed_by_hand_are_named_eight_at_most():
+    state = scenario()
+    state.fixed = list(range(11))
+    assert state.hand_fixed() == (
+        "11 chance outcomes fixed by hand, not by the seed (steps 1, 2, 3, 4, 5, 6, 7, 8 and 3 "
+        "more)"
+    )
+
+
 def test_the_readme_shows_what_a_scenario_says():
     readme = " ".join((Path(__file__).parents[1] / "README.md").read_text().split())
     assert f'"{SCENARIO}"' in readme
