@@ -459,9 +459,7 @@ def _board(reader: Reader, routes_reader: Reader, side: str, rules: Rules) -> Bo
     outline = reader.str("outline", "", choices=("", *OUTLINES))
     cities: list[City] = []
     for index, r in enumerate(reader.tables("cities")):
-        pos = r.list("pos", of=int)
-        if len(pos) != 2:
-            raise r.error("pos", "expected [x, y]")
+        pos = r.point("pos")
         name = r.str("name")
         if any(c.name == name for c in cities):
             raise r.error("name", f"city {name!r} is listed twice")
@@ -470,7 +468,7 @@ def _board(reader: Reader, routes_reader: Reader, side: str, rules: Rules) -> Bo
                 index,
                 name,
                 r.str("region", choices=codes),
-                (pos[0], pos[1]),
+                pos,
                 r.bool("tokens"),
                 r.provenance(),
             )

@@ -651,12 +651,10 @@ def _board(r: Reader) -> tuple[nx.Graph, dict[str, int]]:
             name = node.str("name")
             if name in south:
                 raise node.error("name", f"{name!r} appears twice on the board")
-            pos = node.list("pos", of=int)
-            if len(pos) != 2 or not (0 <= pos[0] <= 1000 and 0 <= pos[1] <= 600):
-                raise node.error("pos", f"{pos} is not a point of the 1000 x 600 canvas")
+            pos = node.point("pos")
             south[name] = node.int("south")
             node.no_other_keys()
-            nodes.append((name, {"kind": kind, "pos": tuple(pos), "south": south[name]}))
+            nodes.append((name, {"kind": kind, "pos": pos, "south": south[name]}))
     if not any(attrs["kind"] == "city" for _, attrs in nodes):
         raise r.error("city", "the board has no city")
     edges, seen = [], set()
