@@ -198,7 +198,7 @@ def broken_file(path: Path, kind: str) -> str:
         return "not a file (a device, a pipe or a socket)"
     if kind == "too long":
         path.write_bytes(b"#" * (MAX_FILE_BYTES + 1))
-        return "1,000,001 bytes is too long (a content file holds at most 1,000,000)"
+        return "1,000,001 bytes is too long (the kit reads files of at most 1,000,000 bytes)"
     raise AssertionError(kind)
 
 

@@ -45,34 +45,35 @@ def read_file(path: Path, file: str, error: type[DataError] = DataError) -> byte
     one may never end), a loop of symbolic links, unreadable, or too long."""
     try:
         info = path.stat()
-        if stat.S_ISDIR(info.st_mode):
-            raise error(file, "", "is a folder, not a file")
-        if not stat.S_ISREG(info.st_mode):
-            raise error(file, "", "not a file (a device, a pipe or a socket)")
-        if info.st_size > MAX_FILE_BYTES:
-            raise error(file, "", _too_long(info.st_size))
+    except (OSError, ValueError) as problem:  # ValueError: a NUL in the name
+        raise error(file, "", _unreadable(problem)) from None
+    if stat.S_ISDIR(info.st_mode):
+        raise error(file, "", "is a folder, not a file")
+    if not stat.S_ISREG(info.st_mode):
+        raise error(file, "", "not a file (a device, a pipe or a socket)")
+    if info.st_size > MAX_FILE_BYTES:
+        raise error(file, "", _too_long(info.st_size))
+    try:
         with path.open("rb") as handle:
             data = handle.read(MAX_FILE_BYTES + 1)
     except OSError as problem:
         raise error(file, "", _unreadable(problem)) from None
-    except ValueError as problem:  # a NUL in the name, a name the system refuses
-        raise error(file, "", f"cannot be read: {problem}") from None
     if len(data) > MAX_FILE_BYTES:  # grown since
         raise error(file, "", _too_long(len(data)))
     return data
 
 
 def _too_long(size: int) -> str:
-    return f"{size:,} bytes is too long (a content file holds at most {MAX_FILE_BYTES:,})"
+    return f"{size:,} bytes is too long (the kit reads files of at most {MAX_FILE_BYTES:,} bytes)"
 
 
-def _unreadable(error: OSError) -> str:
+def _unreadable(error: OSError | ValueError) -> str:
     """Why a file cannot be read, in words."""
     if isinstance(error, FileNotFoundError):
         return "file not found"
-    if error.errno == errno.ELOOP:
+    if isinstance(error, OSError) and error.errno == errno.ELOOP:
         return "cannot be read: a loop of symbolic links"
-    return f"cannot be read: {error.strerror or error}"
+    return f"cannot be read: {getattr(error, 'strerror', None) or error}"
 
 
 def resolved(path: Path) -> Path:
@@ -91,11 +92,11 @@ def stamps(folder: Path, names: Iterable[str]) -> tuple[tuple[int, int], ...]:
     found = []
     for name in names:
         try:
-            stat = (folder / name).stat()
+            info = (folder / name).stat()
         except OSError:
             found.append((-1, -1))
         else:
-            found.append((stat.st_mtime_ns, stat.st_size))
+            found.append((info.st_mtime_ns, info.st_size))
     return tuple(found)
 
 
