@@ -426,7 +426,10 @@ def read_op_file(path: str | Path) -> OPInstance:
     """Read one instance in the standard OP file format (Tsiligirides' sets, Chao, Golden and
     Wasil's sets 64 and 66): `Tmax<TAB>P` (P = 1 path), then the start point `x y 0`, the end
     point `x y 0`, and one `x y score` line per further point. Any error names the file, the
-    line and the problem, because these files are edited by hand."""
+    line and the problem, because these files are edited by hand. The ranges (`MAX_POINTS` and
+    the rest, what CP-SAT takes once the model is scaled): at most 1,000 points, coordinates
+    from -1e8 to 1e8, Tmax from 0 to 1e12, scores whole numbers from 0 to 1e9; a file of at most
+    1,000,000 bytes (`kit.core.data.read_file`)."""
     path = Path(path)
     data = read_file(path, str(path), OPFileError)
     try:
