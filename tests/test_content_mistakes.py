@@ -220,4 +220,6 @@ def test_a_content_folder_that_is_a_loop_of_links_is_named(game, tmp_path):
     loop.symlink_to("loop")
     with pytest.raises(kit.KitError) as caught:
         kit.load(game, content=str(loop))
-    assert str(caught.value) == f"option 'content': {shown(str(loop))} is not a folder"
+    assert str(caught.value) == (
+        f"option 'content': {shown(str(loop))} is not a folder: a loop of symbolic links"
+    )

@@ -6,6 +6,8 @@ command line builds its flags from the same list, so the three can never disagre
 
 from __future__ import annotations
 
+import errno
+import stat
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -146,8 +148,13 @@ def folder(value: Any) -> str:
         raise KitError(f"expected the path of a folder, got {shown(value)}")
     path = Path(value)
     try:
-        is_folder = path.is_dir()
-    except (OSError, ValueError) as error:  # a name too long, a character the system refuses
+        is_folder = stat.S_ISDIR(path.stat().st_mode)
+    except FileNotFoundError:
+        is_folder = False
+    except OSError as error:  # a loop of symbolic links, a name too long
+        why = "a loop of symbolic links" if error.errno == errno.ELOOP else error.strerror
+        raise KitError(f"{shown(str(path))} is not a folder: {why or error}") from None
+    except ValueError as error:  # a character the system refuses
         raise KitError(f"{shown(str(path))} is not a folder: {error.args[-1]}") from None
     if not is_folder:
         raise KitError(f"{shown(str(path))} is not a folder")
