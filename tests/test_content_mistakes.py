@@ -223,3 +223,23 @@ def test_a_content_folder_that_is_a_loop_of_links_is_named(game, tmp_path):
     assert str(caught.value) == (
         f"option 'content': {shown(str(loop))} is not a folder: a loop of symbolic links"
     )
+
+
+# --- copies that would fill the memory ----------------------------------------------------------
+COPIES = [
+    ("amazing_journey", "cards.toml", "[[tickets]]", "count", "tickets[0].count", 0),
+    ("amazing_journey", "cards.toml", "[[objectives]]", "count", "objectives[0].count", 0),
+    ("timeless_journeys", "cards.toml", "[[advanced]]", "copies", "advanced[0].copies", 1),
+    ("timeless_journeys", "travellers.toml", "[[painting]]", "copies", "painting[0].copies", 1),
+]
+
+
+@pytest.mark.parametrize(("game", "file", "table", "key", "field", "low"), COPIES)
+@EXAMPLES
+@given(copies=st.integers(1001, 2**63 - 1))
+def test_a_count_of_copies_that_would_fill_the_memory_is_named(
+    game, file, table, key, field, low, copies
+):
+    with copied(game) as folder:
+        edit(folder / file, table, key, str(copies))
+        assert refusal(game, folder) == f"mine/{file}: {field}: {copies} is outside {low}..1000"

@@ -24,7 +24,7 @@ from pathlib import Path
 import networkx as nx
 
 from kit.core.board import OUTLINES, board_graph
-from kit.core.data import SEEDS_DIR, Reader, load_toml, path_text, stamps
+from kit.core.data import MAX_COPIES, SEEDS_DIR, Reader, load_toml, path_text, stamps
 from kit.core.errors import DataError
 
 DIR = SEEDS_DIR / "amazing_journey"
@@ -726,7 +726,7 @@ def _deck(reader: Reader, key: str, field: str, kinds: Sequence[str]) -> tuple[i
         kind = r.str(field, choices=kinds)
         if kind in counts:
             raise r.error(field, f"{kind!r} is listed twice")
-        counts[kind] = r.int("count", low=0)
+        counts[kind] = r.int("count", low=0, high=MAX_COPIES)
         _done(r)
     return tuple(counts.get(kind, 0) for kind in kinds)
 

@@ -25,6 +25,11 @@ MAX_FILE_BYTES = 1_000_000
 is 16 KB. A file named by mistake (a video, `/dev/zero` behind a link) is refused unread."""
 
 
+MAX_COPIES = 1_000
+"""The most copies of one card (or Ticket, Objective, painting) a deck may hold: a game's
+decks are made of them, so a typo of 10^12 would fill the memory when the game starts."""
+
+
 def load_toml(path: Path | str) -> Reader:
     """Parse a TOML file into a `Reader`; a file that cannot be read (`read_file`) or bad
     syntax is a `DataError`."""

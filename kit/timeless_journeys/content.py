@@ -18,7 +18,7 @@ from pathlib import Path
 import networkx as nx
 
 from kit.core.board import OUTLINES, board_graph
-from kit.core.data import SEEDS_DIR, Reader, load_toml, stamps
+from kit.core.data import MAX_COPIES, SEEDS_DIR, Reader, load_toml, stamps
 
 DATA_DIR = SEEDS_DIR / "timeless_journeys"
 EDITIONS = ("en", "ja")
@@ -938,7 +938,7 @@ def _travellers(
         name = p.str("name")
         if any(name == other for other, _ in paintings):
             raise p.error("name", f"the {name} painting appears twice")
-        paintings.append((name, p.int("copies", low=1)))
+        paintings.append((name, p.int("copies", low=1, high=MAX_COPIES)))
         p.no_other_keys()
     for edition in editions.values():
         if len(edition.lebrun_values) != len(paintings):
@@ -1013,7 +1013,7 @@ def _cards(
             _provenance(card),
             f"card {card_id}",
             f"card {card_id}",
-            card.int("copies", 1, low=1),
+            card.int("copies", 1, low=1, high=MAX_COPIES),
             begin,
             end,
             parse_condition(condition, cities, card, "vp_for") if condition else None,
