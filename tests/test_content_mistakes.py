@@ -243,3 +243,74 @@ def test_a_count_of_copies_that_would_fill_the_memory_is_named(
     with copied(game) as folder:
         edit(folder / file, table, key, str(copies))
         assert refusal(game, folder) == f"mine/{file}: {field}: {copies} is outside {low}..1000"
+
+
+# --- a scenario's names -------------------------------------------------------------------------
+SCENARIO = {
+    "amazing_journey": {
+        "travellers": "list",
+        "placement": "table",
+        "removed": "list",
+        "tickets": "lists",
+        "objectives": "lists",
+    },
+    "four_weeks": {"festivals": "list", "hands": "lists"},
+    "timeless_journeys": {
+        "side": "name",
+        "travellers": "list",
+        "friends": "table",
+        "favours": "table",
+        "tiles": "table of lists",
+        "journals": "lists",
+        "market": "lists",
+        "paintings": "list",
+    },
+}
+ARGUMENTS = [(game, argument) for game, named in SCENARIO.items() for argument in named]
+JUNK = st.one_of(
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.integers(),
+    st.booleans(),
+    st.just(object()),
+)
+
+
+def expected_refusal(argument: str, shape: str, value: object) -> str:
+    """What the scenario builder says of `value`, a number, given as `argument`."""
+    what = {
+        "name": "a name",
+        "list": "a list of names",
+        "lists": "a list of lists of names",
+    }.get(shape, "a table of names (a dict)")
+    return f"{argument}: expected {what}, got {shown(value)}"
+
+
+@pytest.mark.parametrize(("game", "argument"), ARGUMENTS)
+@settings(max_examples=10, deadline=None)
+@given(value=JUNK)
+def test_a_scenario_given_a_number_where_names_belong_says_which_argument(game, argument, value):
+    module = __import__(f"kit.{game}", fromlist=["setup"])
+    with pytest.raises(kit.KitError) as caught:
+        module.setup(kit.load(game, players=2, seed=1), **{argument: value})
+    assert str(caught.value) == expected_refusal(argument, SCENARIO[game][argument], value)
+
+
+@pytest.mark.parametrize(("game", "argument"), ARGUMENTS)
+@settings(max_examples=10, deadline=None)
+@given(item=JUNK)
+def test_a_scenario_given_a_number_among_names_names_the_item(game, argument, item):
+    shape = SCENARIO[game][argument]
+    value: object = {
+        "name": item,
+        "list": [item],
+        "lists": [[item]],
+        "table": {"Roma": item},
+        "table of lists": {"Roma": [item]},
+    }[shape]
+    where = {"name": "", "list": "[0]", "lists": "[0][0]", "table": "['Roma']"}.get(
+        shape, "['Roma'][0]"
+    )
+    module = __import__(f"kit.{game}", fromlist=["setup"])
+    with pytest.raises(kit.KitError) as caught:
+        module.setup(kit.load(game, players=2, seed=1), **{argument: value})
+    assert str(caught.value) == f"{argument}{where}: expected a name, got {shown(item)}"

@@ -11,7 +11,7 @@ import stat
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from kit.core.errors import KitError, shown
 
@@ -140,6 +140,38 @@ def whole_numbers(value: Any) -> list[int]:
     ):
         raise KitError(f"expected a list of whole numbers, got {shown(value)}")
     return value
+
+
+def name(value: Any, what: str) -> str:
+    """One name given to a scenario (a Traveller, a city, a card id); `what` is the argument."""
+    if not isinstance(value, str):
+        raise KitError(f"{what}: expected a name, got {shown(value)}")
+    return value
+
+
+def name_list(value: Any, what: str) -> list[str]:
+    """A list (or tuple) of names given to a scenario: `travellers=["Paulo", "Yuki"]`."""
+    if isinstance(value, str) or not isinstance(value, list | tuple):
+        raise KitError(f"{what}: expected a list of names, got {shown(value)}")
+    return [name(item, f"{what}[{index}]") for index, item in enumerate(value)]
+
+
+def name_lists(value: Any, what: str) -> list[list[str]]:
+    """A list of lists of names, one a player or a level: `hands=[["BRI1"], ["ITA2"]]`."""
+    if isinstance(value, str) or not isinstance(value, list | tuple):
+        raise KitError(f"{what}: expected a list of lists of names, got {shown(value)}")
+    return [name_list(item, f"{what}[{index}]") for index, item in enumerate(value)]
+
+
+Named = TypeVar("Named")
+
+
+def name_table(value: Any, what: str, each: Callable[[Any, str], Named]) -> dict[str, Named]:
+    """A table keyed by names, each value checked by `each` (`name`, `name_list`):
+    `placement={"Paris": "A03"}`."""
+    if not isinstance(value, Mapping):
+        raise KitError(f"{what}: expected a table of names (a dict), got {shown(value)}")
+    return {name(key, what): each(item, f"{what}[{key!r}]") for key, item in value.items()}
 
 
 def folder(value: Any) -> str:
