@@ -23,8 +23,6 @@ SEEDS_DIR = PACKAGE_DIR / "seeds"
 MAX_FILE_BYTES = 1_000_000
 """The most a content file (or an orienteering instance file) may hold: the largest built-in one
 is 16 KB. A file named by mistake (a video, `/dev/zero` behind a link) is refused unread."""
-
-
 MAX_COPIES = 1_000
 """The most copies of one card (or Ticket, Objective, painting) a deck may hold: a game's
 decks are made of them, so a typo of 10^12 would fill the memory when the game starts."""
