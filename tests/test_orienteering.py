@@ -624,7 +624,7 @@ OVER_INTEGERS = "over the 4,611,686,018,427,387,904 that the planner's integers 
         ({"tmax": 1e30}, f"tmax 1e+30 {OVER_TMAX}"),
         (
             {"scores": (0, 0, 10**30)},
-            f"point 2: score {10**30} is over 1,000,000,000, the highest the planner takes",
+            f"point 2: score {10**30:,} is over 1,000,000,000, the highest the planner takes",
         ),
         ({"scores": (0, 0, -1)}, "point 2: score -1 is not an integer >= 0"),
         (
@@ -669,7 +669,7 @@ def test_a_graph_whose_legs_overflow_the_planner_is_refused():
     with pytest.raises(InstanceError) as caught:
         OPInstance.from_graph(graph, "A", "C", 10)
     assert str(caught.value) == (
-        "far: the legs add up to 4e+30, 4,000,000,000,000,000,000,000,000,000,004 at the scale 1, "
+        "far: the legs add up to 4,000,000,000,000,000,000,000,000,000,004 at the scale 1, "
         f"{OVER_INTEGERS}: shorter legs, fewer points or a smaller scale"
     )
 
@@ -697,3 +697,24 @@ def test_kit_solve_orienteering_says_why_a_budget_is_infeasible(tmp_path, capsys
         "No route: the instance is infeasible; the shortest way from start to end is 0.76, over "
         "the budget 0.5.",
     ]
+
+
+def test_numbers_too_long_to_print_and_points_that_are_not_pairs_are_named():
+    instance = OPInstance.from_points([(0, 0), (3, 4), (1, 1)], [0, 0, 10], tmax=10)
+    with pytest.raises(InstanceError) as caught:
+        dataclasses.replace(instance, scores=(0, 0, 10**5000))
+    assert str(caught.value) == (
+        "points: point 2: score <a number of about 5001 digits> is over 1,000,000,000, the "
+        "highest the planner takes"
+    )
+    huge = ((0, 10**5000), (10**5000, 0))
+    with pytest.raises(InstanceError) as caught:
+        OPInstance("huge", (0, 0), 0, 1, 10, huge)
+    assert str(caught.value) == (
+        "huge: the legs add up to <a number of about 5001 digits> at the scale 10,000, "
+        f"{OVER_INTEGERS}: shorter legs, fewer points or a smaller scale"
+    )
+    for point in [(1,), (1, 2, 3), 5, None]:
+        with pytest.raises(InstanceError) as caught:
+            OPInstance.from_points([(0, 0), point], [0, 0], tmax=10)
+        assert str(caught.value) == f"points: point 1: expected a point (x, y), got {point!r}"

@@ -139,7 +139,10 @@ def _coordinate(value: Any, what: str) -> Fraction:
 
 def _point(point: Any, what: str) -> tuple[Fraction, Fraction]:
     """A point's two coordinates, exactly, each in range."""
-    x, y = point
+    try:
+        x, y = point
+    except (TypeError, ValueError):  # not a pair
+        raise InstanceError(f"{what}: expected a point (x, y), got {shown(point)}") from None
     return _coordinate(x, what), _coordinate(y, what)
 
 
@@ -170,7 +173,13 @@ def _beyond_tmax() -> str:
 
 
 def _score_range(score: int | str) -> str:
-    return f"score {score} is over {MAX_SCORE:,}, the highest the planner takes"
+    shown_score = _whole(score) if isinstance(score, int) else score
+    return f"score {shown_score} is over {MAX_SCORE:,}, the highest the planner takes"
+
+
+def _whole(number: int) -> str:
+    """A whole number with its thousands apart, or in words when too long to print."""
+    return f"{number:,}" if number.bit_length() <= 128 else shown(number)
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,18 +246,18 @@ class OPInstance:
     def _within_cp_sat(self) -> None:
         """The scaled budget and the legs together within `CP_SAT_LIMIT`: what the ranges of
         `read_op_file` and `from_points` keep to, here for an instance of any source."""
-        scale, limit = self.scale, CP_SAT_LIMIT
-        if self.budget > limit:
+        scale, limit = _whole(self.scale), f"{CP_SAT_LIMIT:,}"
+        if self.budget > CP_SAT_LIMIT:
             raise InstanceError(
-                f"{self.name}: tmax {self.tmax:g} is {self.budget:,} at the scale {scale:,}, "
-                f"over the {limit:,} that the planner's integers hold"
+                f"{self.name}: tmax {self.tmax:g} is {_whole(self.budget)} at the scale {scale}, "
+                f"over the {limit} that the planner's integers hold"
             )
         total = sum(leg for row in self.distances for leg in row if leg is not None)
-        if total > limit:
+        if total > CP_SAT_LIMIT:
             raise InstanceError(
-                f"{self.name}: the legs add up to {total / scale:g}, {total:,} at the scale "
-                f"{scale:,}, over the {limit:,} that the planner's integers hold: shorter legs, "
-                "fewer points or a smaller scale"
+                f"{self.name}: the legs add up to {_whole(total)} at the scale {scale}, over the "
+                f"{limit} that the planner's integers hold: shorter legs, fewer points or a "
+                "smaller scale"
             )
 
     @property
