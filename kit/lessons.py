@@ -19,12 +19,14 @@ find). `Feedback.right` is what a test or a hidden solution cell asserts."""
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
 from kit.core import KitError
+from kit.core.errors import shown
 from kit.core.state import Game
 from kit.tournament import Tournament, tournament
 from kit.tournament.run import Entrant
@@ -78,15 +80,15 @@ class Exercise:
             return Feedback(None, (f"Not answered yet: replace None with {self.what}.",))
         if self.choices and not any(_same(answer, choice) for choice in self.choices):
             offered = ", ".join(repr(choice) for choice in self.choices)
-            return Feedback(False, (f"{answer!r} is not one of the choices: {offered}.",))
+            return Feedback(False, (f"{shown(answer)} is not one of the choices: {offered}.",))
         expected = self.answer
         wrong_kind = _kind_problem(answer, expected)
         if wrong_kind:
             return Feedback(False, (f"Not yet: {self.what} is {wrong_kind}.",))
         if _same(answer, expected, self.close):
             because = f" ({self.why})" if self.why else ""
-            return Feedback(True, (f"Right: {answer!r} is {self.what}{because}.",))
-        lines = [f"Not yet: {answer!r} is not {self.what}."]
+            return Feedback(True, (f"Right: {shown(answer)} is {self.what}{because}.",))
+        lines = [f"Not yet: {shown(answer)} is not {self.what}."]
         lines += _differences(answer, expected)
         hint = next((text for key, text in self.hints.items() if _same(answer, key)), "")
         if hint:
@@ -115,7 +117,7 @@ def check_function(
             return Feedback(
                 False,
                 (
-                    f"Not yet: {call} gave {got!r}, which is not right.",
+                    f"Not yet: {call} gave {shown(got)}, which is not right.",
                     *_differences(got, expected),
                 ),
             )
@@ -204,10 +206,15 @@ def _unanswered(answer: Any) -> bool:
 
 
 def _same(a: Any, b: Any, close: float = 0) -> bool:
-    """Equal answers: numbers within `close`, texts regardless of case and spaces at the ends,
-    other values by ==."""
+    """Equal answers: numbers within `close` (NaN is NaN, and a number too large for a float
+    is compared exactly), texts regardless of case and spaces at the ends, other values by ==."""
     if _number(a) and _number(b):
-        return bool(abs(a - b) <= close)
+        if a == b or (_nan(a) and _nan(b)):
+            return True
+        try:
+            return bool(abs(a - b) <= close)
+        except OverflowError:  # 10**400 - 0.5: far apart
+            return False
     if isinstance(a, str) and isinstance(b, str):
         return a.strip().lower() == b.strip().lower()
     try:
@@ -217,19 +224,27 @@ def _same(a: Any, b: Any, close: float = 0) -> bool:
 
 
 def _number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
+    """A real number of any kind (a numpy number, a Fraction), not True or False."""
+    return isinstance(value, numbers.Real) and not isinstance(value, bool)
+
+
+def _nan(value: Any) -> bool:
+    """Not a number: what 0 * inf or a mean of nothing gives; it is neither high nor low."""
+    return bool(value != value)  # the one number unequal to itself
 
 
 def _a(value: Any) -> str:
     """The kind of a value in words: 'a text', 'a whole number', 'a list', ..."""
     if isinstance(value, bool):
         return "True or False"
-    names = {int: "a whole number", float: "a number", str: "a text", list: "a list"}
+    names: dict[type, str] = {numbers.Integral: "a whole number", numbers.Real: "a number"}
+    names |= {str: "a text", list: "a list"}
     names |= {tuple: "a tuple", set: "a set", dict: "a dictionary"}
     for kind, name in names.items():
         if isinstance(value, kind):
             return name
-    return f"a {type(value).__name__}"
+    other = type(value).__name__
+    return f"{'an' if other[0].lower() in 'aeiou' else 'a'} {other}"
 
 
 def _kind_problem(answer: Any, expected: Any) -> str:
@@ -240,13 +255,18 @@ def _kind_problem(answer: Any, expected: Any) -> str:
         return ""
     if isinstance(answer, list | tuple | set) and isinstance(expected, list | tuple | set):
         return ""
-    return f"{_a(expected)}, not {_a(answer)} like {answer!r}"
+    return f"{_a(expected)}, not {_a(answer)} like {shown(answer)}"
 
 
 def _differences(answer: Any, expected: Any) -> list[str]:
     """What is wrong, without giving the answer away: too high or too low for a number, how many
     items are missing and which do not belong for a collection."""
     if _number(answer) and _number(expected):
+        if _nan(answer):
+            return [
+                "It is not a number (NaN), neither high nor low: a calculation with no answer "
+                "(inf - inf, 0 * inf, numpy's 0 / 0 or mean of nothing) gave it."
+            ]
         return ["It is too high." if answer > expected else "It is too low."]
     if isinstance(answer, list | tuple | set) and isinstance(expected, list | tuple | set):
         lines = []

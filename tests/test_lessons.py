@@ -3,20 +3,26 @@ checker answers in words (never a traceback) and never writes out the expected a
 to a wrong one; a picture shows as an image."""
 
 import base64
+import math
 import random
 import re
+from fractions import Fraction
 from functools import cache
 from pathlib import Path
 
 import ipywidgets
 import nbformat
+import numpy
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from nbclient import NotebookClient
 
 import kit
 from kit.amazing_journey.bots import GreedyBot
 from kit.core import KitError
 from kit.core.bots import RandomBot
+from kit.core.errors import shown
 from kit.lessons import Exercise, check_bot, check_function, image
 from kit.widgets import board_svg
 
@@ -204,6 +210,59 @@ def test_a_collection_says_what_does_not_belong_and_how_many_are_missing():
     route = Exercise("the route", expected=["London", "Paris", "Rome"])
     assert route.check(["London", "Rome", "Paris"]).lines[1] == (
         "The items are right, the order is not."
+    )
+
+
+NAN_LINE = (
+    "It is not a number (NaN), neither high nor low: a calculation with no answer (inf - inf, "
+    "0 * inf, numpy's 0 / 0 or mean of nothing) gave it."
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    answer=st.floats(allow_nan=True, allow_infinity=True)
+    | st.integers(-(10**5000), 10**5000)
+    | st.sampled_from([10**5000, -(10**400), numpy.float64("nan"), numpy.int64(41)]),
+    expected=st.integers(-100, 100) | st.floats(-100, 100),
+)
+def test_every_number_gets_a_reply_that_is_true_for_it(answer, expected):
+    feedback = Exercise("the day", expected=expected).check(answer)
+    said = shown(answer)
+    if answer != answer:  # NaN: neither too high nor too low
+        assert feedback.lines == (f"Not yet: {said} is not the day.", NAN_LINE)
+    elif answer == expected:
+        assert feedback.lines == (f"Right: {said} is the day.",)
+    else:
+        way = "It is too high." if answer > expected else "It is too low."
+        assert feedback.lines == (f"Not yet: {said} is not the day.", way)
+
+
+def test_a_number_of_any_kind_is_a_number_and_other_kinds_are_named():
+    assert DAY.check(numpy.int64(40)).right and DAY.check(Fraction(80, 2)).right
+    assert DAY.check(40.0).right and Exercise("x", expected=math.inf).check(math.inf).right
+    assert str(DAY.check(40 + 0j)) == (
+        "Not yet: the day the Second checkpoint opens is a whole number, not a complex like "
+        "(40+0j)."
+    )
+    assert str(DAY.check(numpy.array([40]))) == (
+        "Not yet: the day the Second checkpoint opens is a whole number, not a ndarray like "
+        "array([40])."
+    )
+    assert str(DAY.check(True)) == (
+        "Not yet: the day the Second checkpoint opens is a whole number, not True or False like "
+        "True."
+    )
+
+
+def test_a_function_that_gives_nan_is_told_so():
+    assert check_function(lambda n: math.nan, [((1,), 1)]).lines == (
+        "Not yet: <lambda>(1) gave nan, which is not right.",
+        NAN_LINE,
+    )
+    assert check_function(lambda n: 10**5000, [((1,), 1)]).lines == (
+        "Not yet: <lambda>(1) gave <a number of about 5001 digits>, which is not right.",
+        "It is too high.",
     )
 
 

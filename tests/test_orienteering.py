@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from kit.solve.orienteering import (
     KIT,
     PLAIN,
+    InstanceError,
     OPFileError,
     OPInstance,
     RouteError,
@@ -164,7 +165,7 @@ def test_files_that_cannot_be_read_are_named(tmp_path):
     (tmp_path / "binary.txt").write_bytes(b"15\t1\n\xff\xfe")
     for path, problem in [
         (tmp_path / "missing.txt", "file not found"),
-        (tmp_path, "cannot be read: Is a directory"),
+        (tmp_path, "is a folder, not a file"),
         (tmp_path / "binary.txt", "not a text file (not UTF-8)"),
     ]:
         with pytest.raises(OPFileError) as caught:
@@ -288,7 +289,11 @@ def test_an_impossible_budget_is_reported_not_raised():
     for solver in (solve, solve_plain, brute_force):
         result = solver(instance)
         assert result.status == "INFEASIBLE" and result.score == 0 and result.route == ()
-        assert "shortest way from start to end is 5, over the limit 4" in result.message
+        assert result.message == "the shortest way from start to end is 5, over the budget 4"
+        assert str(result) == (
+            "No route: the instance is infeasible; the shortest way from start to end is 5, "
+            "over the budget 4."
+        )
 
 
 def test_routes_that_break_the_rules_are_refused():
@@ -490,3 +495,226 @@ def test_symmetry_breaking_and_on_the_way_points_keep_the_optimum(tmax, best):
         result = solve(instance, strengthening=strengthening)
         assert (result.status, result.score) == ("OPTIMAL", best)
         assert_valid_route(instance, result)
+
+
+# ---- numbers out of range, files that are not instances ----------------------------------------
+GOOD = ["15\t1", "0\t0\t0", "1\t1\t0", "2\t2\t5"]
+
+
+def written(tmp_path: Path, lines: list[str]) -> Path:
+    path = tmp_path / "edited.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def refused(path: Path) -> str:
+    with pytest.raises(OPFileError) as caught:
+        read_op_file(path)
+    return str(caught.value)
+
+
+BEYOND = 10**8
+OUT_OF_RANGE = st.one_of(st.integers(BEYOND + 1, 10**30), st.integers(-(10**30), -BEYOND - 1)).map(
+    str
+) | st.sampled_from(["1e400", "-1e400", "1e9", "100000000.5", "-1.5e8"])
+NOT_A_NUMBER = st.sampled_from(["nan", "inf", "-inf", "NaN", "1e", "x", "0x10", "1/0"])
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(text=OUT_OF_RANGE, column=st.integers(0, 1), line=st.integers(2, 4))
+def test_a_coordinate_out_of_range_is_named_with_its_line(tmp_path, text, column, line):
+    lines = list(GOOD)
+    fields = lines[line - 1].split("\t")
+    fields[column] = text
+    lines[line - 1] = "\t".join(fields)
+    path = written(tmp_path, lines)
+    assert refused(path) == (
+        f"{path}: line {line}: coordinate {text} is outside -100,000,000..100,000,000, the "
+        "planner's range"
+    )
+
+
+@settings(
+    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    text=st.integers(10**12 + 1, 10**40).map(str) | st.sampled_from(["1e30", "1e400", "1e12001"])
+)
+def test_a_travel_limit_out_of_range_is_named(tmp_path, text):
+    path = written(tmp_path, [f"{text}\t1", *GOOD[1:]])
+    assert refused(path) == (
+        f"{path}: line 1: Tmax {text} is over 1,000,000,000,000, the longest travel limit the "
+        "planner takes"
+    )
+
+
+@settings(
+    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(text=st.integers(10**9 + 1, 10**40).map(str) | st.sampled_from(["1e30", "1e400"]))
+def test_a_score_out_of_range_is_named(tmp_path, text):
+    path = written(tmp_path, [*GOOD[:3], f"2\t2\t{text}"])
+    assert refused(path) == (
+        f"{path}: line 4: score {text} is over 1,000,000,000, the highest the planner takes"
+    )
+
+
+@settings(
+    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(text=NOT_A_NUMBER, where=st.sampled_from([(1, 0), (4, 0), (4, 1), (4, 2)]))
+def test_a_number_that_is_not_one_is_named(tmp_path, text, where):
+    line, column = where
+    lines = list(GOOD)
+    fields = lines[line - 1].split("\t")
+    fields[column] = text
+    lines[line - 1] = "\t".join(fields)
+    path = written(tmp_path, lines)
+    what = "Tmax P" if line == 1 else "x y score"
+    assert refused(path) == f"{path}: line {line}: not a number in {lines[line - 1]!r} ({what})"
+
+
+@pytest.mark.parametrize(
+    ("lines", "problem"),
+    [
+        (["-0.5\t1", *GOOD[1:]], "line 1: Tmax is negative (-0.5)"),
+        ([*GOOD[:3], "2\t2\t-3"], "line 4: score -3 is not a whole number >= 0"),
+        ([*GOOD[:3], "2\t2\t2.5"], "line 4: score 2.5 is not a whole number >= 0"),
+        (
+            ["15\t1", *["0\t0\t0"] * 2, *["1\t1\t1"] * 999],
+            "line 1002: more than 1,000 points, the most the planner takes",
+        ),
+    ],
+)
+def test_negative_numbers_and_too_many_points_are_named(tmp_path, lines, problem):
+    path = written(tmp_path, lines)
+    assert refused(path) == f"{path}: {problem}"
+
+
+def test_a_file_that_is_not_a_file_or_too_long_is_refused_unread(tmp_path):
+    loop = tmp_path / "loop.txt"
+    loop.symlink_to("loop.txt")
+    pipe = tmp_path / "pipe.txt"
+    os.mkfifo(pipe)
+    long = tmp_path / "long.txt"
+    long.write_text("15\t1\n" + "1\t1\t1\n" * 200_000)
+    for path, problem in [
+        (Path("/dev/zero"), "not a file (a device, a pipe or a socket)"),
+        (pipe, "not a file (a device, a pipe or a socket)"),
+        (loop, "cannot be read: a loop of symbolic links"),
+        (long, "1,200,005 bytes is too long (the kit reads files of at most 1,000,000 bytes)"),
+    ]:
+        assert refused(path) == f"{path}: {problem}"
+
+
+OVER_TMAX = "is over 1,000,000,000,000, the longest travel limit the planner takes"
+OVER_INTEGERS = "over the 4,611,686,018,427,387,904 that the planner's integers hold"
+
+
+@pytest.mark.parametrize(
+    ("change", "problem"),
+    [
+        ({"tmax": math.nan}, "tmax nan is not a number"),
+        ({"tmax": "15"}, "tmax '15' is not a number"),
+        ({"tmax": True}, "tmax True is not a number"),
+        ({"tmax": -1}, "tmax -1 is negative"),
+        ({"tmax": math.inf}, f"tmax inf {OVER_TMAX}"),
+        ({"tmax": 1e30}, f"tmax 1e+30 {OVER_TMAX}"),
+        (
+            {"scores": (0, 0, 10**30)},
+            f"point 2: score {10**30:,} is over 1,000,000,000, the highest the planner takes",
+        ),
+        ({"scores": (0, 0, -1)}, "point 2: score -1 is not an integer >= 0"),
+        (
+            {"scale": 10**20},
+            "tmax 10 is 1,000,000,000,000,000,000,000 at the scale "
+            f"100,000,000,000,000,000,000, {OVER_INTEGERS}",
+        ),
+    ],
+)
+def test_an_instance_out_of_range_is_refused_with_the_reason(change, problem):
+    instance = OPInstance.from_points([(0, 0), (3, 4), (1, 1)], [0, 0, 10], tmax=10)
+    with pytest.raises(InstanceError) as caught:
+        dataclasses.replace(instance, **change)
+    assert str(caught.value) == f"points: {problem}"
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    value=st.floats(allow_nan=True, allow_infinity=True).filter(
+        lambda v: not (math.isfinite(v) and abs(v) <= 10**8)
+    ),
+    point=st.integers(0, 2),
+)
+def test_points_out_of_range_are_refused_before_any_leg_is_measured(value, point):
+    coords = [(0.0, 0.0), (3.0, 4.0), (1.0, 1.0)]
+    coords[point] = (1.0, value)
+    with pytest.raises(InstanceError) as caught:
+        OPInstance.from_points(coords, [0, 0, 10], tmax=10)
+    why = (
+        "is not a number"
+        if math.isnan(value) or math.isinf(value)
+        else ("is outside -100,000,000..100,000,000, the planner's range")
+    )
+    assert str(caught.value) == f"points: point {point}: coordinate {value!r} {why}"
+
+
+def test_a_graph_whose_legs_overflow_the_planner_is_refused():
+    graph = nx.Graph(name="far")
+    graph.add_edge("A", "B", weight=1e30)
+    graph.add_edge("B", "C", weight=1)
+    graph.nodes["B"]["score"] = 5
+    with pytest.raises(InstanceError) as caught:
+        OPInstance.from_graph(graph, "A", "C", 10)
+    assert str(caught.value) == (
+        "far: the legs add up to 4,000,000,000,000,000,000,000,000,000,004 at the scale 1, "
+        f"{OVER_INTEGERS}: shorter legs, fewer points or a smaller scale"
+    )
+
+
+def test_the_solver_panel_says_why_a_budget_is_infeasible():
+    from kit.widgets import solve as panel_of
+
+    instance = OPInstance.from_points([(0, 0), (0.76, 0), (0.3, 0.1)], [0, 0, 5], tmax=0.5)
+    panel = panel_of(instance)
+    panel.time_limit.value = 5
+    panel.solve_button.click()
+    assert panel.wait(60)
+    assert panel.message == (
+        "No route: the instance is infeasible; the shortest way from start to end is 0.76, over "
+        "the budget 0.5."
+    )
+    assert panel.answer is None and panel.result.status == "INFEASIBLE"
+
+
+def test_kit_solve_orienteering_says_why_a_budget_is_infeasible(tmp_path, capsys):
+    path = written(tmp_path, ["0.5\t1", "0\t0\t0", "0.76\t0\t0", "0.3\t0.1\t5"])
+    assert main([str(path), "--time-limit", "5"]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        "edited: 3 points, travel limit 0.5",
+        "No route: the instance is infeasible; the shortest way from start to end is 0.76, over "
+        "the budget 0.5.",
+    ]
+
+
+def test_numbers_too_long_to_print_and_points_that_are_not_pairs_are_named():
+    instance = OPInstance.from_points([(0, 0), (3, 4), (1, 1)], [0, 0, 10], tmax=10)
+    with pytest.raises(InstanceError) as caught:
+        dataclasses.replace(instance, scores=(0, 0, 10**5000))
+    assert str(caught.value) == (
+        "points: point 2: score <a number of about 5001 digits> is over 1,000,000,000, the "
+        "highest the planner takes"
+    )
+    huge = ((0, 10**5000), (10**5000, 0))
+    with pytest.raises(InstanceError) as caught:
+        OPInstance("huge", (0, 0), 0, 1, 10, huge)
+    assert str(caught.value) == (
+        "huge: the legs add up to <a number of about 5001 digits> at the scale 10,000, "
+        f"{OVER_INTEGERS}: shorter legs, fewer points or a smaller scale"
+    )
+    for point in [(1,), (1, 2, 3), 5, None]:
+        with pytest.raises(InstanceError) as caught:
+            OPInstance.from_points([(0, 0), point], [0, 0], tmax=10)
+        assert str(caught.value) == f"points: point 1: expected a point (x, y), got {point!r}"

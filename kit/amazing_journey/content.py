@@ -24,7 +24,7 @@ from pathlib import Path
 import networkx as nx
 
 from kit.core.board import OUTLINES, board_graph
-from kit.core.data import SEEDS_DIR, Reader, load_toml, path_text, stamps
+from kit.core.data import MAX_COPIES, SEEDS_DIR, Reader, load_toml, path_text, stamps
 from kit.core.errors import DataError
 
 DIR = SEEDS_DIR / "amazing_journey"
@@ -459,9 +459,7 @@ def _board(reader: Reader, routes_reader: Reader, side: str, rules: Rules) -> Bo
     outline = reader.str("outline", "", choices=("", *OUTLINES))
     cities: list[City] = []
     for index, r in enumerate(reader.tables("cities")):
-        pos = r.list("pos", of=int)
-        if len(pos) != 2:
-            raise r.error("pos", "expected [x, y]")
+        pos = r.point("pos")
         name = r.str("name")
         if any(c.name == name for c in cities):
             raise r.error("name", f"city {name!r} is listed twice")
@@ -470,7 +468,7 @@ def _board(reader: Reader, routes_reader: Reader, side: str, rules: Rules) -> Bo
                 index,
                 name,
                 r.str("region", choices=codes),
-                (pos[0], pos[1]),
+                pos,
                 r.bool("tokens"),
                 r.provenance(),
             )
@@ -728,7 +726,7 @@ def _deck(reader: Reader, key: str, field: str, kinds: Sequence[str]) -> tuple[i
         kind = r.str(field, choices=kinds)
         if kind in counts:
             raise r.error(field, f"{kind!r} is listed twice")
-        counts[kind] = r.int("count", low=0)
+        counts[kind] = r.int("count", low=0, high=MAX_COPIES)
         _done(r)
     return tuple(counts.get(kind, 0) for kind in kinds)
 

@@ -39,6 +39,7 @@ from kit.amazing_journey.state import (
     RemoveSymbol,
 )
 from kit.core import IllegalAction, KitError
+from kit.core.options import name, name_list, name_lists, name_table
 
 
 def setup(
@@ -54,12 +55,19 @@ def setup(
     """The state after setup with the chance outcomes given (`travellers` per player,
     `placement` city -> token id, the `removed` symbols in order, each player's starting
     `tickets` and `objectives` by type), the seed's for the rest, then `actions` (names)."""
-    fixed = _Fixed(game, travellers, placement or {}, removed, tickets, objectives)
+    fixed = _Fixed(
+        game,
+        name_list(travellers, "travellers"),
+        name_table({} if placement is None else placement, "placement", name),
+        name_list(removed, "removed"),
+        name_lists(tickets, "tickets"),
+        name_lists(objectives, "objectives"),
+    )
     state = game.new_game()
     while len(state.history) < state.setup_length and state.is_chance_node:
-        name = fixed.outcome(state)
+        outcome = fixed.outcome(state)
         try:
-            state.apply(name)
+            state.apply(outcome)
         except IllegalAction as error:
             raise KitError(f"the fixed setup cannot be made: {error}") from None
     state.follow(actions)

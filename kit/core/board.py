@@ -12,6 +12,13 @@ OUTLINES = ("world", "italy", "europe")
 pictures carry these three (`kit/widgets/data/`). A board that names none (a board of one's own,
 a puzzle's small board) is drawn on plain ground, fitted to the picture."""
 
+CANVAS = (1000, 600)
+"""The canvas a board's places are drawn on, in units: a place's `pos` is a point of it, `[x, y]`
+with whole numbers x from 0 to 1000 and y from 0 to 600 (y down). The land outlines are drawn
+on it at their own coordinates (each is 1000 x 600), and a board without land is fitted into
+it, so a board of one's own uses it as well. A place far off it would stretch the picture's
+lines and its label grid across the distance (a typo of 10^18 takes gigabytes)."""
+
 
 def board_graph(
     nodes: Iterable[tuple[str, Mapping[str, Any]]],

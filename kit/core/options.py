@@ -6,10 +6,12 @@ command line builds its flags from the same list, so the three can never disagre
 
 from __future__ import annotations
 
+import errno
+import stat
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from kit.core.errors import KitError, shown
 from kit.core.rng import check_seed, seed_from_text
@@ -141,14 +143,51 @@ def whole_numbers(value: Any) -> list[int]:
     return value
 
 
+def name(value: Any, what: str) -> str:
+    """One name given to a scenario (a Traveller, a city, a card id); `what` is the argument."""
+    if not isinstance(value, str):
+        raise KitError(f"{what}: expected a name, got {shown(value)}")
+    return value
+
+
+def name_list(value: Any, what: str) -> list[str]:
+    """A list (or tuple) of names given to a scenario: `travellers=["Paulo", "Yuki"]`."""
+    if isinstance(value, str) or not isinstance(value, list | tuple):
+        raise KitError(f"{what}: expected a list of names, got {shown(value)}")
+    return [name(item, f"{what}[{index}]") for index, item in enumerate(value)]
+
+
+def name_lists(value: Any, what: str) -> list[list[str]]:
+    """A list of lists of names, one a player or a level: `hands=[["BRI1"], ["ITA2"]]`."""
+    if isinstance(value, str) or not isinstance(value, list | tuple):
+        raise KitError(f"{what}: expected a list of lists of names, got {shown(value)}")
+    return [name_list(item, f"{what}[{index}]") for index, item in enumerate(value)]
+
+
+Named = TypeVar("Named")
+
+
+def name_table(value: Any, what: str, each: Callable[[Any, str], Named]) -> dict[str, Named]:
+    """A table keyed by names, each value checked by `each` (`name`, `name_list`):
+    `placement={"Paris": "A03"}`."""
+    if not isinstance(value, Mapping):
+        raise KitError(f"{what}: expected a table of names (a dict), got {shown(value)}")
+    return {name(key, what): each(item, f"{what}[{key!r}]") for key, item in value.items()}
+
+
 def folder(value: Any) -> str:
     """An existing folder, as a string (saves store it)."""
     if not isinstance(value, str | Path) or value == "":
         raise KitError(f"expected the path of a folder, got {shown(value)}")
     path = Path(value)
     try:
-        is_folder = path.is_dir()
-    except (OSError, ValueError) as error:  # a name too long, a character the system refuses
+        is_folder = stat.S_ISDIR(path.stat().st_mode)
+    except FileNotFoundError:
+        is_folder = False
+    except OSError as error:  # a loop of symbolic links, a name too long
+        why = "a loop of symbolic links" if error.errno == errno.ELOOP else error.strerror
+        raise KitError(f"{shown(str(path))} is not a folder: {why or error}") from None
+    except ValueError as error:  # a character the system refuses
         raise KitError(f"{shown(str(path))} is not a folder: {error.args[-1]}") from None
     if not is_folder:
         raise KitError(f"{shown(str(path))} is not a folder")

@@ -17,7 +17,7 @@ from typing import TypeVar
 import networkx as nx
 
 from kit.core.board import OUTLINES, board_graph
-from kit.core.data import SEEDS_DIR, Reader, load_toml, stamps
+from kit.core.data import SEEDS_DIR, Reader, load_toml, resolved, stamps
 from kit.four_weeks.effects import EFFECTS, RESOURCES, Effect
 
 DATA_DIR = SEEDS_DIR / "four_weeks"
@@ -133,7 +133,7 @@ def load_content(directory: Path | str = DATA_DIR) -> Content:
 
     The result is cached while the files stay as they are: a file edited on disk (a teacher's
     own board, changed between two runs in a notebook) is read again."""
-    folder = Path(directory).resolve()
+    folder = resolved(Path(directory))
     return _load(folder, stamps(folder, FILES))
 
 
@@ -178,10 +178,8 @@ def _read_map(data: Reader) -> tuple[tuple[Region, ...], nx.Graph]:
             raise item.error("code", f"{code!r} is not a three-letter capital code")
         if any(r.code == code for r in regions):
             raise item.error("code", f"region {code!r} is listed twice")
-        pos = item.list("pos", of=int)
-        if len(pos) != 2:
-            raise item.error("pos", "expected [x, y]")
-        regions.append(Region(index, code, item.str("name"), (pos[0], pos[1]), item.provenance()))
+        pos = item.point("pos")
+        regions.append(Region(index, code, item.str("name"), pos, item.provenance()))
         item.no_other_keys()
     if not regions:
         raise data.error("regions", "the map needs at least one region")

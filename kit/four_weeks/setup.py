@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from kit.core import IllegalAction, KitError
+from kit.core.options import name_list, name_lists
 from kit.four_weeks.actions import Draw, FourWeeksAction, Reveal
 from kit.four_weeks.content import Content
 from kit.four_weeks.game import FourWeeks
@@ -36,8 +37,8 @@ def setup(
     A name that is not of this content, a card named twice or a hand longer than the hand size
     raises `KitError`; an action the rules refuse raises `IllegalAction` naming it."""
     content = game.content
-    revealed = _festivals(content, festivals)
-    dealt = _hands(game, hands)
+    revealed = _festivals(content, name_list(festivals, "festivals"))
+    dealt = _hands(game, name_lists(hands, "hands"))
     reserved = set(revealed) | {card for hand in dealt for card in hand}
     state = game.new_game()
     while state.is_chance_node and state.week == 0 and max(state.pos) < 0:

@@ -27,6 +27,7 @@ Every route any of them returns has been re-measured and re-scored from the inst
 from __future__ import annotations
 
 import math
+import numbers
 import sys
 import time
 from collections.abc import Callable, Hashable, Iterable, Sequence
@@ -38,7 +39,8 @@ from typing import Any
 import networkx as nx
 
 from kit.core.commands import ArgumentParser, count, seconds
-from kit.core.errors import DataError, KitError
+from kit.core.data import read_file
+from kit.core.errors import DataError, KitError, shown
 from kit.solve.plan import bound_text, run_solver
 
 try:
@@ -50,6 +52,21 @@ SCALE = 10_000
 """Default factor for fractional distances: 10,000 with rounding down reproduces every
 published Tsiligirides value."""
 
+MAX_POINTS = 1_000
+MAX_COORDINATE = 10**8
+MAX_TMAX = 10**12
+MAX_SCORE = 10**9
+"""The ranges of an instance, decided by what CP-SAT takes once the model is scaled: its numbers
+are 64-bit integers, and it refuses a model (MODEL_INVALID) where a sum of terms could pass
+2^63 (about 9.2e18). The length constraint sums every leg's scaled length: at most 1,000 points
+(999,000 legs) with coordinates within -1e8..1e8 make a leg at most 2.9e8 long, 2.9e12 at the
+scale of 10,000, and all of them 2.9e18. A travel limit of at most 1e12 is 1e16 scaled; scores
+of at most 1e9 sum to 1e12 at most. `OPInstance` holds any instance to `CP_SAT_LIMIT` as well,
+whatever its scale or its source (a graph's weights)."""
+CP_SAT_LIMIT = 2**62
+"""The most a scaled budget, or all the legs of an instance together, may come to: half of
+CP-SAT's 64-bit range, so that its own sums keep within it."""
+
 BRUTE_FORCE_LIMIT = 12
 """`brute_force` refuses instances with more optional points than this (its work grows as 2^n)."""
 
@@ -59,6 +76,10 @@ OnSolution = Callable[[int, float, float], None]
 
 class OPFileError(DataError, ValueError):
     """A malformed instance file: names the file, the line and the problem."""
+
+
+class InstanceError(KitError, ValueError):
+    """An instance the planners cannot take: a number out of range, a matrix of the wrong size."""
 
 
 class RouteError(KitError, ValueError):
@@ -99,10 +120,66 @@ def _integer_score(value: Any, what: str) -> int:
     try:
         exact = _exact(value)
     except (TypeError, ValueError):
-        raise ValueError(f"{what}: score {value!r} is not a number") from None
+        raise InstanceError(f"{what}: score {shown(value)} is not a number") from None
     if exact.denominator != 1 or exact < 0:
-        raise ValueError(f"{what}: score {value!r} is not a whole number >= 0")
+        raise InstanceError(f"{what}: score {shown(value)} is not a whole number >= 0")
     return int(exact)
+
+
+def _coordinate(value: Any, what: str) -> Fraction:
+    """A point's coordinate, exactly, within -`MAX_COORDINATE`..`MAX_COORDINATE`."""
+    try:
+        exact = _exact(value)
+    except (TypeError, ValueError):
+        raise InstanceError(f"{what}: coordinate {shown(value)} is not a number") from None
+    if abs(exact) > MAX_COORDINATE:
+        raise InstanceError(f"{what}: coordinate {shown(value)} is {_beyond_coordinates()}")
+    return exact
+
+
+def _point(point: Any, what: str) -> tuple[Fraction, Fraction]:
+    """A point's two coordinates, exactly, each in range."""
+    try:
+        x, y = point
+    except (TypeError, ValueError):  # not a pair
+        raise InstanceError(f"{what}: expected a point (x, y), got {shown(point)}") from None
+    return _coordinate(x, what), _coordinate(y, what)
+
+
+def _beyond_coordinates() -> str:
+    return f"outside -{MAX_COORDINATE:,}..{MAX_COORDINATE:,}, the planner's range"
+
+
+def _count(n: int, name: str) -> None:
+    """At most `MAX_POINTS` points: the model has a literal for every leg between two."""
+    if n > MAX_POINTS:
+        raise InstanceError(f"{name}: {n:,} points, more than the planner takes ({MAX_POINTS:,})")
+
+
+def _travel_limit(tmax: Any, name: str) -> Fraction:
+    """The travel limit, exactly: a number from 0 to `MAX_TMAX`."""
+    real = isinstance(tmax, numbers.Real) and not isinstance(tmax, bool)
+    if not real or tmax != tmax:  # not a number, or NaN
+        raise InstanceError(f"{name}: tmax {shown(tmax)} is not a number")
+    if tmax < 0:
+        raise InstanceError(f"{name}: tmax {shown(tmax)} is negative")
+    if tmax > MAX_TMAX:  # infinity too
+        raise InstanceError(f"{name}: tmax {shown(tmax)} is {_beyond_tmax()}")
+    return _exact(tmax)
+
+
+def _beyond_tmax() -> str:
+    return f"over {MAX_TMAX:,}, the longest travel limit the planner takes"
+
+
+def _score_range(score: int | str) -> str:
+    shown_score = _whole(score) if isinstance(score, int) else score
+    return f"score {shown_score} is over {MAX_SCORE:,}, the highest the planner takes"
+
+
+def _whole(number: int) -> str:
+    """A whole number with its thousands apart, or in words when too long to print."""
+    return f"{number:,}" if number.bit_length() <= 128 else shown(number)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,35 +205,60 @@ class OPInstance:
     def __post_init__(self) -> None:
         n = len(self.scores)
         if n < 2:
-            raise ValueError(f"{self.name}: an instance needs a start and an end point")
+            raise InstanceError(f"{self.name}: an instance needs a start and an end point")
+        _count(n, self.name)
         for i, score in enumerate(self.scores):
             if not isinstance(score, int) or isinstance(score, bool) or score < 0:
-                raise ValueError(f"{self.name}: point {i}: score {score!r} is not an integer >= 0")
+                raise InstanceError(
+                    f"{self.name}: point {i}: score {shown(score)} is not an integer >= 0"
+                )
+            if score > MAX_SCORE:
+                raise InstanceError(f"{self.name}: point {i}: {_score_range(score)}")
         if not (0 <= self.start < n and 0 <= self.end < n) or self.start == self.end:
-            raise ValueError(
+            raise InstanceError(
                 f"{self.name}: start {self.start} and end {self.end} must be two different "
                 f"points among 0..{n - 1} (a round trip uses a copy of the start as the end)"
             )
-        if not isinstance(self.scale, int) or self.scale < 1:
-            raise ValueError(f"{self.name}: scale {self.scale!r} is not a positive integer")
-        budget = _scaled(self.tmax, self.scale)
-        if budget < 0:
-            raise ValueError(f"{self.name}: tmax {self.tmax} is negative")
+        if not isinstance(self.scale, int) or isinstance(self.scale, bool) or self.scale < 1:
+            raise InstanceError(f"{self.name}: scale {shown(self.scale)} is not a positive integer")
+        budget = math.floor(_travel_limit(self.tmax, self.name) * self.scale)
         object.__setattr__(self, "budget", budget)
         if len(self.distances) != n or any(len(row) != n for row in self.distances):
-            raise ValueError(f"{self.name}: the distance matrix is not {n} x {n}")
+            raise InstanceError(f"{self.name}: the distance matrix is not {n} x {n}")
         for i, row in enumerate(self.distances):
             for j, leg in enumerate(row):
-                if leg is not None and (not isinstance(leg, int) or leg < 0):
-                    raise ValueError(f"{self.name}: distance {i}->{j} is {leg!r}, not an int >= 0")
+                if leg is not None and (
+                    not isinstance(leg, int) or isinstance(leg, bool) or leg < 0
+                ):
+                    raise InstanceError(
+                        f"{self.name}: distance {i}->{j} is {shown(leg)}, not an int >= 0"
+                    )
             if row[i] != 0:
-                raise ValueError(f"{self.name}: distance {i}->{i} is {row[i]!r}, not 0")
+                raise InstanceError(f"{self.name}: distance {i}->{i} is {shown(row[i])}, not 0")
+        self._within_cp_sat()
         if self.coords is not None and len(self.coords) != n:
-            raise ValueError(f"{self.name}: {len(self.coords)} coordinates for {n} points")
+            raise InstanceError(f"{self.name}: {len(self.coords)} coordinates for {n} points")
         labels = tuple(range(n)) if self.labels is None else tuple(self.labels)
         if len(labels) != n:
-            raise ValueError(f"{self.name}: {len(labels)} labels for {n} points")
+            raise InstanceError(f"{self.name}: {len(labels)} labels for {n} points")
         object.__setattr__(self, "labels", labels)
+
+    def _within_cp_sat(self) -> None:
+        """The scaled budget and the legs together within `CP_SAT_LIMIT`: what the ranges of
+        `read_op_file` and `from_points` keep to, here for an instance of any source."""
+        scale, limit = _whole(self.scale), f"{CP_SAT_LIMIT:,}"
+        if self.budget > CP_SAT_LIMIT:
+            raise InstanceError(
+                f"{self.name}: tmax {self.tmax:g} is {_whole(self.budget)} at the scale {scale}, "
+                f"over the {limit} that the planner's integers hold"
+            )
+        total = sum(leg for row in self.distances for leg in row if leg is not None)
+        if total > CP_SAT_LIMIT:
+            raise InstanceError(
+                f"{self.name}: the legs add up to {_whole(total)} at the scale {scale}, over the "
+                f"{limit} that the planner's integers hold: shorter legs, fewer points or a "
+                "smaller scale"
+            )
 
     @property
     def n(self) -> int:
@@ -179,8 +281,10 @@ class OPInstance:
         name: str = "points",
         scale: int = SCALE,
     ) -> OPInstance:
-        """Points in the plane with Euclidean legs, scaled by `scale` and rounded down."""
-        exact = [(_exact(x), _exact(y)) for x, y in coords]
+        """Points in the plane with Euclidean legs, scaled by `scale` and rounded down; each
+        coordinate within -`MAX_COORDINATE`..`MAX_COORDINATE`."""
+        _count(len(coords), name)
+        exact = [_point(point, f"{name}: point {i}") for i, point in enumerate(coords)]
         distances = tuple(tuple(_scaled_euclidean(p, q, scale) for q in exact) for p in exact)
         return cls(
             name=name,
@@ -190,7 +294,7 @@ class OPInstance:
             tmax=tmax,
             distances=distances,
             scale=scale,
-            coords=tuple((float(x), float(y)) for x, y in coords),
+            coords=tuple((float(x), float(y)) for x, y in exact),
         )
 
     @classmethod
@@ -213,9 +317,10 @@ class OPInstance:
         and the budget are whole numbers (legs stay exact) and to `SCALE` otherwise. A node that
         cannot be reached from `start`, or cannot reach `end`, is left out. When `start == end`
         the route is a round trip: the instance gets a copy of the node as its end point."""
+        name = name if name is not None else str(graph.graph.get("name") or "graph")
         for role, node in (("start", start), ("end", end)):
             if node not in graph:
-                raise ValueError(f"{role} node {node!r} is not in the graph")
+                raise InstanceError(f"{role} node {shown(node)} is not in the graph")
         weights = []
         for u, v, data in graph.edges(data=True):
             value = data.get(weight, 1)
@@ -224,10 +329,13 @@ class OPInstance:
             except (TypeError, ValueError):
                 exact = None
             if exact is None or exact < 0:
-                raise ValueError(f"edge ({u!r}, {v!r}): {weight} {value!r} is not a number >= 0")
+                raise InstanceError(
+                    f"edge ({shown(u)}, {shown(v)}): {weight} {shown(value)} is not a number >= 0"
+                )
             weights.append(exact)
         if scale is None:
-            whole = all(v.denominator == 1 for v in [*weights, _exact(budget)])
+            limit = _travel_limit(budget, name)
+            whole = all(v.denominator == 1 for v in [*weights, limit])
             scale = 1 if whole else SCALE
 
         def leg(_u: Hashable, _v: Hashable, data: dict[str, Any]) -> int:
@@ -251,6 +359,7 @@ class OPInstance:
             if value > 0 and node not in (start, end) and node in from_start and node in to_end
         ]
         nodes = [start, *middle, end]
+        _count(len(nodes), name)
         rows = []
         for node in nodes:
             reach = (
@@ -265,9 +374,10 @@ class OPInstance:
         positions = [graph.nodes[node].get("pos") for node in nodes]
         coords = None
         if all(p is not None for p in positions):
-            coords = tuple((float(p[0]), float(p[1])) for p in positions)
+            at = [_point(graph.nodes[node]["pos"], f"node {shown(node)}") for node in nodes]
+            coords = tuple((float(x), float(y)) for x, y in at)
         return cls(
-            name=name if name is not None else str(graph.graph.get("name") or "graph"),
+            name=name,
             scores=tuple(scores),
             start=0,
             end=len(nodes) - 1,
@@ -325,55 +435,65 @@ def read_op_file(path: str | Path) -> OPInstance:
     """Read one instance in the standard OP file format (Tsiligirides' sets, Chao, Golden and
     Wasil's sets 64 and 66): `Tmax<TAB>P` (P = 1 path), then the start point `x y 0`, the end
     point `x y 0`, and one `x y score` line per further point. Any error names the file, the
-    line and the problem, because these files are edited by hand."""
+    line and the problem, because these files are edited by hand. The ranges (`MAX_POINTS` and
+    the rest, what CP-SAT takes once the model is scaled): at most 1,000 points, coordinates
+    from -1e8 to 1e8, Tmax from 0 to 1e12, scores whole numbers from 0 to 1e9; a file of at most
+    1,000,000 bytes (`kit.core.data.read_file`)."""
     path = Path(path)
+    data = read_file(path, str(path), OPFileError)
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except FileNotFoundError:
-        raise OPFileError(str(path), "", "file not found") from None
+        lines = data.decode("utf-8").splitlines()
     except UnicodeDecodeError:
         raise OPFileError(str(path), "", "not a text file (not UTF-8)") from None
-    except OSError as error:
-        raise OPFileError(str(path), "", f"cannot be read: {error.strerror or error}") from None
     while lines and not lines[-1].strip():
         lines.pop()
 
     def fail(line: int, problem: str) -> OPFileError:
         return OPFileError(str(path), f"line {line}", problem)
 
-    def numbers(line: int, count: int, what: str) -> list[Fraction]:
+    def numbers(line: int, count: int, what: str) -> list[tuple[Fraction, str]]:
+        """The line's numbers, each exact and as written."""
         fields = lines[line - 1].split()
         if len(fields) != count:
             raise fail(line, f"expected {count} columns ({what}), found {len(fields)}")
         try:
-            return [_exact(text) for text in fields]
+            return [(_exact(text), text) for text in fields]
         except (ValueError, ZeroDivisionError):
             raise fail(line, f"not a number in {lines[line - 1].strip()!r} ({what})") from None
 
     if not lines:
         raise fail(1, "the file is empty; expected 'Tmax<TAB>P'")
-    tmax, paths = numbers(1, 2, "Tmax P")
+    (tmax, tmax_text), (paths, _) = numbers(1, 2, "Tmax P")
     if paths != 1:
         raise fail(1, f"P is {paths}; only single-path instances (P = 1) are supported")
     if tmax < 0:
-        raise fail(1, f"Tmax is negative ({tmax})")
+        raise fail(1, f"Tmax is negative ({tmax_text})")
+    if tmax > MAX_TMAX:
+        raise fail(1, f"Tmax {tmax_text} is {_beyond_tmax()}")
     if len(lines) < 3:
         missing = "start" if len(lines) < 2 else "end"
         raise fail(len(lines) + 1, f"missing the {missing} point 'x<TAB>y<TAB>0'")
+    if len(lines) - 1 > MAX_POINTS:
+        raise fail(MAX_POINTS + 2, f"more than {MAX_POINTS:,} points, the most the planner takes")
     coords, scores = [], []
     for line in range(2, len(lines) + 1):
         if not lines[line - 1].strip():
             raise fail(line, "blank line among the points")
-        x, y, score = numbers(line, 3, "x y score")
+        x, y, (score, score_text) = numbers(line, 3, "x y score")
+        for value, text in (x, y):
+            if abs(value) > MAX_COORDINATE:
+                raise fail(line, f"coordinate {text} is {_beyond_coordinates()}")
         if score.denominator != 1 or score < 0:
-            raise fail(line, f"score {score} is not a whole number >= 0")
+            raise fail(line, f"score {score_text} is not a whole number >= 0")
+        if score > MAX_SCORE:
+            raise fail(line, _score_range(score_text))
         if line <= 3 and score != 0:
             role = "start" if line == 2 else "end"
-            raise fail(line, f"the {role} point has score {score}; the format requires 0")
-        coords.append((x, y))
+            raise fail(line, f"the {role} point has score {score_text}; the format requires 0")
+        coords.append((float(x[0]), float(y[0])))
         scores.append(int(score))
     return OPInstance.from_points(
-        [(float(x), float(y)) for x, y in coords],
+        coords,
         scores,
         tmax=int(tmax) if tmax.denominator == 1 else float(tmax),
         name=path.stem,
@@ -424,6 +544,8 @@ class OPResult:
         return self.status == "OPTIMAL"
 
     def __str__(self) -> str:
+        if not self.route and self.status == "INFEASIBLE":
+            return f"No route: the instance is infeasible; {self.message}."
         if not self.route:
             return f"{self.status}: {self.message or 'no route'}"
         path = " -> ".join(str(label) for label in self.route)
@@ -467,6 +589,13 @@ def _result(
     )
 
 
+def _length(value: float) -> str:
+    """A length as the kit shows lengths (`:g`), with more digits where six would round it
+    (0.7615 and not 0.762 beside a budget of 0.762)."""
+    short = f"{value:g}"
+    return short if float(short) == value else f"{value:.15g}"
+
+
 def _impossible(instance: OPInstance, started: float) -> OPResult | None:
     """The INFEASIBLE answer when even going straight from start to end breaks the budget
     (every route is at least that long by the triangle inequality of shortest paths)."""
@@ -476,9 +605,10 @@ def _impossible(instance: OPInstance, started: float) -> OPResult | None:
     if direct is None:
         message = "there is no way from the start to the end"
     else:
+        shortest = _length(direct / instance.scale)
         message = (
-            f"the shortest way from start to end is {direct / instance.scale:g}, over "
-            f"the limit {instance.tmax:g}"
+            f"the shortest way from start to end is {shortest}, over the budget "
+            f"{_length(instance.tmax)}"
         )
     return OPResult("INFEASIBLE", 0, (), (), 0.0, 0.0, time.perf_counter() - started, message)
 

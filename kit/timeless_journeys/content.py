@@ -18,7 +18,7 @@ from pathlib import Path
 import networkx as nx
 
 from kit.core.board import OUTLINES, board_graph
-from kit.core.data import SEEDS_DIR, Reader, load_toml, stamps
+from kit.core.data import MAX_COPIES, SEEDS_DIR, Reader, load_toml, stamps
 
 DATA_DIR = SEEDS_DIR / "timeless_journeys"
 EDITIONS = ("en", "ja")
@@ -651,12 +651,10 @@ def _board(r: Reader) -> tuple[nx.Graph, dict[str, int]]:
             name = node.str("name")
             if name in south:
                 raise node.error("name", f"{name!r} appears twice on the board")
-            pos = node.list("pos", of=int)
-            if len(pos) != 2 or not (0 <= pos[0] <= 1000 and 0 <= pos[1] <= 600):
-                raise node.error("pos", f"{pos} is not a point of the 1000 x 600 canvas")
+            pos = node.point("pos")
             south[name] = node.int("south")
             node.no_other_keys()
-            nodes.append((name, {"kind": kind, "pos": tuple(pos), "south": south[name]}))
+            nodes.append((name, {"kind": kind, "pos": pos, "south": south[name]}))
     if not any(attrs["kind"] == "city" for _, attrs in nodes):
         raise r.error("city", "the board has no city")
     edges, seen = [], set()
@@ -940,7 +938,7 @@ def _travellers(
         name = p.str("name")
         if any(name == other for other, _ in paintings):
             raise p.error("name", f"the {name} painting appears twice")
-        paintings.append((name, p.int("copies", low=1)))
+        paintings.append((name, p.int("copies", low=1, high=MAX_COPIES)))
         p.no_other_keys()
     for edition in editions.values():
         if len(edition.lebrun_values) != len(paintings):
@@ -1015,7 +1013,7 @@ def _cards(
             _provenance(card),
             f"card {card_id}",
             f"card {card_id}",
-            card.int("copies", 1, low=1),
+            card.int("copies", 1, low=1, high=MAX_COPIES),
             begin,
             end,
             parse_condition(condition, cities, card, "vp_for") if condition else None,

@@ -28,6 +28,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from kit.core import IllegalAction, KitError
+from kit.core.options import name, name_list, name_lists, name_table
 from kit.timeless_journeys.actions import Choice, roman
 from kit.timeless_journeys.content import LOCALS, Content
 from kit.timeless_journeys.draws import (
@@ -74,16 +75,17 @@ def setup(
     revealed in round I (English edition). A wish the rules cannot grant raises
     `IllegalAction` naming it; a name that is nothing of the game raises `KitError`."""
     content = game.content
+    market = [] if market is None else market
     wishes = _Wishes(
         content,
-        side,
-        traveller_ids(content, travellers) if travellers is not None else None,
-        dict(friends or {}),
-        dict(favours or {}),
-        {city: list(ids) for city, ids in (tiles or {}).items()},
-        [list(pair) for pair in journals or []],
-        [[_card_id(content, c) for c in level] for level in market or []],
-        list(paintings),
+        None if side is None else name(side, "side"),
+        None if travellers is None else traveller_ids(content, name_list(travellers, "travellers")),
+        name_table({} if friends is None else friends, "friends", name),
+        name_table({} if favours is None else favours, "favours", name),
+        name_table({} if tiles is None else tiles, "tiles", name_list),
+        name_lists([] if journals is None else journals, "journals"),
+        [[_card_id(content, c) for c in level] for level in name_lists(market, "market")],
+        name_list(paintings, "paintings"),
     )
     state = game.new_game()
     while state.is_chance_node and state.phase == "setup" or _first_reveals(state):

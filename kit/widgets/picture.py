@@ -31,11 +31,12 @@ from typing import Any
 import networkx as nx
 
 from kit.core import KitError
+from kit.core.board import CANVAS
 from kit.widgets.labels import Box, Label, Point, Segment, place_labels, text_width
 from kit.widgets.pieces import Piece
 from kit.widgets.sizes import NORMAL, PANEL_WIDTH, Sizes, sizes
 
-WIDTH, HEIGHT, MARGIN = 1000, 600, 40
+(WIDTH, HEIGHT), MARGIN = CANVAS, 40
 CROWDED = 0.8
 """Below this scale a whole world is drawn small: names stay near their places (`NEAR_LABEL`
 pixels at most; else `FAR_LABEL`) and face-down tokens are drawn small, without their letter

@@ -34,7 +34,7 @@ import ipywidgets
 import networkx as nx
 
 from kit.core import KitError, ScoreSheet, State
-from kit.solve.plan import Interrupted, Plan, Step, interrupt
+from kit.solve.plan import INFEASIBLE, Interrupted, Plan, Step, interrupt
 from kit.solve.position import puzzle_from
 from kit.widgets.board import Board
 from kit.widgets.picture import AUTO
@@ -755,7 +755,10 @@ class SolvePanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
         self, job: Background, puzzle: Any, result: Any, stopped: bool, error: BaseException | None
     ) -> None:
         answer = None
-        if error is None and result is not None and getattr(result, "status", "") != "infeasible":
+        # An infeasible result has no plan to draw: its own words say why (a plan's status is
+        # "infeasible", an orienteering result's "INFEASIBLE" with the shortest way and budget).
+        infeasible = str(getattr(result, "status", "")).lower() == INFEASIBLE
+        if error is None and result is not None and not infeasible:
             try:
                 answer = self.planner.answer(puzzle, result, stopped)
             except Exception as failure:  # shown in the panel
