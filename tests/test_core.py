@@ -288,7 +288,7 @@ def test_a_data_file_that_cannot_be_read_names_the_file(tmp_path):
     path.write_bytes(b"name = '\xff'")
     with pytest.raises(DataError, match="board.toml: not valid TOML"):
         load_toml(path)
-    with pytest.raises(DataError, match=f"{tmp_path.name}: cannot be read: Is a directory"):
+    with pytest.raises(DataError, match=f"{tmp_path.name}: is a folder, not a file"):
         load_toml(tmp_path)
 
 

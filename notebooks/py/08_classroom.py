@@ -189,7 +189,7 @@ def add_route(folder, route, kind, cities):
         )
 
 
-add_city(folder, "Bay", region="B", pos=(-9, 6))
+add_city(folder, "Bay", region="B", pos=(1, 8))
 add_route(folder, "T3", "train", ["Home", "Bay", "Fen"])
 mine = kit.load("amazing_journey", players=1, seed=1, content=str(folder))
 assert [city.name for city in mine.content.board.cities][-2:] == ["Fen", "Bay"]
