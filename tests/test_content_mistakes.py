@@ -314,3 +314,15 @@ def test_a_scenario_given_a_number_among_names_names_the_item(game, argument, it
     with pytest.raises(kit.KitError) as caught:
         module.setup(kit.load(game, players=2, seed=1), **{argument: value})
     assert str(caught.value) == f"{argument}{where}: expected a name, got {shown(item)}"
+
+
+@pytest.mark.parametrize("game", sorted(SCENARIO))
+@settings(max_examples=10, deadline=None)
+@given(value=st.one_of(JUNK, st.text(max_size=3)))
+def test_a_scenario_given_something_else_than_actions_says_what_they_are(game, value):
+    module = __import__(f"kit.{game}", fromlist=["setup"])
+    with pytest.raises(kit.KitError) as caught:
+        module.setup(kit.load(game, players=2, seed=1), actions=value)
+    assert str(caught.value) == (
+        f"a scenario's actions are a list of actions or names, not {shown(value)}"
+    )

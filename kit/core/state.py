@@ -435,6 +435,10 @@ class State(ABC):
         before an action that is not one of its outcomes is resolved by the seed, one that is
         named is fixed by hand; after the last, chance is resolved until a player is to move.
         A refused action raises `IllegalAction` naming it, and the state is left unchanged."""
+        if isinstance(actions, str | bytes) or not isinstance(actions, Iterable):
+            raise KitError(
+                f"a scenario's actions are a list of actions or names, not {shown(actions)}"
+            )
         work = self.clone()
         for number, action in enumerate(actions, start=1):
             while work.is_chance_node and not _names_one_of(action, work.legal_actions()):
