@@ -54,7 +54,7 @@ def workers(value: object, name: str = "workers", cap: bool = True) -> int:
     count, most = int(value), cores()
     if cap and count > most:
         warnings.warn(
-            Capped(f"{name}={count} is more than this machine's {most} cores: {most} are used"),
+            Capped(f"{name}={count} is more than this machine's cores ({most}): {most} are used"),
             stacklevel=3,
         )
         return most
