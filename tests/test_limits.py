@@ -236,13 +236,20 @@ def test_the_command_refuses_a_last_day_past_the_bound(capsys):
     )
 
 
-def test_the_solver_panels_day_box_stops_at_the_same_bound():
-    from kit.widgets.solve import EightyDays
+def test_the_solver_panels_boxes_hold_what_the_rules_allow(monkeypatch):
+    from kit.widgets import solve
 
-    planner = EightyDays(eighty_days.standard_puzzle())
-    assert planner.days.max == 800
-    planner.days.value = 100_000
-    assert planner.puzzle().limit == 800
+    monkeypatch.setattr(limits, "cores", lambda: 1)
+    panel = solve(eighty_days.standard_puzzle())
+    assert (panel.time_limit.min, panel.time_limit.max) == (0.1, WEEK)
+    assert (panel.workers.value, panel.workers.max) == (1, 1)  # two asked, one core
+    panel.workers.value = 1000
+    panel.time_limit.value = 1e9
+    assert (panel.workers.value, panel.time_limit.value) == (1, WEEK)
+    days = panel.planner.days  # type: ignore[attr-defined]
+    assert days.max == 800
+    days.value = 100_000
+    assert panel.planner.puzzle().limit == 800
 
 
 def test_every_table_of_the_80_day_planner_stops_at_its_deadline():

@@ -34,6 +34,11 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
+def whole(value: object) -> bool:
+    """Whether `value` is a whole number (a bool is not: `True` as a count is a slip)."""
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+
+
 def time_limit(value: object, name: str = "time_limit") -> float:
     """`value` as a time limit in seconds: a real number (not a bool, nor a text) above 0, not
     NaN, and at most `MOST_SECONDS`; else `KitError` naming `name` and the rule."""
@@ -49,9 +54,10 @@ def workers(value: object, name: str = "workers", cap: bool = True) -> int:
     `KitError` naming `name` and the rule. More than this machine's `cores` are lowered to
     them, with a `Capped` warning (a command prints it as a note), unless not `cap` (workers
     elsewhere: a cluster's)."""
-    if not isinstance(value, numbers.Integral) or isinstance(value, bool) or value < 1:
+    count = int(value) if whole(value) else 0  # type: ignore[call-overload]
+    if count < 1:
         raise KitError(f"{name} must be {WORKERS_RULE}, not {shown(value)}")
-    count, most = int(value), cores()
+    most = cores()
     if cap and count > most:
         warnings.warn(
             Capped(f"{name}={count} is more than this machine's cores ({most}): {most} are used"),

@@ -82,11 +82,19 @@ def _orphaned(parent: Any) -> None:
 
 
 def process_pool(
-    workers: int, initializer: Callable[..., None] | None = None, arguments: tuple[Any, ...] = ()
+    workers: int,
+    initializer: Callable[..., None] | None = None,
+    arguments: tuple[Any, ...] = (),
+    start: BaseContext | None = None,
 ) -> ProcessPoolExecutor:
-    """A pool of `workers` processes of the kit (`context`, `started`, then `initializer`)."""
+    """A pool of `workers` processes of the kit (`started`, then `initializer`), started with
+    `start` (by default `context()`; the context of the queues and events its initializer is
+    given, when it has some)."""
     return ProcessPoolExecutor(
-        workers, mp_context=context(), initializer=started, initargs=(initializer, arguments)
+        workers,
+        mp_context=start or context(),
+        initializer=started,
+        initargs=(initializer, arguments),
     )
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import collections
 import contextlib
 import inspect
-import numbers
 import signal
 import threading
 import time
@@ -171,13 +170,13 @@ MOST_GAMES = 1_000_000
 
 def _check(games: object, seats: object, seed: object, executor: object, progress: object) -> None:
     """`KitError` naming the first of `tournament`'s arguments that is not what it may be."""
-    if not _whole(games) or not 1 <= cast(int, games) <= MOST_GAMES:
+    if not limits.whole(games) or not 1 <= cast(int, games) <= MOST_GAMES:
         raise KitError(
             f"the number of games must be a whole number from 1 to {MOST_GAMES}, not {shown(games)}"
         )
     if not isinstance(seats, str) or seats not in SEATINGS:
         raise KitError(f"unknown seating {shown(seats)}; choose {', '.join(SEATINGS)}")
-    if not _whole(seed):
+    if not limits.whole(seed):
         raise KitError(f"the seed must be a whole number, not {shown(seed)}")
     if executor is not None and not isinstance(executor, Executor):
         raise KitError(
@@ -186,11 +185,6 @@ def _check(games: object, seats: object, seed: object, executor: object, progres
         )
     if progress is not None and not callable(progress):
         raise KitError(f"progress must be called with (done, total, text), not {shown(progress)}")
-
-
-def _whole(value: object) -> bool:
-    """Whether `value` is a whole number (a bool is not)."""
-    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
 
 def _entrants(bots: Sequence[str] | Mapping[str, Entrant]) -> dict[str, str | BotFactory]:

@@ -10,7 +10,6 @@ names in it."""
 
 from __future__ import annotations
 
-import numbers
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,7 +19,7 @@ from kit.amazing_journey.game import AmazingJourney
 from kit.amazing_journey.setup import setup
 from kit.amazing_journey.state import JourneyState
 from kit.amazing_journey.tables import Tables
-from kit.core import KitError
+from kit.core import KitError, limits
 from kit.core.errors import shown
 from kit.solve.plan import replay_history
 
@@ -73,7 +72,7 @@ class Puzzle:
         object.__setattr__(self, "explore", explore)
         if self.days is None:
             object.__setattr__(self, "days", state.tables.length)
-        elif not _whole(self.days) or not 1 <= self.days <= self.most_days:
+        elif not limits.whole(self.days) or not 1 <= self.days <= self.most_days:
             raise KitError(
                 f"the last day must be a whole number from 1 to {self.most_days} ({DAYS_FACTOR} "
                 f"times the Timeline's {state.tables.length} days), not {shown(self.days)}"
@@ -179,10 +178,6 @@ class Puzzle:
             "valuable first (Experiences, then Souvenirs by value), and its Tickets are not "
             "counted on",
         )
-
-
-def _whole(value: object) -> bool:
-    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
 
 def _worth(token: Token) -> tuple[int, int]:

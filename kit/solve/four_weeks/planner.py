@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from concurrent.futures import Future, ProcessPoolExecutor, wait
+from concurrent.futures import Future, wait
 from multiprocessing.queues import Queue
 from queue import Empty
 from typing import Any
@@ -225,12 +225,7 @@ class _Refining:
         context = pools.context()
         self.found: Queue[tuple[tuple[str, ...], int]] = context.Queue()
         self.stop = context.Event()
-        self.pool = ProcessPoolExecutor(
-            workers,
-            mp_context=context,
-            initializer=pools.started,
-            initargs=(_refiner, (puzzle, self.found, self.stop)),
-        )
+        self.pool = pools.process_pool(workers, _refiner, (puzzle, self.found, self.stop), context)
         self.games = [self.pool.submit(_refine, seed, seconds) for seed in range(workers)]
 
     def done(self) -> bool:
