@@ -117,7 +117,7 @@ def test_sigterm_and_sighup_end_every_process_of_a_command(name, sig):
         assert "interrupted: the best replay-verified plan found so far\n" in err
 
 
-@pytest.mark.parametrize("name", ["five-rounds", "eighty-days", "tournament"])
+@pytest.mark.parametrize("name", sorted(COMMANDS))
 def test_the_helpers_of_a_killed_command_end_by_themselves(name):
     process, helpers = started(name)
     process.kill()  # SIGKILL: the command can end nothing

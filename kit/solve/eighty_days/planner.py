@@ -208,7 +208,7 @@ def _bound_of(puzzle: Puzzle, time_limit: float, deadline: float, sender: Any) -
     stopped it."""
     try:
         ceiling: int | None | Exception = upper_bound(
-            puzzle, Board(puzzle, deadline), time_limit=time_limit
+            puzzle, board=Board(puzzle, deadline), time_limit=time_limit
         )
     except OutOfTime:
         ceiling = None
@@ -220,7 +220,7 @@ def _bound_of(puzzle: Puzzle, time_limit: float, deadline: float, sender: Any) -
 def _bound(puzzle: Puzzle, board: Board, time_limit: float) -> int | None:
     """`bound.upper_bound` on `board`, None (no bound) if its deadline came first."""
     try:
-        return upper_bound(puzzle, board, time_limit=time_limit)
+        return upper_bound(puzzle, board=board, time_limit=time_limit)
     except OutOfTime:
         return None
 
