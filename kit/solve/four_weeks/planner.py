@@ -262,7 +262,11 @@ STOP_SECONDS = 5.0
 """How long the refining processes, asked to stop, may take to send their best game back."""
 
 
-def _ended(game: Future[tuple[tuple[str, ...], int] | None], stop: bool) -> Any:
+Refined = tuple[tuple[str, ...], int]
+"""A game sent back: its history from the puzzle's start and its score."""
+
+
+def _ended(game: Future[Refined | None], stop: bool) -> Refined | None:
     """A refining process's best game; when stopping, None from one that ended without it."""
     if stop and (not game.done() or game.cancelled() or game.exception() is not None):
         return None
