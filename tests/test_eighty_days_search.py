@@ -152,10 +152,14 @@ def _network_stopped(*args, **kwargs):
 
 def test_a_planner_out_of_time_still_plans(monkeypatch):
     # No time for the network either: the first journey of the search is the plan, with its
-    # bound (the one-worker path: the bound first, then the search).
+    # bound (the one-worker path: the bound first, then the search). The search's share is a
+    # moment: its first beam goes on until a journey ends, within the planner's limit (20 s: a
+    # safety net for a busy machine, where the bound's table and the beam take a few seconds).
     monkeypatch.setattr(planner, "Network", _network_stopped)
+    monkeypatch.setattr(planner, "SEARCH_SHARE", 0.001)
+    monkeypatch.setattr(planner, "MODEL_SECONDS", 20.0)
     puzzle = standard_puzzle("regular", "Paulo", 3)
-    plan = solve(puzzle, time_limit=0.01, workers=1)
+    plan = solve(puzzle, time_limit=20, workers=1)
     assert plan.objective is not None and plan.objective > 0
     assert replayed_total(puzzle, plan.history) == plan.objective
     assert plan.bound is not None and plan.bound >= plan.objective

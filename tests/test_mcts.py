@@ -92,7 +92,8 @@ def test_bad_settings_are_refused():
     bot = kit.game_module("four_weeks").MctsBot
     with pytest.raises(KitError, match="iterations must be a whole number of at least 1, not 0"):
         bot(1, 0, iterations=0)
-    with pytest.raises(KitError, match="a positive number of seconds, not -1"):
+    rule = r"time_limit must be a number of seconds above 0 and at most 604800 \(a week\)"
+    with pytest.raises(KitError, match=rule + ", not -1"):
         bot(1, 0, time_limit=-1)
 
 

@@ -14,11 +14,14 @@ from pathlib import Path
 
 import IPython.core.formatters
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import kit
 from kit.cli import main
 from kit.core import KitError
 from kit.core.bots import RandomBot, play
+from kit.core.errors import shown
 from kit.tournament import GameResult, Rate, Tournament, tournament
 from tests.test_cli import interrupt, start, wait_for
 
@@ -242,7 +245,10 @@ def test_the_plot_shows_as_an_image_in_a_notebook_without_pyplot(three_way):
             lambda: tournament("four_weeks", {"a": "greedy", "b": 7}),
             "a name, a factory or a function",
         ),
-        (lambda: tournament("four_weeks", ["greedy", "random"], games=0), "at least 1, not 0"),
+        (
+            lambda: tournament("four_weeks", ["greedy", "random"], games=0),
+            "the number of games must be a whole number from 1 to 1000000, not 0",
+        ),
         (lambda: tournament("four_weeks", ["greedy", "random"], seats="circle"), "'circle'"),
         (lambda: tournament("four_weeks", ["greedy", "random"], workers=0), "workers must be"),
         (lambda: tournament("chess", ["greedy", "random"]), "unknown game 'chess'"),
@@ -255,6 +261,45 @@ def test_the_plot_shows_as_an_image_in_a_notebook_without_pyplot(three_way):
 def test_bad_input_is_refused_naming_what_and_why(call, message):
     with pytest.raises(KitError, match=re.escape(message)):
         call()
+
+
+PAIR = ("four_weeks", ["greedy", "random"])
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"seed": "x"}, "the seed must be a whole number, not 'x'"),
+        ({"seed": 1.5}, "the seed must be a whole number, not 1.5"),
+        ({"seed": True}, "the seed must be a whole number, not True"),
+        ({"seed": None}, "the seed must be a whole number, not None"),
+        ({"games": True}, "the number of games must be a whole number from 1 to 1000000, not True"),
+        ({"games": 2.0}, "the number of games must be a whole number from 1 to 1000000, not 2.0"),
+        (
+            {"games": 10**7},
+            "the number of games must be a whole number from 1 to 1000000, not 10000000",
+        ),
+        ({"seats": ["rotate"]}, "unknown seating ['rotate']; choose rotate, fixed, random"),
+        ({"workers": "2"}, "workers must be a whole number of at least 1, not '2'"),
+        (
+            {"executor": "dask"},
+            "the executor must be a concurrent.futures.Executor (a process pool, a Dask "
+            "client's executor), not 'dask'",
+        ),
+        ({"progress": 5}, "progress must be called with (done, total, text), not 5"),
+    ],
+)
+def test_every_argument_of_a_tournament_is_checked_before_a_game(arguments, message):
+    with pytest.raises(KitError) as refused:
+        tournament(*PAIR, games=arguments.pop("games", 2), **arguments)
+    assert str(refused.value) == message
+
+
+@given(seed=st.text() | st.floats() | st.booleans() | st.none() | st.lists(st.integers()))
+def test_a_seed_that_is_not_a_whole_number_is_refused(seed):
+    with pytest.raises(KitError) as refused:
+        tournament(*PAIR, games=2, seed=seed, workers=1)
+    assert str(refused.value) == f"the seed must be a whole number, not {shown(seed)}"
 
 
 def test_ctrl_c_in_a_progress_report_keeps_the_games_finished():

@@ -8,14 +8,16 @@ saved, kept or ended for them too; the exit status is then 128 plus the signal's
 from __future__ import annotations
 
 import argparse
-import math
+import os
 import signal
 import sys
 import threading
+import warnings
 from collections.abc import Callable
 from types import FrameType
-from typing import NoReturn
+from typing import Any, NoReturn
 
+from kit.core import limits
 from kit.core.errors import KitError, shown
 from kit.core.rng import seed_from_text
 
@@ -30,12 +32,21 @@ STOPPING_SIGNALS = {
 """The signals a command stops on as on Ctrl-C, with the name its messages give them."""
 
 _last_stop = ["Ctrl-C"]
+_heard: list[int] = []
 
 
 def stopped_by() -> str:
     """What stopped the command last ("Ctrl-C", "SIGTERM", "SIGHUP"), for messages such as
     "stopped by Ctrl-C after 3 games": Ctrl-C unless `run` has heard another signal."""
     return _last_stop[0]
+
+
+def hear(signum: int) -> None:
+    """Take note of a stopping signal as `run` does (its name for `stopped_by`, its number for
+    the exit status): `run`'s own handler does before it raises KeyboardInterrupt; code that
+    answers the signal itself (a tournament that stops shipping games) calls it instead."""
+    _heard.append(signum)
+    _last_stop[0] = STOPPING_SIGNALS[signal.Signals(signum)]
 
 
 class UsageError(KitError):
@@ -51,15 +62,14 @@ class ArgumentParser(argparse.ArgumentParser):
 
 
 def count(text: str) -> int:
-    """A whole number of at least 1: games, repetitions, workers."""
+    """A whole number of at least 1: games, repetitions, workers (a planner lowers more
+    workers than the machine's cores to them, with a note)."""
     try:
         value = int(text)
     except ValueError:
         value = 0
     if value < 1:
-        raise argparse.ArgumentTypeError(
-            f"expected a whole number of at least 1, got {shown(text)}"
-        )
+        raise argparse.ArgumentTypeError(f"expected {limits.WORKERS_RULE}, got {shown(text)}")
     return value
 
 
@@ -80,14 +90,13 @@ def seed(text: str) -> int:
 
 
 def seconds(text: str) -> float:
-    """A number of seconds above 0 (a time limit)."""
+    """A time limit, by the rule of `limits.time_limit`."""
     try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not (value > 0 and math.isfinite(value)):
-        raise argparse.ArgumentTypeError(f"expected a number of seconds above 0, got {shown(text)}")
-    return value
+        return limits.time_limit(float(text))
+    except (ValueError, KitError):
+        raise argparse.ArgumentTypeError(
+            f"expected {limits.SECONDS_RULE}, got {shown(text)}"
+        ) from None
 
 
 def say(program: str, message: str) -> None:
@@ -104,11 +113,15 @@ def run(main: Callable[[], int], program: str = "kit") -> int:
     work and returned normally (a simulation, a planner keeping its best plan) or the interrupt
     escaped (one line is printed then); SIGTERM and SIGHUP are heard as Ctrl-C and give 143 and
     129. Help and argparse's own exits give their status."""
-    heard: list[int] = []
+    _heard.clear()
+    owner = os.getpid()
 
     def on_signal(signum: int, frame: FrameType | None) -> None:
-        heard.append(signum)
-        _last_stop[0] = STOPPING_SIGNALS[signal.Signals(signum)]
+        if os.getpid() != owner:  # a forked helper not yet started (`pools.started`): it ends
+            signal.signal(signum, signal.SIG_DFL)
+            os.kill(os.getpid(), signum)
+            return
+        hear(signum)
         raise KeyboardInterrupt
 
     in_main_thread = threading.current_thread() is threading.main_thread()
@@ -116,13 +129,15 @@ def run(main: Callable[[], int], program: str = "kit") -> int:
         {sig: signal.signal(sig, on_signal) for sig in STOPPING_SIGNALS} if in_main_thread else {}
     )
     try:
-        status = main()
+        with warnings.catch_warnings():
+            warnings.showwarning = _noted(program, warnings.showwarning)
+            status = main()
     except KitError as error:
         say(program, str(error))
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         say(program, f"stopped by {stopped_by()}")
-        return _stopped_status(heard)
+        return _stopped_status(_heard)
     except SystemExit as done:  # --help, or a parser that exits by itself
         if done.code is None or isinstance(done.code, int):
             return done.code or 0
@@ -132,7 +147,20 @@ def run(main: Callable[[], int], program: str = "kit") -> int:
         for sig, handler in previous.items():
             default = signal.default_int_handler if sig == signal.SIGINT else signal.SIG_DFL
             signal.signal(sig, handler if handler is not None else default)
-    return _stopped_status(heard) if heard else status
+    return _stopped_status(_heard) if _heard else status
+
+
+def _noted(program: str, show: Callable[..., None]) -> Callable[..., None]:
+    """`warnings.showwarning` for a command: a note of the kit (`limits.Capped`) as one line
+    `program: note: ...`; any other warning as `show` shows it."""
+
+    def noted(message: Warning | str, category: type[Warning], *rest: Any, **named: Any) -> None:
+        if issubclass(category, limits.Capped):
+            say(program, f"note: {message}")
+        else:
+            show(message, category, *rest, **named)
+
+    return noted
 
 
 def _stopped_status(heard: list[int]) -> int:

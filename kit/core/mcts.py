@@ -35,6 +35,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, cast
 
+from kit.core import limits
 from kit.core.bots import Bot
 from kit.core.errors import KitError, shown
 from kit.core.rng import rng_for
@@ -85,13 +86,9 @@ class ISMCTSBot:
             raise KitError(
                 f"iterations must be a whole number of at least 1, not {shown(iterations)}"
             )
-        if time_limit is not None and not time_limit > 0:
-            raise KitError(
-                f"the time limit must be a positive number of seconds, not {shown(time_limit)}"
-            )
         self.player = player
         self.iterations = iterations
-        self.time_limit = time_limit
+        self.time_limit = None if time_limit is None else limits.time_limit(time_limit)
         if exploration is not None:
             self.exploration = exploration
         self.seed = seed

@@ -38,6 +38,7 @@ from typing import Any
 
 import networkx as nx
 
+from kit.core import limits
 from kit.core.commands import ArgumentParser, count, seconds
 from kit.core.data import read_file
 from kit.core.errors import DataError, KitError, shown
@@ -1102,11 +1103,11 @@ def solve(
     comes back INFEASIBLE with a message instead of raising. Ctrl-C (or interrupting the
     notebook's kernel) stops the search within moments: the result is the best route found by
     then, marked `interrupted` (a loop of solves should stop there too). `strengthening`
-    exists to measure the parts of the kit's model one by one; the default turns them all on."""
+    exists to measure the parts of the kit's model one by one; the default turns them all on.
+    `time_limit` and `workers` are checked by `kit.core.limits` (`KitError`)."""
     if cp_model is None:
         raise ImportError("OR-Tools is not installed; use brute_force for small instances")
-    if workers < 1 or time_limit <= 0:
-        raise ValueError(f"need workers >= 1 and time_limit > 0, not {workers} and {time_limit}")
+    time_limit, workers = limits.time_limit(time_limit), limits.workers(workers)
     started = time.perf_counter()
     if (impossible := _impossible(instance, started)) is not None:
         return impossible

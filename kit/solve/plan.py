@@ -129,6 +129,12 @@ class Plan:
         return self.timeline()
 
 
+class OutOfTime(Exception):
+    """A stage of a planner met the planner's deadline before it had anything to give (its
+    tables grow with the puzzle's options: a long last day, a large board); the planner goes
+    on with what the stages before it gave."""
+
+
 class PlanError(KitError):
     """A plan the engine does not accept or scores differently from the planner: a bug, never
     a result."""

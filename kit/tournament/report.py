@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from kit.core.commands import stopped_by
+
 if TYPE_CHECKING:
     from kit.core.state import State
     from kit.tournament.chart import Chart
@@ -198,7 +200,7 @@ class Tournament:
     def __str__(self) -> str:
         head = f"{self.game}: {len(self.results)} games"
         if self.interrupted:
-            head = f"stopped by Ctrl-C after {len(self.results)} games of {self.game}"
+            head = f"stopped by {stopped_by()} after {len(self.results)} games of {self.game}"
         count = len(self.failures)
         failed = [f"{count} game{'s' if count > 1 else ''} failed:"] if count else []
         failed += [f"  {failure}" for failure in self.failures[:10]]

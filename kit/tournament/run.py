@@ -11,19 +11,20 @@ from __future__ import annotations
 import collections
 import contextlib
 import inspect
-import os
 import signal
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass
+from types import FrameType
 from typing import Any, cast
 
 import kit
+from kit.core import limits, pools
 from kit.core.bots import BotFactory, play
+from kit.core.commands import STOPPING_SIGNALS, hear
 from kit.core.errors import KitError, shown
-from kit.core.pools import end_workers
 from kit.core.progress import Progress
 from kit.core.rng import check_seeds, rng_for
 from kit.core.state import Action, Game, State, ranking
@@ -131,17 +132,9 @@ def tournament(
 
     Ctrl-C (or interrupting the kernel) stops it: the report holds the games finished by then
     and says it was interrupted."""
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise KitError(
-            f"the number of games must be a whole number of at least 1, not {shown(games)}"
-        )
-    check_seeds(seed, games)
-    if seats not in SEATINGS:
-        raise KitError(f"unknown seating {shown(seats)}; choose {', '.join(SEATINGS)}")
-    if workers is not None and (
-        isinstance(workers, bool) or not isinstance(workers, int) or workers < 1
-    ):
-        raise KitError(f"workers must be a whole number of at least 1, not {shown(workers)}")
+    _check(games, seats, seed, executor, progress)
+    if workers is not None:
+        workers = limits.workers(workers, cap=executor is None)  # a cluster's are its own
     entrants = _entrants(bots)
     played = _game(game, len(entrants))
     registry = kit.game_module(played.name).BOTS
@@ -167,6 +160,28 @@ def tournament(
         unit=type(played.new_game()).LENGTH_UNIT,
         failures=tuple(o for o in outcomes if isinstance(o, Failure)),
     )
+
+
+MOST_GAMES = 1_000_000
+"""The most games one tournament may play (the games' list is made up front)."""
+
+
+def _check(games: object, seats: object, seed: object, executor: object, progress: object) -> None:
+    """`KitError` naming the first of `tournament`'s arguments that is not what it may be."""
+    if not limits.whole(games) or not 1 <= cast(int, games) <= MOST_GAMES:
+        raise KitError(
+            f"the number of games must be a whole number from 1 to {MOST_GAMES}, not {shown(games)}"
+        )
+    if not isinstance(seats, str) or seats not in SEATINGS:
+        raise KitError(f"unknown seating {shown(seats)}; choose {', '.join(SEATINGS)}")
+    check_seeds(seed, cast(int, games))
+    if executor is not None and not isinstance(executor, Executor):
+        raise KitError(
+            f"the executor must be a concurrent.futures.Executor (a process pool, a Dask "
+            f"client's executor), not {shown(executor)}"
+        )
+    if progress is not None and not callable(progress):
+        raise KitError(f"progress must be called with (done, total, text), not {shown(progress)}")
 
 
 def _entrants(bots: Sequence[str] | Mapping[str, Entrant]) -> dict[str, str | BotFactory]:
@@ -288,11 +303,11 @@ def _run(
     queue all its games up front): a pool's processes, or for an executor given, `workers` (by
     default this machine's cores; say a cluster's size). Which games go together changes nothing
     in their results."""
-    workers = workers or os.cpu_count() or 1
+    workers = workers or limits.cores()
     if executor is None and workers == 1:
         return _run_here(matches, progress)
     own = executor is None
-    pool = executor or ProcessPoolExecutor(max_workers=workers, initializer=_ignore_ctrl_c)
+    pool = executor or pools.process_pool(workers)
     waiting = collections.deque(matches)
     game_seconds: float | None = None
     results: list[Outcome] = []
@@ -322,17 +337,16 @@ def _run(
 
     stop = threading.Event()
     try:
-        with _ctrl_c_sets(stop):
+        with _stops_set(stop):
             ship(stop)
     except KeyboardInterrupt:  # raised by a progress report (Ctrl-C in a notebook's bar)
         stop.set()
-    finally:
-        if stop.is_set():
-            for future in running:
-                future.cancel()
-            if own:
-                end_workers(pool)
+    finally:  # games still in flight (stopped, or an error): a pool of our own is ended now
+        for future in running:
+            future.cancel()
         if own:
+            if running:
+                pools.end_workers(pool)
             pool.shutdown(wait=True, cancel_futures=True)
     return results, stop.is_set()
 
@@ -342,20 +356,31 @@ POLL_SECONDS = 0.1
 
 
 @contextlib.contextmanager
-def _ctrl_c_sets(stop: threading.Event) -> Iterator[None]:
-    """Ctrl-C, while the games are shipped, sets `stop` instead of raising KeyboardInterrupt.
-    The exception would land at any step of the executor's bookkeeping: in `wait()` between
-    taking two futures' locks, say, which then stay taken, and the executor's own thread,
-    blocked on them, never lets the pool shut down. Only the main thread receives signals;
-    elsewhere nothing changes."""
+def _stops_set(stop: threading.Event) -> Iterator[None]:
+    """Ctrl-C, while the games are shipped, sets `stop` instead of raising KeyboardInterrupt;
+    so do SIGTERM and SIGHUP where a command made them stop as Ctrl-C does (`commands.run`:
+    the signal is noted for its exit status). The exception would land at any step of the
+    executor's bookkeeping: in `wait()` between taking two futures' locks, say, which then stay
+    taken, and the executor's own thread, blocked on them, never lets the pool shut down. Only
+    the main thread receives signals; elsewhere nothing changes."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = signal.signal(signal.SIGINT, lambda signum, frame: stop.set())
+
+    def on_signal(signum: int, frame: FrameType | None) -> None:
+        hear(signum)
+        stop.set()
+
+    previous = {
+        sig: signal.signal(sig, on_signal)
+        for sig in STOPPING_SIGNALS
+        if callable(signal.getsignal(sig))  # a stop, not the system's end of the process
+    }
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 def _batch_outcomes(
@@ -384,9 +409,3 @@ def _run_here(matches: list[Match], progress: Progress | None) -> tuple[list[Out
 def _report(progress: Callable[..., None] | None, done: int, total: int) -> None:
     if progress is not None:
         progress(done, total, f"{done} of {total} games")
-
-
-def _ignore_ctrl_c() -> None:
-    """A pool's workers leave Ctrl-C to the process that started them, which stops the
-    tournament and keeps the games finished (a worker killed mid-game would break the pool)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)

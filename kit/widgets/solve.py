@@ -33,7 +33,7 @@ from typing import Any
 import ipywidgets
 import networkx as nx
 
-from kit.core import KitError, ScoreSheet, State
+from kit.core import KitError, ScoreSheet, State, limits
 from kit.solve.plan import INFEASIBLE, Interrupted, Plan, Step, interrupt
 from kit.solve.position import puzzle_from
 from kit.widgets.board import Board
@@ -237,7 +237,7 @@ class EightyDays(GamePlanner):
             style={"description_width": "auto"},
         )
         self.days = ipywidgets.BoundedIntText(
-            puzzle.limit, min=1, max=10 * puzzle.tables.length, description="day limit"
+            puzzle.limit, min=1, max=puzzle.most_days, description="day limit"
         )
         self.controls = [self.side, self.traveller, self.explore, self.days]
 
@@ -617,11 +617,21 @@ class SolvePanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
         self._drawn = 0  # how many of `found` the chart shows
         self._searching = False  # until the search's answer is drawn
         wide = {"description_width": "auto"}
+        # The boxes hold what `kit.core.limits` allows: workers up to this machine's cores.
         self.time_limit = ipywidgets.BoundedFloatText(
-            planner.time_limit, min=0.1, max=24 * 3600, description="time limit (s)", style=wide
+            planner.time_limit,
+            min=0.1,
+            max=limits.MOST_SECONDS,
+            description="time limit (s)",
+            style=wide,
         )
         self.workers = ipywidgets.BoundedIntText(
-            planner.workers, min=1, max=64, description="workers", style=wide
+            min(planner.workers, limits.cores()),
+            min=1,
+            max=limits.cores(),
+            description="workers",
+            style=wide,
+            tooltip=f"processes and threads, up to this machine's {limits.cores()} cores",
         )
         self.solve_button = ipywidgets.Button(description="Solve", icon="play")
         self.stop_button = ipywidgets.Button(description="Stop", icon="stop", disabled=True)

@@ -13,11 +13,13 @@ power's): a valid lower bound that the searches use to drop journeys that cannot
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from kit.amazing_journey import travellers
 from kit.amazing_journey.content import ROUTE_TYPES
 from kit.solve.eighty_days.puzzle import Puzzle
+from kit.solve.plan import OutOfTime, past
 
 UNREACHABLE = 10**6
 """A day no journey reaches (in the distance tables)."""
@@ -62,8 +64,12 @@ class Die:
 class Board:
     """The tables of one puzzle (see the module's docstring)."""
 
-    def __init__(self, puzzle: Puzzle) -> None:
+    def __init__(self, puzzle: Puzzle, deadline: float = math.inf) -> None:
+        """The tables of `puzzle`; `deadline` (a `time.perf_counter()` time) is the planner's,
+        which every table made for the board keeps (`OutOfTime` once it has passed): the
+        tables grow with the puzzle's last day."""
         self.puzzle = puzzle
+        self.deadline = deadline
         tables = puzzle.tables
         self.rules = tables.rules
         content = puzzle.content
@@ -134,6 +140,12 @@ class Board:
         self.types = len(ROUTE_TYPES)
         self.finish = self._earliest_finish()
 
+    def on_time(self, day: int) -> None:
+        """Raise `OutOfTime` if the board's deadline has passed (a table made backwards from
+        the last day has reached `day`)."""
+        if past(self.deadline):
+            raise OutOfTime(f"a table of the board stopped at its deadline, on day {day}")
+
     def token_at(self, city: int, collected: int) -> int:
         """The token the plan collects in `city` when the cities `collected` (a bitmask) were
         explored before: a face-down city gives its region's next assumed token."""
@@ -171,6 +183,7 @@ class Board:
             return day
 
         for day in range(limit, -1, -1):
+            self.on_time(day)
             for stage in range(self.stages - 1, -1, -1):
                 row = table[stage]
                 for city in range(n):

@@ -50,6 +50,7 @@ from kit.solve.eighty_days.branch import Branch
 from kit.solve.eighty_days.lagrange import Completion, Lagrange
 from kit.solve.eighty_days.puzzle import Puzzle
 from kit.solve.eighty_days.relax import HAND, NONE, Values, explore_table
+from kit.solve.plan import OutOfTime
 
 BOUND_SECONDS = 5.0
 """The time the tree search and the prices may take by default (`upper_bound`'s
@@ -88,7 +89,8 @@ def upper_bound(
     second or two on the reference board before them, and each step of the prices half a
     second to a second: none is started with less than `PRICES_SECONDS` left). `floor`, if given,
     is a real plan's score: the searches drop what cannot beat it, and the bound is then never
-    below it."""
+    below it. `OutOfTime` if the board's deadline (`Board`: the planner's) passes before the
+    relaxed journey's table is made."""
     began = time.perf_counter()
     branch = Branch(puzzle, board)
     counted = counted_bound(puzzle, branch.board, branch.table)
@@ -110,7 +112,10 @@ def upper_bound(
     best = min(counted, tree.bound, counted if priced is None else priced)
     if priced is None or _left(began, time_limit) < COMPLETION_SECONDS:
         return best
-    completion = Completion(lagrange, floor)
+    try:
+        completion = Completion(lagrange, floor)
+    except OutOfTime:  # the board's deadline (the planner's) came first
+        return best
     again = branch.run(_left(began, time_limit), floor, completion)
     return best if again.bound is None else min(best, again.bound)
 

@@ -29,7 +29,7 @@ from kit.amazing_journey import travellers
 from kit.amazing_journey.actions import DEPART, PLAN, POWER, REFRESH, TICKET, WILDCARD
 from kit.amazing_journey.content import ROUTE_TYPES, DieResult
 from kit.solve.eighty_days.puzzle import Puzzle
-from kit.solve.plan import past
+from kit.solve.plan import OutOfTime, past
 
 SINK = -1
 """The node id of "journey ended" (Final checkpoint completed)."""
@@ -101,7 +101,7 @@ CLOCK_NODES = 512
 """The network's building looks at the clock (its deadline) every this many nodes."""
 
 
-class NetworkStopped(Exception):
+class NetworkStopped(OutOfTime):
     """The network was not built by its deadline (building one takes seconds on the reference
     board: a planner with less time left goes on without it)."""
 

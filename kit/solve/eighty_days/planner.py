@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import signal
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from multiprocessing.context import BaseContext
 from typing import Any
 
+from kit.core import limits, pools
 from kit.core.rng import MASK
 from kit.solve.eighty_days.baseline import SLACKS, greedy_game
 from kit.solve.eighty_days.board import Board
@@ -31,13 +32,14 @@ from kit.solve.eighty_days.model import Model, new_solver, path_of
 from kit.solve.eighty_days.network import Arc, Network, NetworkStopped
 from kit.solve.eighty_days.puzzle import Puzzle
 from kit.solve.eighty_days.replay import Choices, verified
-from kit.solve.eighty_days.search import Forked, Helper, Journeyed, Search, helpers_available
+from kit.solve.eighty_days.search import Forked, Helper, Journeyed, Search
 from kit.solve.plan import (
     FEASIBLE,
     INFEASIBLE,
     OPTIMAL,
     UNKNOWN,
     Interrupted,
+    OutOfTime,
     Plan,
     check_stop,
     run_solver,
@@ -164,15 +166,22 @@ class _Found:
 
 
 class _Bounding(Forked):
-    """The bound (`bound.upper_bound`) computed in a forked process while both searches run,
+    """The bound (`bound.upper_bound`) computed in a process of its own while both searches run,
     instead of before this process's search: its seconds no longer add to the others', so a
     short limit is kept unless the bound alone takes longer. It cannot be stopped in the
     middle, so `solve` waits for it (a plan always comes with its bound); Ctrl-C gives it up.
     The bound is set on `found` as soon as it comes, and streamed with the plans after it."""
 
-    def __init__(self, puzzle: Puzzle, found: _Found, time_limit: float) -> None:
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        found: _Found,
+        time_limit: float,
+        deadline: float,
+        context: BaseContext,
+    ) -> None:
         self.found = found
-        super().__init__(_bound_of, (puzzle, time_limit))
+        super().__init__(_bound_of, (puzzle, time_limit, deadline), context)
 
     def _read(self, receiver: Any) -> None:
         found = self.found
@@ -194,14 +203,27 @@ class _Bounding(Forked):
         self.stop()
 
 
-def _bound_of(puzzle: Puzzle, time_limit: float, sender: Any) -> None:
-    """The body of the bound's process: the bound, or the error that stopped it."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+def _bound_of(puzzle: Puzzle, time_limit: float, deadline: float, sender: Any) -> None:
+    """The body of the bound's process (started by `pools.started`): the bound on a board of
+    the planner's `deadline` (None if its tables are not made by then), or the error that
+    stopped it."""
     try:
-        ceiling: int | None | Exception = upper_bound(puzzle, time_limit=time_limit)
+        ceiling: int | None | Exception = upper_bound(
+            puzzle, board=Board(puzzle, deadline), time_limit=time_limit
+        )
+    except OutOfTime:
+        ceiling = None
     except Exception as error:  # a bug in the bound: raised again by the planner
         ceiling = error
     sender.send(ceiling)
+
+
+def _bound(puzzle: Puzzle, board: Board, time_limit: float) -> int | None:
+    """`bound.upper_bound` on `board`, None (no bound) if its deadline came first."""
+    try:
+        return upper_bound(puzzle, board=board, time_limit=time_limit)
+    except OutOfTime:
+        return None
 
 
 @dataclass(frozen=True)
@@ -267,7 +289,8 @@ def solve(
     search until its first journey ends (under a second on the reference board, so a busy
     machine still gets a plan), and the model building or a replay running on past it (tenths
     of a second); a stage that finds no time left is skipped, with the best verified plan
-    kept."""
+    kept. `time_limit` and `workers` are checked by `kit.core.limits` (`KitError`)."""
+    time_limit, workers = limits.time_limit(time_limit), limits.workers(workers)
     began = time.perf_counter()
     found = _Found(began)
     try:
@@ -321,20 +344,26 @@ def _search(
 ) -> Plan:
     """`solve`'s search; every verified plan goes to `found`."""
     began = found.began
-    board = Board(puzzle)
+    try:
+        board = Board(puzzle, deadline=began + time_limit)  # every stage keeps the deadline
+    except OutOfTime:
+        return Plan(UNKNOWN, (), None, None, None, _since(began), puzzle.assumptions())
     if board.finish_day(board.start_stage, board.start_city, board.start_day) > board.limit:
         return _infeasible(puzzle, began, _left(began + time_limit), workers)  # even relaxed
     search_end = _search_seconds(time_limit)
     helper = None
     halt = threading.Event()
-    if workers > 1 and search_end > 0 and helpers_available():
+    context = pools.context()  # one start method for both processes
+    if workers > 1 and search_end > 0:
         take = found.taker(puzzle, on_solution)
-        helper = Helper(puzzle, seed, began, search_end, take, halt)
+        helper = Helper(puzzle, seed, began, search_end, take, halt, context, board.deadline)
     try:
         if helper is not None:
-            found.bounding = _Bounding(puzzle, found, _bound_seconds(time_limit))
+            found.bounding = _Bounding(
+                puzzle, found, _bound_seconds(time_limit), board.deadline, context
+            )
         else:
-            ceiling = upper_bound(puzzle, time_limit=BOUND_SHARE * time_limit)
+            ceiling = _bound(puzzle, board, BOUND_SHARE * time_limit)
             if ceiling is not None:
                 found.bound = ceiling
         searched = _event_search(board, search_end, on_solution, found, seed, halt)
@@ -608,7 +637,14 @@ def earliest_end(puzzle: Puzzle, time_limit: float = 10.0, workers: int = 2) -> 
     min-days model then uses Tickets and powers where they help. No journey ends before the
     Final checkpoint's activation day, so a plain journey ending on it needs no model. If the
     time runs out first, the day found (if any) comes with the bound proven so far: building
-    the networks takes seconds on the reference board, and they too stop at `time_limit`."""
+    the networks takes seconds on the reference board, and they too stop at `time_limit`
+    (checked by `kit.core.limits`, as `workers`)."""
+    return _earliest_end(puzzle, limits.time_limit(time_limit), limits.workers(workers))
+
+
+def _earliest_end(puzzle: Puzzle, time_limit: float, workers: int) -> EarliestEnd | None:
+    """`earliest_end` within what is left of the planner's time (none at all: the answer from
+    what can be known at once)."""
     began = time.perf_counter()
     deadline = began + time_limit
     tables = puzzle.tables
@@ -658,7 +694,7 @@ def _earliest(status: int, solver: Any, plain: int | None, floor: int) -> Earlie
 
 
 def _infeasible(puzzle: Puzzle, began: float, time_limit: float, workers: int) -> Plan:
-    earliest = earliest_end(puzzle, time_limit, workers)
+    earliest = _earliest_end(puzzle, time_limit, workers)
     return Plan(
         INFEASIBLE, (), None, None, None, _since(began), puzzle.assumptions(),
         earliest.day if earliest else None,

@@ -19,11 +19,17 @@ from kit.amazing_journey.game import AmazingJourney
 from kit.amazing_journey.setup import setup
 from kit.amazing_journey.state import JourneyState
 from kit.amazing_journey.tables import Tables
-from kit.core import KitError
+from kit.core import KitError, limits
+from kit.core.errors import shown
 from kit.solve.plan import replay_history
 
 Explores = int | Sequence[int]
 """The days of every Explore, or the die's results in order."""
+
+DAYS_FACTOR = 10
+"""A puzzle's last day is at most this many times the Timeline's length (`Puzzle.most_days`):
+enough for any study of a longer journey, while the tables of every stage of the planner, which
+grow with the days, stay within seconds."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +72,11 @@ class Puzzle:
         object.__setattr__(self, "explore", explore)
         if self.days is None:
             object.__setattr__(self, "days", state.tables.length)
+        elif not limits.whole(self.days) or not 1 <= self.days <= self.most_days:
+            raise KitError(
+                f"the last day must be a whole number from 1 to {self.most_days} ({DAYS_FACTOR} "
+                f"times the Timeline's {state.tables.length} days), not {shown(self.days)}"
+            )
         object.__setattr__(self, "hidden", {} if self.revealed else _hidden(state, p))
 
     @classmethod
@@ -82,6 +93,12 @@ class Puzzle:
         with every token shown)."""
         player = state.current_player if player is None else player
         return cls(state.clone(), player, explore, days, revealed)
+
+    @property
+    def most_days(self) -> int:
+        """The latest last day a puzzle may have: `DAYS_FACTOR` times the Timeline's length
+        (every stage's tables grow with the days, and a planner must keep its time limit)."""
+        return DAYS_FACTOR * self.position.tables.length
 
     @property
     def durations(self) -> tuple[int, ...]:

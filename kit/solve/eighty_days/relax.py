@@ -57,7 +57,7 @@ def explore_table(board: Board, prizes: Prizes | None = None) -> Values:
     to `FREE`), before the checkpoint due there is completed; `NONE` or less where no journey
     ends in time. With `prizes`, the most prizes instead (an Explore is worth its city's, a
     checkpoint its bar's). Computed a day at a time for every city at once: each kind of move
-    is an array operation over the hops."""
+    is an array operation over the hops; `OutOfTime` once the board's deadline has passed."""
     moves = Moves(board)
     prize = np.ones(board.n, dtype=np.int_) if prizes is None else prizes.explore
     rules, power, limit, n = board.rules, board.power, moves.limit, board.n
@@ -91,6 +91,7 @@ def explore_table(board: Board, prizes: Prizes | None = None) -> Values:
         return cache[day]
 
     for day in range(limit, board.start_day - 1, -1):
+        board.on_time(day)
         for stage in range(board.stages - 1, board.start_stage - 1, -1):
             best = np.full((n, *shape), NONE, dtype=np.int16)
             np.maximum(best, after(stage, day + rules.refresh_days), out=best)

@@ -35,8 +35,8 @@ Regular side with Paulo (3-day die, seed 0, one core) the first beam ends at 50 
 the first neighbourhoods after it reach 54 at once (no more in 10 s); a journey of the same
 score becomes the one the next neighbourhoods are taken around.
 
-A second worker runs a second search with another seed in a process of its own (`Helper`,
-forked: Python runs one search per core, and threads would share one), which begins with a beam
+A second worker runs a second search with another seed in a process of its own (`Helper`:
+Python runs one search per core, and threads would share one), which begins with a beam
 of width 1 (a first plan within a fraction of a second, when it ends a journey), then at once
 a wide one (`second_opening`), and goes on with other widths and other neighbourhoods; its
 journeys are sent back and replayed by the caller. For a given seed a search is deterministic
@@ -51,24 +51,25 @@ as any two, as the model assumes)."""
 
 from __future__ import annotations
 
-import multiprocessing
+import math
 import pickle
 import random
-import signal
 import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from multiprocessing.context import BaseContext
 from typing import Any
 
 from kit.amazing_journey import travellers
 from kit.amazing_journey.actions import DEPART, PLAN, POWER, REFRESH, TICKET, WILDCARD
+from kit.core import pools
 from kit.solve.eighty_days.board import Board, Die, Hop
 from kit.solve.eighty_days.network import EXPLORE, NOWHERE, TRAVEL, Arc
 from kit.solve.eighty_days.puzzle import Puzzle
 from kit.solve.eighty_days.replay import Choices, verified
 from kit.solve.eighty_days.score import Scorer
-from kit.solve.plan import FEASIBLE, Plan, PlanError, check_stop, wait_for
+from kit.solve.plan import FEASIBLE, OutOfTime, Plan, PlanError, check_stop, wait_for
 
 MOST_ARRIVALS = 6
 """The most undominated arrivals a sweep keeps per city (the earliest ones): later ones differ
@@ -662,8 +663,8 @@ class Search:
             return True
         if self.most_steps is not None:
             return self.steps >= self.most_steps
-        if owed and self.best is None:
-            return False
+        if owed and self.best is None:  # at most until the board's deadline (the planner's)
+            return time.perf_counter() >= self.board.deadline
         return time.perf_counter() >= deadline
 
     def run(
@@ -677,8 +678,9 @@ class Search:
         or None if no journey ended.
 
         The first beam goes on past `time_limit` until a journey ends (under a second on the
-        reference board, on a quiet machine): on a busy one, a 6 s limit had run out before
-        any plan, and the planner answered with none."""
+        reference board, on a quiet machine), but not past the board's deadline (the
+        planner's): on a busy machine, a 6 s limit had run out before any plan, and the
+        planner answered with none."""
         deadline = self.began + time_limit
         self.most_steps = most_steps
         widths = list(self.widths)
@@ -720,15 +722,24 @@ class Journeyed:
 
 
 class Forked:
-    """A function run in a forked process of its own (it starts at once with the puzzle in
-    hand), what it sends read by `_read` in a thread of this process; `failure` is what the
-    reading met, raised again by `stop`."""
+    """A function run in a process of the kit's own (`kit.core.pools`: forked where that is
+    safe, so that it starts at once with the puzzle in hand; else the puzzle travels pickled),
+    what it sends read by `_read` in a thread of this process; `failure` is what the reading
+    met, raised again by `stop`. `context` is the start method's (by default `pools.context`:
+    a planner starting two such processes picks it once, before its first reading thread)."""
 
-    def __init__(self, target: Callable[..., None], arguments: tuple[Any, ...]) -> None:
-        context = multiprocessing.get_context("fork")
+    def __init__(
+        self,
+        target: Callable[..., None],
+        arguments: tuple[Any, ...],
+        context: BaseContext | None = None,
+    ) -> None:
+        context = context or pools.context()
         receiver, sender = context.Pipe(duplex=False)
         self.failure: BaseException | None = None
-        self.process = context.Process(target=target, args=(*arguments, sender), daemon=True)
+        self.process = context.Process(  # type: ignore[attr-defined]
+            target=pools.started, args=(target, (*arguments, sender)), daemon=True
+        )
         self.process.start()
         sender.close()  # the process holds the only sending end: its end is the pipe's end
         self.reader = threading.Thread(target=self._read, args=(receiver,), daemon=True)
@@ -748,8 +759,8 @@ class Forked:
 
 
 class Helper(Forked):
-    """An event search with another `seed` in a process of its own (forked, so it starts at
-    once with the puzzle in hand), for the second worker: Python runs one search per core, and
+    """An event search with another `seed` in a process of its own (`Forked`), for the second
+    worker: Python runs one search per core, and
     two searches with other widths and other random neighbourhoods find more than one search
     given twice the time would. Each improving journey is sent back as it is found and handed
     to `on_journey` in a thread of the caller's process (`Journeyed`; the caller replays it);
@@ -764,10 +775,12 @@ class Helper(Forked):
         time_limit: float,
         on_journey: Callable[[Journeyed], None],
         halt: threading.Event | None = None,
+        context: BaseContext | None = None,
+        deadline: float = math.inf,
     ) -> None:
         self.halt = halt  # set when `on_journey` fails (`stop` raises it again)
         self.on_journey = on_journey
-        super().__init__(_helper, (puzzle, seed, began, time_limit))
+        super().__init__(_helper, (puzzle, seed, began, time_limit, deadline), context)
 
     def _read(self, receiver: Any) -> None:
         with receiver:
@@ -799,16 +812,16 @@ class Helper(Forked):
         super().stop()
 
 
-def helpers_available() -> bool:
-    """Whether processes can be forked here (not on Windows)."""
-    return "fork" in multiprocessing.get_all_start_methods()
-
-
-def _helper(puzzle: Puzzle, seed: int, began: float, time_limit: float, sender: Any) -> None:
-    """The body of a `Helper`'s process: the search, each improving journey sent as it is
-    found, a message if the engine refuses a plan."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    found = Search(puzzle, began, seed)
+def _helper(
+    puzzle: Puzzle, seed: int, began: float, time_limit: float, deadline: float, sender: Any
+) -> None:
+    """The body of a `Helper`'s process (started by `pools.started`): the search on a board of
+    the planner's `deadline`, each improving journey sent as it is found, a message if the
+    engine refuses a plan; nothing if the board's tables are not made by the deadline."""
+    try:
+        found = Search(puzzle, began, seed, board=Board(puzzle, deadline))
+    except OutOfTime:
+        return
 
     def send(plan: Plan) -> None:
         journey = found.best_journey

@@ -27,10 +27,10 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import nullcontext
 
-from kit.core.pools import end_workers
+from kit.core import limits
+from kit.core.pools import own_pool
 from kit.solve.five_rounds.bound import turns_left, upper_bound
 from kit.solve.five_rounds.exact import exact_search
 from kit.solve.five_rounds.puzzle import Puzzle
@@ -62,9 +62,10 @@ def solve(
     finish) by `workers` searches of different seeds, each in its own process, replayed in
     the engine. `status` is "optimal" only when the plan meets the bound, or is the
     exhaustive search's optimum (one turn left); a puzzle without a finite bound (see
-    `bound`) gets a plan with none."""
-    if time_limit <= 0:
-        raise ValueError(f"time_limit must be positive, got {time_limit}")
+    `bound`) gets a plan with none. Ctrl-C (SIGTERM, SIGHUP, a panel's Stop) ends the other
+    searches' processes at once and raises `Interrupted` with the best plan found so far.
+    `time_limit` and `workers` are checked by `kit.core.limits` (`KitError`)."""
+    time_limit, workers = limits.time_limit(time_limit), limits.workers(workers)
     began = time.perf_counter()
     proof = _exhaustive(puzzle, began + time_limit / 2)
     if proof is not None and proof.objective is not None:
@@ -79,28 +80,29 @@ def solve(
             on_solution(score, limit, elapsed)
 
     left = max(0.0, time_limit - (time.perf_counter() - began))
-    with ProcessPoolExecutor(workers - 1) if workers > 1 else nullcontext() as pool:
-        others = (
-            []
-            if pool is None
-            else [pool.submit(_search, puzzle, seed, left) for seed in range(1, workers)]
-        )
-        try:
-            final = Search(puzzle).run(left, found)
-        except Stopped as stop:
-            if pool is not None:  # the other searches would run on to their time limit
-                end_workers(pool)
-            if stop.best is None:
-                raise Interrupted(None) from None
-            claim = _history(puzzle, stop.best), final_score(stop.best)
-            raise Interrupted(_plan(puzzle, claim, bound, began)) from None
-        best = _history(puzzle, final), final_score(final)
-        for other in others:
-            history, score = other.result()
-            if score > best[1]:
-                best = history, score
-                found(score, time.perf_counter() - began)
-    return _plan(puzzle, best, bound, began)
+    best: tuple[tuple[str, ...], int] | None = None
+    try:
+        with own_pool(workers - 1) if workers > 1 else nullcontext() as pool:
+            others = (
+                []
+                if pool is None
+                else [pool.submit(_search, puzzle, seed, left) for seed in range(1, workers)]
+            )
+            try:
+                final = Search(puzzle).run(left, found)
+            except Stopped as stop:
+                if stop.best is not None:
+                    best = _history(puzzle, stop.best), final_score(stop.best)
+                raise
+            best = _history(puzzle, final), final_score(final)
+            for other in others:
+                history, score = other.result()
+                if score > best[1]:
+                    best = history, score
+                    found(score, time.perf_counter() - began)
+            return _plan(puzzle, best, bound, began)
+    except KeyboardInterrupt:  # the other searches are ended (`own_pool`); the best is kept
+        raise Interrupted(None if best is None else _plan(puzzle, best, bound, began)) from None
 
 
 def _exhaustive(puzzle: Puzzle, deadline: float) -> Plan | None:

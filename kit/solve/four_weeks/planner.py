@@ -14,16 +14,14 @@ refining or solving, and the best plan found so far is returned as a feasible pl
 from __future__ import annotations
 
 import math
-import multiprocessing
-import signal
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, wait
+from concurrent.futures import Future, wait
 from multiprocessing.queues import Queue
 from queue import Empty
 from typing import Any
 
-from kit.core import IllegalAction
+from kit.core import IllegalAction, limits, pools
 from kit.four_weeks.actions import FourWeeksAction
 from kit.four_weeks.content import ACTIVITIES
 from kit.four_weeks.state import (
@@ -153,7 +151,9 @@ def solve(
     games (`baseline.refined_game`, one search per worker), then CP-SAT from that game for the
     rest; "optimal" when proven. A puzzle no plan can meet is "infeasible". Ctrl-C (or
     `kit.solve.plan.interrupt`) stops the search and raises `Interrupted` with the best plan
-    found so far, replayed."""
+    found so far, replayed. `time_limit` and `workers` are checked by `kit.core.limits`
+    (`KitError`)."""
+    time_limit, workers = limits.time_limit(time_limit), limits.workers(workers)
     began = time.perf_counter()
     deadline = began + time_limit
     best = _Best(puzzle, began, on_solution)
@@ -216,21 +216,16 @@ def solve(
 
 
 class _Refining:
-    """`baseline.refined_game` on a pool of `workers` processes, each with its own seed, for
-    `seconds`: the better games each finds are sent back as they come (`poll`), its best one
-    at its end (`finish`). The processes ignore Ctrl-C; their caller stops them (`finish`)."""
+    """`baseline.refined_game` on a pool of `workers` processes (`kit.core.pools`), each with
+    its own seed, for `seconds`: the better games each finds are sent back as they come
+    (`poll`), its best one at its end (`finish`). The processes ignore Ctrl-C; their caller
+    stops them (`finish`)."""
 
     def __init__(self, puzzle: Puzzle, seconds: float, workers: int) -> None:
-        methods = multiprocessing.get_all_start_methods()
-        context = multiprocessing.get_context("fork" if "fork" in methods else None)
+        context = pools.context()
         self.found: Queue[tuple[tuple[str, ...], int]] = context.Queue()
         self.stop = context.Event()
-        self.pool = ProcessPoolExecutor(
-            workers,
-            mp_context=context,
-            initializer=_refiner,
-            initargs=(puzzle, self.found, self.stop),
-        )
+        self.pool = pools.process_pool(workers, _refiner, (puzzle, self.found, self.stop), context)
         self.games = [self.pool.submit(_refine, seed, seconds) for seed in range(workers)]
 
     def done(self) -> bool:
@@ -247,16 +242,35 @@ class _Refining:
             return games
 
     def finish(self, stop: bool = False) -> list[tuple[tuple[str, ...], int]]:
-        """Each process's best game, once it has ended (at once when `stop`), and the pool
-        shut down."""
+        """Each process's best game, once it has ended, and the pool shut down. When `stop`,
+        the processes are asked to end at once and given `STOP_SECONDS`, then ended; a
+        process that ended without a game (its worker gone: SIGHUP reaches every process of
+        a closed terminal) then gives none."""
         if stop:
             self.stop.set()
         try:
-            wait(self.games)
-            ended = [found for game in self.games if (found := game.result()) is not None]
+            wait(self.games, timeout=STOP_SECONDS if stop else None)
+            if stop:
+                pools.end_workers(self.pool)
+            ended = [found for game in self.games if (found := _ended(game, stop)) is not None]
             return self.poll(0.0) + ended
         finally:
-            self.pool.shutdown()
+            self.pool.shutdown(wait=True, cancel_futures=True)
+
+
+STOP_SECONDS = 5.0
+"""How long the refining processes, asked to stop, may take to send their best game back."""
+
+
+Refined = tuple[tuple[str, ...], int]
+"""A game sent back: its history from the puzzle's start and its score."""
+
+
+def _ended(game: Future[Refined | None], stop: bool) -> Refined | None:
+    """A refining process's best game; when stopping, None from one that ended without it."""
+    if stop and (not game.done() or game.cancelled() or game.exception() is not None):
+        return None
+    return game.result()
 
 
 _REFINING: tuple[Puzzle, Queue[tuple[tuple[str, ...], int]], Any] | None = None
@@ -264,10 +278,9 @@ _REFINING: tuple[Puzzle, Queue[tuple[tuple[str, ...], int]], Any] | None = None
 
 
 def _refiner(puzzle: Puzzle, found: Queue[tuple[tuple[str, ...], int]], stop: Any) -> None:
-    """A refining process's start: it ignores Ctrl-C (the planner stops it) and keeps its
-    puzzle, queue and stop event."""
+    """A refining process's start (after `pools.started`): it keeps its puzzle, queue and stop
+    event."""
     global _REFINING
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
     found.cancel_join_thread()  # its best game is returned as well: the queue may be left
     _REFINING = puzzle, found, stop
 
