@@ -22,6 +22,7 @@ from kit.cli import main
 from kit.core import KitError
 from kit.core.bots import RandomBot, play
 from kit.core.errors import shown
+from kit.core.rng import SEED_RULE
 from kit.tournament import GameResult, Rate, Tournament, tournament
 from tests.test_cli import interrupt, start, wait_for
 
@@ -269,10 +270,10 @@ PAIR = ("four_weeks", ["greedy", "random"])
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
-        ({"seed": "x"}, "the seed must be a whole number, not 'x'"),
-        ({"seed": 1.5}, "the seed must be a whole number, not 1.5"),
-        ({"seed": True}, "the seed must be a whole number, not True"),
-        ({"seed": None}, "the seed must be a whole number, not None"),
+        ({"seed": "x"}, f"{SEED_RULE}, not 'x'"),
+        ({"seed": 1.5}, f"{SEED_RULE}, not 1.5"),
+        ({"seed": True}, f"{SEED_RULE}, not True"),
+        ({"seed": None}, f"{SEED_RULE}, not None"),
         ({"games": True}, "the number of games must be a whole number from 1 to 1000000, not True"),
         ({"games": 2.0}, "the number of games must be a whole number from 1 to 1000000, not 2.0"),
         (
@@ -299,7 +300,7 @@ def test_every_argument_of_a_tournament_is_checked_before_a_game(arguments, mess
 def test_a_seed_that_is_not_a_whole_number_is_refused(seed):
     with pytest.raises(KitError) as refused:
         tournament(*PAIR, games=2, seed=seed, workers=1)
-    assert str(refused.value) == f"the seed must be a whole number, not {shown(seed)}"
+    assert str(refused.value) == f"{SEED_RULE}, not {shown(seed)}"
 
 
 def test_ctrl_c_in_a_progress_report_keeps_the_games_finished():
