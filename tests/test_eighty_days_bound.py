@@ -150,7 +150,7 @@ def test_a_floor_drops_what_cannot_beat_a_plan():
     # Given a real plan's score, the search returns that score when nothing beats it.
     puzzle = tiny("Wolfgang", 3)
     assert Branch(puzzle).run(time_limit=60, floor=15).bound == 15
-    assert bound.upper_bound(puzzle, floor=15) == 15
+    assert bound.upper_bound(puzzle, time_limit=60, floor=15) == 15  # closes in a second
 
 
 def test_the_reference_board_s_bound_only_falls_with_time():
@@ -182,7 +182,7 @@ def test_yuki_passes_through_the_final_s_city_before_its_day():
     assert bound.most_explores(board) == 1
     assert bound.counted_bound(puzzle, board) == 16  # a food Experience with its Objective
     assert Lagrange(puzzle, 1, board).run(most_steps=12).bound == 14
-    assert bound.upper_bound(puzzle, board) == 14
+    assert bound.upper_bound(puzzle, board, time_limit=60) == 14  # closes at once
 
 
 def test_the_bound_s_score_sheet_by_counts():
