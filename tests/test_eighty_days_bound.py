@@ -23,6 +23,10 @@ TRAVELLERS = ["Paulo", "Lisette", "Catalina", "Buck", "Carlo", "Yuki", "Wolfgang
 
 SPUR = Path(__file__).parent / "data" / "spur_journey"
 
+STEPS_SECONDS = 600.0
+"""The seconds given to the prices run for a count of steps (`most_steps`): the count ends
+them, with the same bound on any machine; the seconds only stop a run that would hang."""
+
 
 def spur(traveller: str) -> Puzzle:
     """A puzzle on the spur board (tests/data/spur_journey): the First and Second checkpoints
@@ -71,7 +75,7 @@ def test_the_bounds_are_never_below_the_exhaustive_optimum(traveller, explore, d
     stopped = Branch(puzzle, board).run(time_limit=0)
     most = bound.most_explores(board)
     lagrange = Lagrange(puzzle, most or 0, board)
-    priced = lagrange.run(most_steps=12).bound
+    priced = lagrange.run(STEPS_SECONDS, most_steps=12).bound
     completed = Branch(puzzle, board).run(60, completion=Completion(lagrange)).bound
     if exact.status == INFEASIBLE:
         assert tree is None or tree <= (counted or 0)
@@ -113,7 +117,8 @@ def test_the_prices_as_the_tree_s_completion_keep_its_optimum(traveller, explore
     puzzle = tiny(traveller, explore, days=days)
     board = Board(puzzle)
     lagrange = Lagrange(puzzle, bound.most_explores(board) or 0, board)
-    dual = lagrange.run(most_steps=KEPT_PRIZES)  # fewer if the journey and the sheet agree
+    # fewer steps if the journey and the sheet agree
+    dual = lagrange.run(STEPS_SECONDS, most_steps=KEPT_PRIZES)
     completion, priced = Completion(lagrange), dual.bound
     assert priced is not None and len(completion.kept) == dual.steps
     found = Branch(puzzle, board).run(time_limit=60, completion=completion)
@@ -130,7 +135,7 @@ def test_the_prices_bring_the_reference_board_s_tree_lower():
     puzzle = standard_puzzle("regular", "Paulo", 3, days=50)
     board = Board(puzzle)
     lagrange = Lagrange(puzzle, bound.most_explores(board) or 0, board)
-    priced = lagrange.run(most_steps=3).bound
+    priced = lagrange.run(STEPS_SECONDS, most_steps=3).bound
     branch = Branch(puzzle, board)
     plain = branch.run(time_limit=0).bound
     root = branch.run(time_limit=0, completion=Completion(lagrange, floor=40)).bound
@@ -150,7 +155,7 @@ def test_a_floor_drops_what_cannot_beat_a_plan():
     # Given a real plan's score, the search returns that score when nothing beats it.
     puzzle = tiny("Wolfgang", 3)
     assert Branch(puzzle).run(time_limit=60, floor=15).bound == 15
-    assert bound.upper_bound(puzzle, floor=15) == 15
+    assert bound.upper_bound(puzzle, time_limit=60, floor=15) == 15  # closes in a second
 
 
 def test_the_reference_board_s_bound_only_falls_with_time():
@@ -181,8 +186,8 @@ def test_yuki_passes_through_the_final_s_city_before_its_day():
     board = Board(puzzle)
     assert bound.most_explores(board) == 1
     assert bound.counted_bound(puzzle, board) == 16  # a food Experience with its Objective
-    assert Lagrange(puzzle, 1, board).run(most_steps=12).bound == 14
-    assert bound.upper_bound(puzzle, board) == 14
+    assert Lagrange(puzzle, 1, board).run(STEPS_SECONDS, most_steps=12).bound == 14
+    assert bound.upper_bound(puzzle, board, time_limit=60) == 14  # closes at once
 
 
 def test_the_bound_s_score_sheet_by_counts():
@@ -235,5 +240,6 @@ def test_the_prices_lower_the_reference_board_s_bound():
     # it lower, never below a plan of the planner (40).
     puzzle = standard_puzzle("regular", "Paulo", 3, days=50)
     board = Board(puzzle)
-    found = Lagrange(puzzle, bound.most_explores(board) or 0, board).run(most_steps=3).bound
+    lagrange = Lagrange(puzzle, bound.most_explores(board) or 0, board)
+    found = lagrange.run(STEPS_SECONDS, most_steps=3).bound
     assert found is not None and 40 <= found < 64

@@ -185,12 +185,14 @@ def test_the_network_stops_at_its_deadline():
         Network(standard_puzzle("regular", "Paulo", 3), deadline=time.perf_counter())
 
 
-def test_a_short_limit_keeps_the_best_plan(monkeypatch):
+def test_a_network_not_built_in_time_leaves_the_search_s_plan(monkeypatch):
     # A network that could not be built in time: the search's plan, replayed, is the answer.
+    # The search on the tiny board finds its 15 after 15 journeys and ends by itself after
+    # about 5,000 (a second or two): the limit leaves it that on a busy machine too.
     monkeypatch.setattr(planner, "Network", _network_stopped)
     puzzle = tiny("Wolfgang")
     seen = []
-    plan = solve(puzzle, time_limit=3, on_solution=lambda *a: seen.append(a[0]))
+    plan = solve(puzzle, time_limit=60, on_solution=lambda *a: seen.append(a[0]))
     assert plan.objective == seen[-1] == max(seen) == 15
     assert replayed_total(puzzle, plan.history) == plan.objective == plan.sheet.total
     assert plan.bound is not None and plan.bound >= plan.objective
@@ -210,7 +212,7 @@ def test_ctrl_c_during_the_searches_keeps_the_best_plan_and_stops_the_second_one
 
     puzzle = standard_puzzle("regular", "Paulo", 3)
     with pytest.raises(eighty_days.Interrupted) as stop:
-        solve(puzzle, time_limit=30, workers=2, on_solution=third_then_ctrl_c)
+        solve(puzzle, time_limit=300, workers=2, on_solution=third_then_ctrl_c)  # 3 come early
     plan = stop.value.plan
     assert plan is not None and plan.objective == max(seen)
     assert replayed_total(puzzle, plan.history) == plan.objective

@@ -3,10 +3,12 @@ replayed and scored by the engine."""
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -40,6 +42,23 @@ from kit.solve.four_weeks.replay import steps_of
 from kit.solve.plan import FEASIBLE, INFEASIBLE, OPTIMAL, Interrupted, interrupt, run_solver
 
 TINY = Path(__file__).parent / "data" / "tiny_four_weeks"
+
+REFINING_SECONDS = 3600.0
+"""Seconds given to `refined_game` where a count of refinements (`tries`) ends it long before:
+what it finds is then the same on any machine, however busy."""
+
+
+def tries(count: int) -> Callable[[], bool]:
+    """A `stop` for `refined_game` that ends it at its `count`-th question (it asks before
+    each game and each refinement): a budget of work, not of seconds."""
+    asked = itertools.count(1)
+    return lambda: next(asked) > count
+
+
+def planned_greedy_score(puzzle: Puzzle) -> int:
+    """The score of the greedy bot's game by the plan's conventions: the planner's refining
+    plays it first (seed 0), so every plan scores at least this, however short the time."""
+    return greedy_game(puzzle, 0, planned=True).scores()[0].total
 
 
 def ids(puzzle: Puzzle, cards: tuple[int, ...]) -> list[str]:
@@ -138,14 +157,17 @@ def test_bad_puzzles_are_refused() -> None:
 
 
 def test_a_plan_replays_in_the_engine_to_the_models_score_from_the_best_greedy_game() -> None:
+    """What holds however busy the machine: the plan replays to its score, is no worse than
+    the first refined game, and is within its bound (none if CP-SAT found no solution in time).
+    How good a plan a few seconds give is the benchmarks' question."""
     puzzle = standard_puzzle(1)
     plan = solve(puzzle, time_limit=12, workers=2)
     assert plan.status in (OPTIMAL, FEASIBLE)
     assert plan.sheet is not None and plan.sheet.total == plan.objective
     final = puzzle.replay(plan.history)
     assert final.is_terminal and final.scores()[0] == plan.sheet
-    assert plan.objective is not None and plan.objective >= greedy_score(puzzle, 10)
-    assert plan.bound is not None and plan.bound >= plan.objective
+    assert plan.objective is not None and plan.objective >= planned_greedy_score(puzzle)
+    assert plan.bound is None or plan.bound >= plan.objective
     assert any("Bucket List, Local tile, Festival" in text for text in plan.assumptions)
     # the steps are the turns, day by day over the four weeks
     days = [step.day for step in plan.steps]
@@ -198,13 +220,18 @@ def test_the_model_s_optimum_is_the_exhaustive_search_s_on_a_tiny_week(
 
 
 @pytest.mark.parametrize("seed", [6, 9])
-def test_a_few_seconds_of_planning_score_at_least_the_greedy_bot_s_best_of_100(seed: int) -> None:
-    """Refined games for two seconds, then CP-SAT from the best for two more: the plan scores
-    at least the best of 100 greedy plays of the deal, and replays to its score sheet."""
+def test_300_refinements_score_at_least_the_greedy_bot_s_best_of_100(seed: int) -> None:
+    """The planner's first half, refining greedy games, given 300 refinements (a budget of
+    work: a second or two, the same games on any machine): its game scores at least the best
+    of 100 greedy plays of the deal (it passes them after 55 and 75). The planner's plan after
+    4 s, whatever they gave, is no worse than the game its refining starts from and replays to
+    its score sheet."""
     puzzle = standard_puzzle(seed)
-    plan = solve(puzzle, time_limit=4, workers=2)
     best_of_100 = greedy_score(puzzle, 100)
-    assert plan.objective is not None and plan.objective >= best_of_100
+    refined = refined_game(puzzle, 0, REFINING_SECONDS, tries(300))
+    assert refined is not None and refined.scores()[0].total >= best_of_100
+    plan = solve(puzzle, time_limit=4, workers=2)
+    assert plan.objective is not None and plan.objective >= planned_greedy_score(puzzle)
     final = puzzle.replay(plan.history)
     assert final.is_terminal and final.scores()[0] == plan.sheet
     assert plan.sheet is not None and plan.sheet.total == plan.objective
@@ -213,10 +240,13 @@ def test_a_few_seconds_of_planning_score_at_least_the_greedy_bot_s_best_of_100(s
 
 def test_refining_starts_from_the_planned_greedy_game_and_only_improves() -> None:
     """Seed 0's first game is the greedy bot's by the plan's conventions; every better game
-    told scores more than the one before, and the last is the one returned."""
+    told scores more than the one before, and the last is the one returned (100 refinements:
+    the same games on any machine)."""
     puzzle = standard_puzzle(2)
     told: list[int] = []
-    best = refined_game(puzzle, 0, 1.0, on_better=lambda game: told.append(game.scores()[0].total))
+    best = refined_game(
+        puzzle, 0, REFINING_SECONDS, tries(100), lambda game: told.append(game.scores()[0].total)
+    )
     assert best is not None and told[-1] == best.scores()[0].total
     assert told[0] == greedy_game(puzzle, 0, planned=True).scores()[0].total
     assert told == sorted(set(told)) and len(told) > 1
@@ -282,7 +312,8 @@ def test_an_impossible_bucket_list_is_reported_plainly() -> None:
 
 
 def test_the_command_prints_the_calendar_and_refuses_bad_arguments(capsys) -> None:
-    assert main(["--seed", "1", "--time-limit", "10", "--content", str(TINY)]) == 0
+    # proven once the refining ends by itself (2 to 4 s on a busy machine): 60 s leave it that
+    assert main(["--seed", "1", "--time-limit", "60", "--content", str(TINY)]) == 0
     out = capsys.readouterr().out
     assert out.startswith("optimal plan scoring 31 (bound 31, gap 0.0%")
     assert "Week 1\n  Mon   1  " in out and "  Wed   3  " in out
@@ -354,7 +385,7 @@ def test_a_game_in_progress_is_planned_from_what_the_player_to_move_sees() -> No
     assert plan.steps[0].actions[0] in [str(action) for action in state.legal_actions()]
     final = puzzle.replay(plan.history)
     assert final.is_terminal and final.scores()[0].total == plan.objective
-    assert plan.objective >= greedy_score(puzzle)
+    assert plan.objective >= planned_greedy_score(puzzle)
     assert (
         plan.assumptions[0]
         == "the other players take nothing more: from here the game is played alone"

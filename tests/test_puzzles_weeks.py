@@ -17,6 +17,12 @@ from kit.solve.plan import FEASIBLE
 
 TINY = str(Path(__file__).parent / "data" / "tiny_four_weeks")
 
+TINY_SECONDS = 60.0
+"""The tiny deal's time limit: its refining ends by itself (no better game for a while; 2 to 4
+s on a busy machine) well before its share of it, so the model starts from the same game and,
+on one thread, proves the same plan on any machine. With less, a busy machine cuts the
+refining short and CP-SAT may prove another of the 31-point plans."""
+
 OPTIMUM = (
     "start in AAA for free",
     "visit AAA2 (A museum) spending 1 Excitement",
@@ -69,7 +75,7 @@ NO_FESTIVAL = [*OPTIMUM[:7], "end the turn", *OPTIMUM[8:]]
 
 @cache
 def tiny() -> WeeksPuzzle:
-    return weeks_puzzle(1, content=TINY)
+    return weeks_puzzle(1, content=TINY, time_limit=TINY_SECONDS)
 
 
 def test_a_tiny_deal_is_proven_and_its_optimum_accepted() -> None:
@@ -155,14 +161,16 @@ def test_a_plan_not_proven_is_said_so_with_its_bound() -> None:
 
 def test_the_full_four_weeks_give_a_best_known_plan_and_its_bound() -> None:
     """Deal 1 of the full game within 10 s: not proven (the gap is wide), and the greedy bot's
-    game, checked as a route with its chance named, is legal and no better than the plan."""
+    game, checked as a route with its chance named, is legal and scored as the engine scores
+    it. (How its score compares with the plan's depends on how much the planner did in 10 s:
+    on a busy machine it may be more.)"""
     puzzle = weeks_puzzle(1)
-    assert not puzzle.proven and puzzle.bound > puzzle.score
+    assert not puzzle.proven and puzzle.bound >= puzzle.score
     assert f"not proven optimal: no plan scores more than {puzzle.bound}" in puzzle.proof
     game = greedy_game(puzzle.puzzle, 0, False)
     history = [str(a) for a in game.history[len(puzzle.puzzle.position.history) :]]
     verdict = check(puzzle, history)
-    assert verdict.legal and verdict.score == game.scores()[0].total <= puzzle.score
+    assert verdict.legal and verdict.score == game.scores()[0].total
     assert f"(not proven optimal: no plan scores more than {puzzle.bound})" in verdict.headline
 
 

@@ -449,7 +449,6 @@ print(f"{four_weeks.status} plan: {four_weeks.objective} points, {bound_text(fou
 print("the greedy bot on the same deal:", greedy_score(deal))
 print(days[0])
 assert deal.replay(four_weeks.history).scores()[0].total == four_weeks.objective
-assert greedy_score(deal) <= four_weeks.objective
 assert four_weeks.bound is None or four_weeks.objective <= four_weeks.bound  # None: none in time
 assert len(days) == rules.weeks * WEEK
 assert all(day.activity for day in days if day.disc)  # a disc is placed as a turn starts

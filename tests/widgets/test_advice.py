@@ -193,7 +193,9 @@ def test_the_four_week_advice_plans_the_same_game_whatever_the_player_cannot_see
     puzzles = [puzzle_from(position) for position in (state, other)]
     assert weeks_key(puzzles[0].position) == weeks_key(puzzles[1].position)
     assert puzzles[0] == puzzles[1]
-    plans = [check_advice(advised(position, 2)) for position in (state, other)]
+    # Proven within a second of CP-SAT once the refining ends by itself (a few seconds): the
+    # generous limit leaves both on a busy machine.
+    plans = [check_advice(advised(position, 60)) for position in (state, other)]
     assert plans[0].objective == plans[1].objective and plans[0].status == "optimal"
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 import html as html_lib
 import re
 from functools import cache
-from pathlib import Path
 
 import pytest
 
@@ -16,13 +15,12 @@ from kit.puzzles import (
     JourneyPuzzle,
     JourneyWalk,
     PointsPuzzle,
-    WeeksPuzzle,
     journey_puzzle,
     points_puzzle,
-    weeks_puzzle,
 )
 from kit.widgets import PuzzlePanel, puzzle
 from kit.widgets.traffic import recorded
+from tests.test_puzzles_weeks import tiny as week  # one week of three days, 31 proven
 
 
 @cache
@@ -228,14 +226,6 @@ def test_a_journey_step_past_the_day_limit_is_refused_with_the_reason() -> None:
 def test_the_panel_refuses_what_is_not_a_puzzle() -> None:
     with pytest.raises(KitError, match="not a puzzle of kit.puzzles"):
         puzzle("a route")  # type: ignore[arg-type]
-
-
-TINY_WEEK = str(Path(__file__).parent.parent / "data" / "tiny_four_weeks")
-
-
-@cache
-def week() -> WeeksPuzzle:
-    return weeks_puzzle(1, content=TINY_WEEK)  # one week of three days, optimum 31 proven
 
 
 def press(panel: PuzzlePanel, play: str) -> None:
