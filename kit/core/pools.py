@@ -55,8 +55,16 @@ def start_method() -> str:
 
 
 def context() -> BaseContext:
-    """The multiprocessing context the kit starts its processes with (see `start_method`)."""
-    return multiprocessing.get_context(start_method())
+    """The multiprocessing context the kit starts its processes with (see `start_method`).
+
+    A fork server imports nothing before its first fork (by default it first imports the
+    program's main module: in a notebook the kernel's, in the tests pytest's): the process
+    starting it waits for that, while a helper's own imports happen in the helper, beside the
+    work of the process that started it (the 80-day planner's first journeys)."""
+    chosen = multiprocessing.get_context(start_method())
+    if chosen.get_start_method() == "forkserver":
+        chosen.set_forkserver_preload([])
+    return chosen
 
 
 def started(then: Callable[..., None] | None = None, arguments: tuple[Any, ...] = ()) -> None:

@@ -724,9 +724,15 @@ class Journeyed:
 class Forked:
     """A function run in a process of the kit's own (`kit.core.pools`: forked where that is
     safe, so that it starts at once with the puzzle in hand; else the puzzle travels pickled),
-    what it sends read by `_read` in a thread of this process; `failure` is what the reading
-    met, raised again by `stop`. `context` is the start method's (by default `pools.context`:
-    a planner starting two such processes picks it once, before its first reading thread)."""
+    what it sends read by `_read` in a thread of this process; `failure` is what the starting
+    or the reading met, raised again by `stop`. `context` is the start method's (by default
+    `pools.context`: a planner starting two such processes picks it once, before its first
+    reading thread).
+
+    The process is started by the reading thread, not by the caller: where it is not forked
+    (a fork server or a spawned interpreter: a planner in a notebook's panel) the start lasts
+    until the new process has imported the program and the kit and read the puzzle, a second
+    or two in which the caller's own search already finds its first journeys."""
 
     def __init__(
         self,
@@ -740,19 +746,34 @@ class Forked:
         self.process = context.Process(  # type: ignore[attr-defined]
             target=pools.started, args=(target, (*arguments, sender)), daemon=True
         )
-        self.process.start()
-        sender.close()  # the process holds the only sending end: its end is the pipe's end
-        self.reader = threading.Thread(target=self._read, args=(receiver,), daemon=True)
+        self.launched = threading.Event()
+        self.reader = threading.Thread(
+            target=self._start_then_read, args=(receiver, sender), daemon=True
+        )
         self.reader.start()
+
+    def _start_then_read(self, receiver: Any, sender: Any) -> None:
+        try:
+            self.process.start()
+        except BaseException as error:  # no process: nothing to read
+            self.failure = error
+            receiver.close()
+            return
+        finally:
+            sender.close()  # the process holds the only sending end: its end is the pipe's end
+            self.launched.set()
+        self._read(receiver)
 
     def _read(self, receiver: Any) -> None:
         raise NotImplementedError
 
     def stop(self) -> None:
         """End the process now (what it sent before is read), then raise `failure` if any."""
+        self.launched.wait()
         if self.process.is_alive():
             self.process.terminate()
-        self.process.join()
+        if self.process.pid is not None:
+            self.process.join()
         self.reader.join()
         if self.failure is not None:
             raise self.failure
@@ -803,7 +824,7 @@ class Helper(Forked):
     def wait(self, timeout: float) -> None:
         """Wait up to `timeout` seconds for the search to end (it stops at its own time
         limit), then stop it."""
-        wait_for(self.process, max(0.0, timeout))
+        wait_for(self.reader, max(0.0, timeout))
         self.stop()
 
     def stop(self) -> None:
