@@ -194,9 +194,13 @@ def bound_words(score: int | None, bound: float | None, optimal: bool) -> str:
 
 
 def summary(answer: Answer) -> str:
-    """The plan in one line: its score, what the bound proves, the time, whether stopped."""
-    stopped = "stopped: the best plan so far, " if answer.stopped else ""
+    """The plan in one line: its score, what the bound proves, the time, whether stopped; or
+    that no plan was found in that time."""
     proof = bound_words(answer.score, answer.bound, answer.status == "optimal")
+    if answer.score is None:
+        stopped = "stopped " if answer.stopped else ""
+        return f"no plan found: {stopped}after {answer.seconds:.1f} s; {proof}"
+    stopped = "stopped: the best plan so far, " if answer.stopped else ""
     return f"{stopped}a plan scoring {answer.score}; {proof} ({answer.seconds:.1f} s)"
 
 

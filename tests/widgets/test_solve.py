@@ -15,7 +15,7 @@ from kit.solve.five_rounds import standard_puzzle as tour_puzzle
 from kit.solve.five_rounds import upper_bound as tour_bound
 from kit.solve.four_weeks import standard_puzzle as weeks_puzzle
 from kit.solve.orienteering import read_op_file
-from kit.solve.plan import Plan
+from kit.solve.plan import UNKNOWN, Plan
 from kit.widgets import SolvePanel, solve
 from kit.widgets.plans import bars_of
 from tests.test_eighty_days import tiny
@@ -160,3 +160,13 @@ def test_the_other_game_planners_plans_on_their_boards(game: str) -> None:
         assert plan.bound == tour_bound(puzzle) and plan.objective <= plan.bound
         proof = f"a plan scoring {plan.objective}; no plan can score more than {plan.bound:g}"
         assert panel.message.startswith(proof) and "(proven)" in panel.message
+
+
+def test_a_search_that_finds_no_plan_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Not "a plan scoring None": the panel says no plan was found, in how long, and nothing
+    drawn claims a plan."""
+    panel = solve(tiny("Wolfgang", 3))
+    monkeypatch.setattr(panel.planner, "run", lambda *_: Plan(UNKNOWN, (), None, None, None, 2.5))
+    panel = solved(panel, 3)
+    assert panel.message == "no plan found: after 2.5 s; no upper limit proven yet"
+    assert panel.answer is not None and panel.answer.steps == ()
