@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from kit.puzzles import PuzzleError, Refused, WeeksPuzzle, check, weeks_puzzle
+from kit.puzzles.verdict import limit_words
 from kit.solve.four_weeks import greedy_game
 from kit.solve.plan import FEASIBLE
 
@@ -159,19 +160,33 @@ def test_a_plan_not_proven_is_said_so_with_its_bound() -> None:
     assert verdict.lines[0] == "Festivals: you 2 (-), the best known plan 6 (-)"
 
 
+def test_a_plan_with_no_bound_proven_claims_none() -> None:
+    """A planner stopped before CP-SAT bounded anything: the plan's score is no limit (another
+    route may score more), and nothing says it is."""
+    puzzle = tiny()
+    unbounded = dataclasses.replace(puzzle.best, status=FEASIBLE, bound=None)
+    known = WeeksPuzzle(1, puzzle.puzzle, unbounded)
+    assert not known.proven and known.bound is None
+    assert known.proof.endswith("not proven optimal: no upper limit proven")
+    assert check(known, NO_FESTIVAL).headline == (
+        "Legal, 27 points: 4 short of the best known plan, 31 (not proven optimal: no upper "
+        "limit proven)."
+    )
+
+
 def test_the_full_four_weeks_give_a_best_known_plan_and_its_bound() -> None:
     """Deal 1 of the full game within 10 s: not proven (the gap is wide), and the greedy bot's
     game, checked as a route with its chance named, is legal and scored as the engine scores
     it. (How its score compares with the plan's depends on how much the planner did in 10 s:
     on a busy machine it may be more.)"""
     puzzle = weeks_puzzle(1)
-    assert not puzzle.proven and puzzle.bound >= puzzle.score
-    assert f"not proven optimal: no plan scores more than {puzzle.bound}" in puzzle.proof
+    assert not puzzle.proven and (puzzle.bound is None or puzzle.bound >= puzzle.score)
+    assert f"not proven optimal: {limit_words(puzzle.bound)}" in puzzle.proof
     game = greedy_game(puzzle.puzzle, 0, False)
     history = [str(a) for a in game.history[len(puzzle.puzzle.position.history) :]]
     verdict = check(puzzle, history)
     assert verdict.legal and verdict.score == game.scores()[0].total
-    assert f"(not proven optimal: no plan scores more than {puzzle.bound})" in verdict.headline
+    assert f"(not proven optimal: {limit_words(puzzle.bound)})" in verdict.headline
 
 
 def test_bad_arguments_are_refused() -> None:

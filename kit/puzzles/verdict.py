@@ -47,8 +47,8 @@ class Verdict:
         assert self.score is not None
         if not self.proven:
             known = (
-                f"the best known plan, {self.optimum} (not proven optimal: no plan scores "
-                f"more than {self.bound})"
+                f"the best known plan, {self.optimum} (not proven optimal: "
+                f"{limit_words(self.bound)})"
             )
             if self.accepted:
                 return f"As good as the best known: {self.score} points against {known}."
@@ -60,6 +60,12 @@ class Verdict:
 
     def __str__(self) -> str:
         return "\n".join([self.headline, *(f"- {line}" for line in self.lines)])
+
+
+def limit_words(bound: int | None) -> str:
+    """What a plan not proven optimal is known to lie under: "no plan scores more than 150",
+    or that no such limit was proven in the planner's time."""
+    return "no upper limit proven" if bound is None else f"no plan scores more than {bound}"
 
 
 def on_request(solution: str) -> str:

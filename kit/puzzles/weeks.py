@@ -25,7 +25,14 @@ from kit.core import IllegalAction, ScoreSheet
 from kit.four_weeks.actions import FourWeeksAction
 from kit.four_weeks.effects import amount, plural
 from kit.four_weeks.state import FourWeeksState
-from kit.puzzles.verdict import PuzzleError, Refused, Verdict, on_request, puzzle_seed
+from kit.puzzles.verdict import (
+    PuzzleError,
+    Refused,
+    Verdict,
+    limit_words,
+    on_request,
+    puzzle_seed,
+)
 from kit.puzzles.walk import EngineWalk, players_steps
 from kit.solve.four_weeks import Puzzle, solve, standard_puzzle
 from kit.solve.plan import Plan
@@ -53,10 +60,14 @@ class WeeksPuzzle:
         return self.best.objective
 
     @property
-    def bound(self) -> int:
-        """The most any plan can score, as far as the planner proved (the score when proven)."""
-        if self.proven or self.best.bound is None:
+    def bound(self) -> int | None:
+        """The most any plan can score, as far as the planner proved (the score when proven;
+        None when the planner proved no bound in its time: the plan's own score is no bound,
+        another route may score more)."""
+        if self.proven:
             return self.score
+        if self.best.bound is None:
+            return None
         return math.floor(self.best.bound + 1e-6)
 
     @property
@@ -70,8 +81,7 @@ class WeeksPuzzle:
             return f"{self.score} points, proven optimal by CP-SAT ({self.best.solve_time:.1f} s)"
         return (
             f"{self.score} points, the best plan the planner found in "
-            f"{self.best.solve_time:.1f} s; not proven optimal: no plan scores more than "
-            f"{self.bound}"
+            f"{self.best.solve_time:.1f} s; not proven optimal: {limit_words(self.bound)}"
         )
 
     def describe(self) -> str:
