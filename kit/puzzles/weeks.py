@@ -106,10 +106,12 @@ def weeks_puzzle(
 ) -> WeeksPuzzle:
     """The solo deal `seed` of the four-week game on `content` (a folder of the four files of
     `seeds/four_weeks/`, or the game's own), planned within `time_limit` seconds on `workers`
-    threads; `claims` are region codes whose Bucket List a route must claim. On one thread a
-    plan proven within the limit is the same on every run and machine (with more, another plan
-    of the same score may come, and the verdicts' lines with it). A deal no route can meet, or
-    one with no plan found in the time, is refused with the reason."""
+    threads; `claims` are region codes whose Bucket List a route must claim. A proven plan's
+    score is the same on every run and machine, but not always the plan: the planner's first
+    stage refines greedy plans for a share of the time, and CP-SAT may prove another plan of
+    the same score from where a slower machine's refining stopped (and the verdicts' lines
+    change with it). A deal no route can meet, or one with no plan found in the time, is
+    refused with the reason."""
     puzzle = standard_puzzle(puzzle_seed(seed), content=content, claims=claims)
     best = solve(puzzle, time_limit=time_limit, workers=workers)
     if best.objective is None:
