@@ -9,7 +9,8 @@ clusters of as many single-threaded workers (started before the clock starts; th
 `cluster` extra): one as Dask starts it, one whose workers run without their statistical
 profiler, which samples the running task every 10 ms and costs pure-Python games about a sixth
 more CPU. A cluster's workers start fresh: their first games also import the kit and load the
-game (a pool's processes are forks of this one, which has), about 0.4 s a worker. So each
+game (a pool's processes are forks of this one, which has, where `kit.core.pools` forks:
+a single-threaded process on Linux or macOS), about 0.4 s a worker. So each
 cluster plays each game's tournament twice: the first (`1st`) pays that once, the second is
 what every later tournament on the same workers takes. Prints the load average first, then
 per game and executor the time, the games per second and the speed-up over one process."""
