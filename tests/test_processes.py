@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import threading
 import time
 from pathlib import Path
@@ -131,6 +132,10 @@ def test_the_start_method_is_fork_only_where_it_is_safe(monkeypatch):
     assert pools.start_method() in ("fork", "forkserver", "spawn")
     if threading.active_count() == 1 and os.name == "posix":
         assert pools.start_method() == "fork"
+        linux = sys.platform
+        monkeypatch.setattr(sys, "platform", "darwin")  # macOS: fork is not safe, threads or not
+        assert pools.start_method() == "forkserver"
+        monkeypatch.setattr(sys, "platform", linux)
     other = threading.Event()
     thread = threading.Thread(target=other.wait, daemon=True)
     thread.start()

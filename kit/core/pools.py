@@ -18,6 +18,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -37,9 +38,10 @@ ORPHANED = 1
 
 def start_method() -> str:
     """How the kit starts its processes: `KIT_START_METHOD` if it is set; else `fork` where the
-    system has it and this process runs no other thread (forking is then safe, and fastest);
-    else `forkserver` where the system has it (a thread of a Jupyter kernel, a panel's search),
-    else `spawn` (Windows)."""
+    system has it and this process runs no other thread (forking is then safe, and fastest),
+    but on macOS, whose system libraries may run threads of their own (Python's default there
+    is `spawn` for that reason); else `forkserver` where the system has it (a thread of a
+    Jupyter kernel, a panel's search), else `spawn` (Windows, macOS)."""
     methods = multiprocessing.get_all_start_methods()
     chosen = os.environ.get(START_METHOD)
     if chosen:
@@ -49,7 +51,7 @@ def start_method() -> str:
                 f"choose {', '.join(methods)}"
             )
         return chosen
-    if "fork" in methods and threading.active_count() == 1:
+    if "fork" in methods and sys.platform != "darwin" and threading.active_count() == 1:
         return "fork"
     return "forkserver" if "forkserver" in methods else "spawn"
 
