@@ -10,6 +10,7 @@ import signal
 import sys
 import threading
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -192,3 +193,12 @@ def test_a_tournament_plays_on_spawned_workers(spawn):
     spawned = tournament("four_weeks", ["greedy", "random"], games=6, seed=2, workers=2)
     here = tournament("four_weeks", ["greedy", "random"], games=6, seed=2, workers=1)
     assert spawned.failures == () and spawned.results == here.results
+
+
+def test_a_fork_server_starts_processes_with_the_planners_imported(monkeypatch):
+    """As a forked process has them: a planner's helper in a notebook's panel does not spend a
+    second or two of its time limit importing the kit."""
+    monkeypatch.setenv(pools.START_METHOD, "forkserver")
+    imported = f"[name in __import__('sys').modules for name in {pools.PRELOAD!r}]"
+    with ProcessPoolExecutor(1, mp_context=pools.context()) as pool:
+        assert pool.submit(eval, imported).result() == [True] * len(pools.PRELOAD)

@@ -56,16 +56,25 @@ def start_method() -> str:
     return "forkserver" if "forkserver" in methods else "spawn"
 
 
+PRELOAD = (
+    "kit.solve.eighty_days",
+    "kit.solve.five_rounds",
+    "kit.solve.four_weeks",
+    "kit.tournament",
+)
+"""The modules whose functions the kit's processes run, imported once by a fork server."""
+
+
 def context() -> BaseContext:
     """The multiprocessing context the kit starts its processes with (see `start_method`).
 
-    A fork server imports nothing before its first fork (by default it first imports the
-    program's main module: in a notebook the kernel's, in the tests pytest's): the process
-    starting it waits for that, while a helper's own imports happen in the helper, beside the
-    work of the process that started it (the 80-day planner's first journeys)."""
+    A fork server started by the kit imports the planners and the tournament (`PRELOAD`), not
+    the program's main module (Python's default: in a notebook the kernel's, in the tests
+    pytest's): its processes then start with the kit in hand, as forked ones do, instead of
+    importing it each (a second or two, which a short time limit cannot spare)."""
     chosen = multiprocessing.get_context(start_method())
     if chosen.get_start_method() == "forkserver":
-        chosen.set_forkserver_preload([])
+        chosen.set_forkserver_preload(list(PRELOAD))
     return chosen
 
 
