@@ -5,8 +5,10 @@ method (where `fork` is not available or not safe)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
+import subprocess
 import sys
 import threading
 import time
@@ -202,3 +204,43 @@ def test_a_fork_server_starts_processes_with_the_planners_imported(monkeypatch):
     imported = f"[name in __import__('sys').modules for name in {pools.PRELOAD!r}]"
     with ProcessPoolExecutor(1, mp_context=pools.context()) as pool:
         assert pool.submit(eval, imported).result() == [True] * len(pools.PRELOAD)
+
+
+def test_a_solver_panel_starts_the_fork_server_before_its_first_solve():
+    """Where the planners' helpers start from a fork server (a notebook's kernel), a solver
+    panel starts it when it is made, so the first Solve's helpers start at once."""
+    script = (
+        "import sys, threading\n"
+        "from kit.solve.eighty_days import standard_puzzle\n"
+        "from kit.widgets import solve\n"
+        "panel = solve(standard_puzzle('regular', 'Paulo', 3))\n"
+        "print('made', flush=True)\n"
+        "sys.stdin.read()\n"
+    )
+    environment = {**os.environ, pools.START_METHOD: "forkserver"}
+    with subprocess.Popen(
+        [sys.executable, "-c", script],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=environment,
+    ) as process:
+        try:
+            assert process.stdout is not None and process.stdout.readline() == "made\n"
+            deadline = time.monotonic() + 120
+            while not (server := commands_of(descendants(process.pid))) and (
+                time.monotonic() < deadline
+            ):
+                time.sleep(0.1)
+            assert any("multiprocessing.forkserver" in command for command in server)
+        finally:
+            process.communicate("")
+
+
+def commands_of(pids: list[int]) -> list[str]:
+    """The command lines of `pids` (those still running)."""
+    lines = []
+    for pid in pids:
+        with contextlib.suppress(*GONE):
+            lines.append(Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode())
+    return lines

@@ -78,6 +78,18 @@ def context() -> BaseContext:
     return chosen
 
 
+def warm() -> None:
+    """Start the fork server now, in a thread of its own, where the kit's processes would be
+    started by one (a notebook's panel that will plan): the first search then finds it
+    running, with the kit imported, instead of spending a second or two of its time limit on
+    it. Nothing is done where processes are forked or spawned."""
+    if start_method() == "forkserver":
+        from multiprocessing import forkserver  # not on every system
+
+        context()  # the server's preloaded modules are set before it starts
+        threading.Thread(target=forkserver.ensure_running, daemon=True).start()
+
+
 def started(then: Callable[..., None] | None = None, arguments: tuple[Any, ...] = ()) -> None:
     """The start of every process of the kit (a pool's initializer, or called first by a
     process's target), then `then(*arguments)`: Ctrl-C ignored, SIGTERM and SIGHUP as the system

@@ -33,7 +33,7 @@ from typing import Any
 import ipywidgets
 import networkx as nx
 
-from kit.core import KitError, ScoreSheet, State, limits
+from kit.core import KitError, ScoreSheet, State, limits, pools
 from kit.solve.plan import INFEASIBLE, Interrupted, Plan, Step, interrupt
 from kit.solve.position import puzzle_from
 from kit.widgets.board import Board
@@ -606,6 +606,7 @@ class SolvePanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
       showed it (`time.perf_counter()`), for the benchmark."""
 
     def __init__(self, planner: Planner) -> None:
+        pools.warm()  # the planners' helpers start at once on the first Solve
         self.planner = planner
         self._lock = threading.RLock()
         self.job: Background | None = None
