@@ -284,12 +284,14 @@ def solve(
        `WINDOW_SECONDS` and the time left, none started with less than `WINDOW_MIN_SECONDS`),
        or the whole network; the earliest end of an impossible puzzle in the time left.
 
-    So `solve` returns within the limit, but for the bound when the limit is shorter than it
-    takes (with two workers it runs beside the searches; `solve` waits for it), the event
-    search until its first journey ends (under a second on the reference board, so a busy
-    machine still gets a plan), and the model building or a replay running on past it (tenths
-    of a second); a stage that finds no time left is skipped, with the best verified plan
-    kept. `time_limit` and `workers` are checked by `kit.core.limits` (`KitError`)."""
+    So `solve` returns within the limit, but for the model building or a replay running on
+    past it (tenths of a second): every stage keeps the deadline, the board's and the bound's
+    tables included (a bound not made by then is none). The event search goes on past its
+    share of the limit until its first journey ends (under a second on the reference board on
+    a quiet machine), but not past the limit: a machine too busy to end one journey by then
+    gets no plan ("unknown"). A stage that finds no time left is skipped, with the best
+    verified plan kept. `time_limit` and `workers` are checked by `kit.core.limits`
+    (`KitError`)."""
     time_limit, workers = limits.time_limit(time_limit), limits.workers(workers)
     began = time.perf_counter()
     found = _Found(began)
