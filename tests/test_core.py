@@ -394,3 +394,22 @@ def test_something_that_is_not_an_action_is_refused_as_such():
         with pytest.raises(IllegalAction, match=r"is not an action \(give one or its name\)"):
             state.apply(junk)
     assert state.history == []
+
+
+def test_the_words_of_every_game_follow_one_rule() -> None:
+    """Counts, plurals and articles as the three games' labels print them (the labels are in
+    every save, so these are fixed)."""
+    from kit.core.words import article, counted, plural
+
+    assert [plural(1, "coin"), plural(2, "coin"), plural(0, "day")] == [
+        "1 coin",
+        "2 coins",
+        "0 days",
+    ]
+    assert plural(3, "Energy", "Energy") == "3 Energy"
+    assert [article("airship"), article("train"), article("Art idea")] == [
+        "an airship",
+        "a train",
+        "an Art idea",
+    ]
+    assert [counted(1, "train ticket"), counted(2, "ticket")] == ["a train ticket", "2 tickets"]

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from kit.amazing_journey.content import ROUTE_TYPES, SYMBOLS, Content, Traveller
+from kit.core.words import article, counted, plural
 
 DEPART, TICKET, WILDCARD, POWER = "depart", "ticket", "wildcard", "power"
 METHODS = (DEPART, TICKET, WILDCARD, POWER)
@@ -122,20 +123,6 @@ Action = Travel | Explore | Wait | StepBack | Answer | Outcome
 """Every action of The Amazing Journey."""
 
 
-def a(noun: str) -> str:
-    """The noun with its indefinite article: "a train", "an airship"."""
-    return f"{'an' if noun[0] in 'aeiou' else 'a'} {noun}"
-
-
-def counted(n: int, noun: str) -> str:
-    """ "a train ticket", "2 train tickets"."""
-    return a(noun) if n == 1 else f"{n} {noun}s"
-
-
-def days(n: int) -> str:
-    return f"{n} day" if n == 1 else f"{n} days"
-
-
 class ActionBook:
     """Every action of one content, each made once (actions compare by identity). Travel,
     Carlo's Explore, Yuki's step back and the answers naming tokens or Travellers are made
@@ -161,23 +148,24 @@ class ActionBook:
             (self.refresh[c], self.redraw[c], self.plan[c]) for c in range(len(board.cities))
         ]
         self.discard_ticket = [
-            Answer("discard_ticket", t, f"discard {a(name)} ticket")
+            Answer("discard_ticket", t, f"discard {article(name)} ticket")
             for t, name in enumerate(ROUTE_TYPES)
         ]
         self.play_objective = [
-            Answer("play_objective", k, f"play {a(name)} objective") for k, name in enumerate(types)
+            Answer("play_objective", k, f"play {article(name)} objective")
+            for k, name in enumerate(types)
         ]
         self.no_objective = Answer("play_objective", -1, "play no objective")
         self.draw_ticket = [
             [
-                Outcome("ticket", p, t, f"player {p} draws {a(n)} ticket")
+                Outcome("ticket", p, t, f"player {p} draws {article(n)} ticket")
                 for t, n in enumerate(ROUTE_TYPES)
             ]
             for p in players
         ]
         self.draw_objective = [
             [
-                Outcome("objective", p, k, f"player {p} draws {a(n)} objective")
+                Outcome("objective", p, k, f"player {p} draws {article(n)} objective")
                 for k, n in enumerate(types)
             ]
             for p in players
@@ -244,7 +232,7 @@ class ActionBook:
     def step_back(self, traveller: Traveller) -> StepBack:
         action = self._steps_back.get(traveller.id)
         if action is None:
-            label = f"move back {days(traveller.days)} by {traveller.short}'s power"
+            label = f"move back {plural(traveller.days, 'day')} by {traveller.short}'s power"
             action = self._steps_back[traveller.id] = StepBack(traveller.days, label)
         return action
 
@@ -278,4 +266,4 @@ def _roll(player: int, n: int, draw: int, discard: int) -> str:
     effects = [f"draw {counted(draw, 'ticket')}"] * bool(draw)
     effects += [f"discard {counted(discard, 'ticket')}"] * bool(discard)
     effect = f": {' and '.join(effects)}" if effects else ""
-    return f"the die shows {days(n)} for player {player}{effect}"
+    return f"the die shows {plural(n, 'day')} for player {player}{effect}"

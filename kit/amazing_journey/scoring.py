@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from kit.amazing_journey.content import Content
 from kit.core import ScoreLine, ScoreSheet
+from kit.core.words import plural
 
 
 def score_sheet(
@@ -56,4 +57,4 @@ def score_sheet(
 
 
 def _tokens(n: int) -> str:
-    return f"{n} token" if n == 1 else f"{n} tokens"
+    return plural(n, "token")

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from kit.amazing_journey.actions import Action, a
+from kit.amazing_journey.actions import Action
 from kit.amazing_journey.content import ROUTE_TYPES, SYMBOLS
 from kit.amazing_journey.game import AmazingJourney
 from kit.amazing_journey.state import (
@@ -40,6 +40,7 @@ from kit.amazing_journey.state import (
 )
 from kit.core import IllegalAction, KitError
 from kit.core.options import name, name_list, name_lists, name_table
+from kit.core.words import article
 
 
 def setup(
@@ -170,4 +171,4 @@ def _cards(hand: Sequence[str], kinds: Sequence[str], size: int, what: str) -> l
     for kind in hand:
         if kind not in kinds:
             raise KitError(f"{kind!r} is not one of {', '.join(kinds)}")
-    return [a(kind) for kind in hand]
+    return [article(kind) for kind in hand]

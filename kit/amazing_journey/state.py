@@ -32,12 +32,12 @@ from kit.amazing_journey.actions import (
     StepBack,
     Travel,
     Wait,
-    a,
 )
 from kit.amazing_journey.content import ROUTE_TYPES, SYMBOLS, Token, Traveller
 from kit.amazing_journey.scoring import score_sheet
 from kit.amazing_journey.tables import ROUTE_CACHE_SIZE, RouteHere, Tables
 from kit.core import CHANCE, TERMINAL, Game, ScoreSheet, State
+from kit.core.words import article, plural
 
 
 class JourneyState(State):
@@ -416,7 +416,7 @@ class JourneyState(State):
         if self.is_terminal:
             return "the game is over: every traveller is back"
         p, rules = self.player, self.tables.rules
-        taken = f"{self.acted} action{'s' if self.acted != 1 else ''} taken"
+        taken = f"{plural(self.acted, 'action')} taken"
         rule = (
             f"it goes on until their pawn is furthest ahead (or tied) after at least "
             f"{rules.minimum_actions} actions"
@@ -794,7 +794,7 @@ class PlayObjective(Step):
         return state.hand[self.player][self.kind] > 0  # no Objective matches: nothing to ask
 
     def question(self, state: JourneyState) -> str:
-        return f"whether to play {a(state.tables.experience_types[self.kind])} Objective"
+        return f"whether to play {article(state.tables.experience_types[self.kind])} Objective"
 
     def choices(self, state: JourneyState) -> Sequence[Action]:
         book = state.tables.actions

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 from kit.core.errors import IllegalAction, KitError, SaveError, shown
 from kit.core.options import Option, check_options
 from kit.core.rng import chance_pick
+from kit.core.words import plural
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -482,7 +483,7 @@ class State(ABC):
         chance outcomes fixed by hand if any (a save carries it; loading does not read it)."""
         game = self.game
         parts = [
-            f"{game.title}: {game.num_players} player{'s' if game.num_players > 1 else ''}",
+            f"{game.title}: {plural(game.num_players, 'player')}",
             f"seed {game.seed}",
             f"step {len(self.history)}",
         ]

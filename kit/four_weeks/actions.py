@@ -23,8 +23,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import ClassVar
 
+from kit.core.words import plural
 from kit.four_weeks.content import ACTIVITIES, MAX_PLAYERS, Content, Rules
-from kit.four_weeks.effects import COINS, ENERGY, Effect, amount, describe, payment, plural
+from kit.four_weeks.effects import COINS, ENERGY, Effect, amount, describe, payment
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from kit.core.words import plural
+
 if TYPE_CHECKING:
     from kit.four_weeks.state import FourWeeksState
 
@@ -132,10 +134,6 @@ def resolve(state: FourWeeksState, player: int, effect: Effect, category: int) -
 def amount(count: int, resource: int) -> str:
     """'1 Coin', '2 Coins', '3 Energy'."""
     one, several = RESOURCE_NAMES[resource]
-    return f"{count} {one if count == 1 else several}"
-
-
-def plural(count: int, one: str, several: str) -> str:
     return f"{count} {one if count == 1 else several}"
 
 

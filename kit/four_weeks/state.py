@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from kit.core import CHANCE, TERMINAL, ScoreSheet, State
+from kit.core.words import plural
 from kit.four_weeks.actions import (
     Activity,
     Attend,
@@ -59,7 +60,6 @@ from kit.four_weeks.effects import (
     RESOURCE_NAMES,
     can_pay,
     describe,
-    plural,
     resolve,
 )
 from kit.four_weeks.scoring import (

@@ -22,8 +22,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from kit.core import IllegalAction, ScoreSheet
+from kit.core.words import plural
 from kit.four_weeks.actions import FourWeeksAction
-from kit.four_weeks.effects import amount, plural
+from kit.four_weeks.effects import amount
 from kit.four_weeks.state import FourWeeksState
 from kit.puzzles.verdict import (
     PuzzleError,

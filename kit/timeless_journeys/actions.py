@@ -37,6 +37,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from kit.core import CHANCE
+from kit.core.words import article, counted, plural
 from kit.timeless_journeys.content import ROMAN, Effect, Step, Steps
 
 if TYPE_CHECKING:
@@ -122,11 +123,6 @@ def answer(text: str) -> Choice:
 
 
 # --- words ----------------------------------------------------------------------------------
-def plural(count: int, word: str) -> str:
-    """'1 coin', '2 coins'."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
 def coins(count: int) -> str:
     return plural(count, "coin")
 
@@ -134,11 +130,6 @@ def coins(count: int) -> str:
 def price(count: int) -> str:
     """What a payment costs: 'for 2 coins', 'for free'."""
     return f"for {coins(count)}" if count else "for free"
-
-
-def article(word: str) -> str:
-    """'an Art idea', 'a History idea'."""
-    return f"an {word}" if word[:1].lower() in "aeiou" else f"a {word}"
 
 
 def times(count: int) -> str:
@@ -156,11 +147,7 @@ def genre_name(genres: Sequence[str], genre: int) -> str:
 
 def ideas(genres: Sequence[str], counts: Sequence[int]) -> str:
     """Idea tokens by genre in words: 'an Art idea and 2 Science ideas'."""
-    parts = [
-        article(f"{genre_name(genres, g)} idea") if n == 1 else f"{n} {genre_name(genres, g)} ideas"
-        for g, n in enumerate(counts)
-        if n
-    ]
+    parts = [counted(n, f"{genre_name(genres, g)} idea") for g, n in enumerate(counts) if n]
     return " and ".join(parts) or "no idea"
 
 

@@ -14,7 +14,8 @@ from functools import cache
 from itertools import permutations
 from typing import TYPE_CHECKING
 
-from kit.timeless_journeys.actions import Choice, Draw, Outcome, article, roman
+from kit.core.words import article
+from kit.timeless_journeys.actions import Choice, Draw, Outcome, roman
 from kit.timeless_journeys.content import LOCALS, Content, listing
 
 if TYPE_CHECKING:

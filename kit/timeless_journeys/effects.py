@@ -20,13 +20,13 @@ from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement
 from typing import TYPE_CHECKING
 
+from kit.core.words import article
 from kit.timeless_journeys.actions import (
     STEP_KINDS,
     Choice,
     Question,
     Task,
     answer,
-    article,
     coins,
     effect_words,
     genre_name,

@@ -10,17 +10,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
+from kit.core.words import plural
 from kit.timeless_journeys import travellers
-from kit.timeless_journeys.actions import (
-    Choice,
-    Question,
-    Task,
-    answer,
-    coins,
-    plural,
-    reward_words,
-    roman,
-)
+from kit.timeless_journeys.actions import Choice, Question, Task, answer, coins, reward_words, roman
 from kit.timeless_journeys.content import LOCALS, Card, Content, Step
 from kit.timeless_journeys.draws import (
     FavourDraw,

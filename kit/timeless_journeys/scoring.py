@@ -15,6 +15,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from kit.core import ScoreLine, ScoreSheet
+from kit.core.words import plural
 from kit.timeless_journeys.content import Card, Condition
 from kit.timeless_journeys.effects import TILE_SLOT
 from kit.timeless_journeys.travellers import lebrun_score
@@ -74,7 +75,7 @@ def advanced_cards(state: TimelessState, player: int) -> int:
 def _advanced_detail(state: TimelessState, player: int) -> str:
     """The cards held, and what each special condition counted: "3 cards; card 47: 2 x 2 VP"."""
     held = cards_held(state, player)
-    parts = [f"{len(held)} card{'s' if len(held) != 1 else ''}"]
+    parts = [plural(len(held), "card")]
     for card in held:
         if card.vp_for is not None:
             parts.append(f"{card.name}: {times_met(state, player, card.vp_for)} x {card.vp} VP")

@@ -23,6 +23,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from kit.core.commands import stopped_by
+from kit.core.words import plural
 
 if TYPE_CHECKING:
     from kit.core.state import State
@@ -202,7 +203,7 @@ class Tournament:
         if self.interrupted:
             head = f"stopped by {stopped_by()} after {len(self.results)} games of {self.game}"
         count = len(self.failures)
-        failed = [f"{count} game{'s' if count > 1 else ''} failed:"] if count else []
+        failed = [f"{plural(count, 'game')} failed:"] if count else []
         failed += [f"  {failure}" for failure in self.failures[:10]]
         if not self.results:
             return "\n".join([head, *failed])

@@ -45,6 +45,7 @@ import ipywidgets
 import kit
 from kit.core import CHANCE, IllegalAction, KitError, SaveError, State, ranking
 from kit.core.bots import Bot
+from kit.core.words import plural
 from kit.widgets.advice import Advise
 from kit.widgets.board import Board
 from kit.widgets.display import state_html, viewer_of
@@ -319,7 +320,7 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
     def _heading_parts(self) -> list[str]:
         game = self.state.game
         who = [
-            f"{game.num_players} player{'s' if game.num_players > 1 else ''}",
+            plural(game.num_players, "player"),
             f"seed {game.seed}",
         ]
         if self.seat is not None:

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from kit.core.words import plural
 from kit.four_weeks.actions import Activity, FourWeeksAction, Skip, Visit
 from kit.four_weeks.content import ACTIVITIES
-from kit.four_weeks.effects import amount, plural
+from kit.four_weeks.effects import amount
 from kit.four_weeks.state import TRAVEL, FourWeeksState, WeekEndDiscards
 from kit.solve.four_weeks.puzzle import Puzzle
 from kit.solve.plan import Step

@@ -8,7 +8,8 @@ from typing import Any
 
 import networkx as nx
 
-from kit.amazing_journey.actions import Answer, Outcome, Travel, a, counted
+from kit.amazing_journey.actions import Answer, Outcome, Travel
+from kit.core.words import article, counted, plural
 from kit.widgets.pieces import Piece
 from kit.widgets.views.base import (
     Html,
@@ -52,7 +53,7 @@ def held(token: dict[str, Any]) -> str:
 
 def hidden(cards: int) -> str:
     """Another player's cards, which the viewer sees only the backs of."""
-    return f"{cards} card{'s' if cards != 1 else ''}, face down"
+    return f"{plural(cards, 'card')}, face down"
 
 
 def points(n: int) -> str:
@@ -61,7 +62,7 @@ def points(n: int) -> str:
 
 def taken(token: dict[str, Any]) -> tuple[str, str]:
     """A token just collected, as the log says it: its id for its owner, else its back."""
-    kind = a(f"{token['type']} Experience") if "type" in token else "a Souvenir"
+    kind = article(f"{token['type']} Experience") if "type" in token else "a Souvenir"
     if "token" in token:
         worth = f" worth {points(token['value'])}" if "value" in token else ""
         return token["token"], f"takes {token['token']}, {kind}{worth}"

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from kit.core.words import plural
 from kit.four_weeks.actions import Draw
 from kit.four_weeks.content import TAGS
-from kit.four_weeks.effects import RESOURCE_NAMES, amount, describe, plural
+from kit.four_weeks.effects import RESOURCE_NAMES, amount, describe
 from kit.widgets.pieces import Piece
 from kit.widgets.views.base import (
     Html,

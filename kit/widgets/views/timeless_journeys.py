@@ -8,7 +8,8 @@ import re
 from typing import Any
 
 from kit.core import CHANCE
-from kit.timeless_journeys.actions import article, coins, plural, reward_words
+from kit.core.words import counted, plural
+from kit.timeless_journeys.actions import coins, reward_words
 from kit.widgets.pieces import Piece
 from kit.widgets.views.base import (
     Html,
@@ -266,7 +267,7 @@ class TimelessJourneysView(View):
 
 def idea_words(genre: str, n: int) -> str:
     """'an Art idea', '2 Science ideas'."""
-    return article(f"{genre} idea") if n == 1 else f"{n} {genre} ideas"
+    return counted(n, f"{genre} idea")
 
 
 def hidden(area: dict[str, Any]) -> str:
