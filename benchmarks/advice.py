@@ -24,13 +24,13 @@ machine."""
 from __future__ import annotations
 
 import argparse
-import os
 import time
 from typing import Any
 
 import kit
 from kit.amazing_journey.state import JourneyState
 from kit.core import State
+from kit.core.bench import load_average
 from kit.core.bots import after
 from kit.core.bots import play as play_out
 from kit.solve.position import puzzle_from
@@ -93,7 +93,7 @@ def main() -> None:
     parser.add_argument("--games", nargs="*", default=games, choices=games)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    print("load average: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+    print(load_average())
     print(
         f"{'game':<17} {'pl':>2} {'dec':>3} {'where':<34} {'puzzle ms':>9} {'planner s':>9} "
         f"{'panel s':>7} {'own s':>5} {'advice':>6} {'status':<9} {'greedy':>6} {'lead':>5}"
@@ -112,7 +112,7 @@ def main() -> None:
             f"{found['greedy']:>6} {plan.objective - found['greedy']:>+5}",
             flush=True,
         )
-    print("load average: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+    print(load_average())
 
 
 if __name__ == "__main__":

@@ -12,13 +12,13 @@ the win rates and head-to-head table with 95 % intervals. The load average comes
 from __future__ import annotations
 
 import functools
-import os
 import statistics
 import sys
 import time
 from collections.abc import Sequence
 
 import kit
+from kit.core.bench import load_average
 from kit.core.bots import Bot, play
 from kit.core.commands import ArgumentParser, count, run, whole
 from kit.core.state import State
@@ -71,7 +71,7 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--strength-iterations", type=count, default=300)
     parser.add_argument("--workers", type=count, default=2)
     args = parser.parse_args(argv)
-    print("load average {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()), flush=True)
+    print(load_average(), flush=True)
     for game in args.games_of:
         times = move_times(game, args.iterations, args.positions)
         print(

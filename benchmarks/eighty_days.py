@@ -15,9 +15,9 @@ load average is printed first and last: the times are only comparable on a quiet
 from __future__ import annotations
 
 import argparse
-import os
 
 from kit.amazing_journey.content import load_content
+from kit.core.bench import load_average
 from kit.solve.eighty_days import Puzzle, greedy_score, solve, standard_puzzle
 
 
@@ -35,7 +35,7 @@ def main() -> None:
     travellers = args.travellers or [t.short for t in content.travellers]
     explores = args.explore or sorted(result.days for result in content.rules.explore)
     limits = [args.time_limit] + ([args.long] if args.long else [])
-    print("load average: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+    print(load_average())
     columns = f"{'score':>5} {'bound':>5} {'gap':>6} {'status':<10} {'first s':>7} {'final s':>7} "
     columns += f"{'time s':>7}"
     heading = f"{'side':<8} {'traveller':<9} {'explore':>7} {columns} {'greedy':>6}"
@@ -53,7 +53,7 @@ def main() -> None:
                     line += f"   | {' ' * len(f'{args.long:g} s:')} "
                     line += _solved(puzzle, args.long, args.workers, args.seed)
                 print(line, flush=True)
-    print("load average: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+    print(load_average())
 
 
 def _solved(puzzle: Puzzle, time_limit: float, workers: int, seed: int) -> str:

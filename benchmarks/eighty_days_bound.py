@@ -19,10 +19,10 @@ last: the node and step counts are only comparable on a quiet machine."""
 from __future__ import annotations
 
 import argparse
-import os
 import time
 
 from kit.amazing_journey.content import load_content
+from kit.core.bench import load_average
 from kit.solve.eighty_days import standard_puzzle
 from kit.solve.eighty_days.bound import TREE_SHARE, counted_bound, most_explores
 from kit.solve.eighty_days.branch import Branch
@@ -43,7 +43,7 @@ def main() -> None:
     content = load_content("regular")
     travellers = args.travellers or [t.short for t in content.travellers]
     explores = args.explore or sorted(result.days for result in content.rules.explore)
-    print("load average: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+    print(load_average())
     print(
         f"{'side':<8} {'traveller':<9} {'explore':>7} {'counted':>7} {'tree':>5} "
         f"{'closed':<6} {'nodes':>6} {'prices':>6} {'steps':>5} {'bound':>5} {'time s':>7}"
@@ -74,7 +74,7 @@ def main() -> None:
                     f"{time.process_time() - cpu:>6.1f}",
                     flush=True,
                 )
-    print("load average: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+    print(load_average())
 
 
 if __name__ == "__main__":

@@ -13,12 +13,11 @@ the engine replays them. With `--repeat N` each run is made N times and the fast
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from collections.abc import Sequence
 
 import kit
-from kit.core.bench import engine_speed
+from kit.core.bench import engine_speed, load_average
 from kit.core.commands import ArgumentParser, count, run
 
 CONFIGURATIONS = {
@@ -51,7 +50,7 @@ def main(argv: Sequence[str]) -> int:
         for options in CONFIGURATIONS[name]
     ]
     bots = {"random": [None], "greedy": ["greedy"], "both": [None, "greedy"]}[args.bots]
-    print("load average {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()), flush=True)
+    print(load_average(), flush=True)
     for name, game in games:
         for bot in bots:
             factory = kit.game_module(name).BOTS[bot] if bot else None

@@ -13,9 +13,9 @@ average is printed first and last: the times are only comparable on a quiet mach
 from __future__ import annotations
 
 import argparse
-import os
 import time
 
+from kit.core.bench import load_average
 from kit.solve.five_rounds import SETS, best_greedy, solve, standard_puzzle, upper_bound
 
 
@@ -28,7 +28,7 @@ def main() -> None:
     parser.add_argument("--plays", type=int, default=1000, help="greedy games per puzzle")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    print("load average: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+    print(load_average())
     print(
         f"{'set':<5} {'ed':<3} {'score':>5} {'status':<9} {'bound':>6} {'cpu s':>6} {'gap':>6} "
         f"{'final s':>7} {'time s':>7} {'greedy':>6} {'beats':>5}"
@@ -51,7 +51,7 @@ def main() -> None:
                 f"{cpu:>6.3f} {gap:>6} {final:>7} {plan.solve_time:>7.1f} {greedy:>6} {beats:>5}",
                 flush=True,
             )
-    print("load average: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+    print(load_average())
 
 
 if __name__ == "__main__":

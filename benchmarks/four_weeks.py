@@ -14,7 +14,6 @@ a quiet machine."""
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import resource
 import shutil
@@ -22,6 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from kit.core.bench import load_average
 from kit.four_weeks.content import DATA_DIR
 from kit.solve.four_weeks import STANDARD_SEEDS, greedy_score, solve, standard_puzzle
 
@@ -52,7 +52,7 @@ def shortened(folder: Path, weeks: int) -> str:
 
 
 def run(args: argparse.Namespace, content: str | None) -> None:
-    print("load average: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+    print(load_average())
     print(
         f"{'deal':>4} {'score':>5} {'status':<10} {'bound':>6} {'gap':>6} {'time s':>7} "
         f"{'cpu s':>6} {'greedy':>6} {'plays':>5} {'greedy s':>8} {'margin':>6}"
@@ -78,7 +78,7 @@ def run(args: argparse.Namespace, content: str | None) -> None:
             flush=True,
         )
     print(f"proven optimal: {proven} of {len(args.seeds)}; beats the greedy bot's best: {beaten}")
-    print("load average: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+    print(load_average())
 
 
 def _cpu_seconds() -> float:

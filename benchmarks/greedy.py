@@ -16,13 +16,13 @@ is the cost of one game, free of the start-up."""
 
 from __future__ import annotations
 
-import os
 import statistics
 import sys
 import time
 from collections.abc import Sequence
 
 import kit
+from kit.core.bench import load_average
 from kit.core.bots import play
 from kit.core.commands import ArgumentParser, count, run
 
@@ -52,7 +52,7 @@ def main(argv: Sequence[str]) -> int:
         help="name=value, in place of the configurations",
     )
     args = parser.parse_args(argv)
-    print("load average {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()), flush=True)
+    print(load_average(), flush=True)
     for name in args.games_of:
         greedy = kit.game_module(name).BOTS["greedy"]
         for options in [dict(args.option)] if args.option else CONFIGURATIONS[name]:

@@ -18,12 +18,12 @@ per game and executor the time, the games per second and the speed-up over one p
 from __future__ import annotations
 
 import contextlib
-import os
 import sys
 import time
 from collections.abc import Sequence
 
 import kit
+from kit.core.bench import load_average
 from kit.core.commands import ArgumentParser, count, run
 from kit.tournament import Tournament, tournament
 
@@ -43,7 +43,7 @@ def main(argv: Sequence[str]) -> int:
     import dask
     from distributed import Client, LocalCluster
 
-    print("load average {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()), flush=True)
+    print(load_average(), flush=True)
     with contextlib.ExitStack() as stack:
         clients = {}
         for name, profiled in (("Dask", True), ("Dask, no profiler", False)):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import statistics
 import time
 from dataclasses import dataclass
@@ -87,3 +88,10 @@ def engine_speed(
         1000 * statistics.median(durations),
         max(cpu, 1e-9),
     )
+
+
+def load_average() -> str:
+    """The machine's load average over 1, 5 and 15 minutes, as every benchmark prints it
+    beside its figures: times measured on a shared machine are comparable only when it is
+    quiet."""
+    return "load average: " + " ".join(f"{x:.2f}" for x in os.getloadavg())
