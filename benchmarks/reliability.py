@@ -2,7 +2,7 @@
 files, seeds, processes and limits, content mistakes, true messages, and the tests that hold at
 any speed. Each class is a set of test files (and name filters); the cases are the tests pytest
 collects there, parametrised cases and Hypothesis tests counted once each. With `--run` they
-are run too, and each class prints how many pass.
+are run too, and each class prints how many pass (and the name of any that does not).
 
     python benchmarks/reliability.py          # counts, from collection (seconds)
     python benchmarks/reliability.py --run    # and how many hold now (minutes)"""
@@ -43,6 +43,9 @@ def cases(target: str, execute: bool) -> tuple[int, int]:
     out = subprocess.run(argv + ["-rA"], cwd=ROOT, capture_output=True, text=True)
     lines = out.stdout.splitlines()
     ran = [line for line in lines if re.match(r"(PASSED|FAILED|ERROR) ", line)]
+    for line in ran:
+        if not line.startswith("PASSED "):
+            print(f"  {line}", flush=True)
     return len(ran), sum(line.startswith("PASSED ") for line in ran)
 
 
