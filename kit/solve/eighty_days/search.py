@@ -729,10 +729,11 @@ class Forked:
     `pools.context`: a planner starting two such processes picks it once, before its first
     reading thread).
 
-    The process is started by the reading thread, not by the caller: where it is not forked
-    (a fork server or a spawned interpreter: a planner in a notebook's panel) the start lasts
-    until the new process has imported the program and the kit and read the puzzle, a second
-    or two in which the caller's own search already finds its first journeys."""
+    A forked process is started at once by the caller (forking from another thread could copy
+    a lock that thread holds). Any other is started by the reading thread: from a fork server
+    or a spawned interpreter (a planner in a notebook's panel) the start lasts until the new
+    process has read the puzzle, time in which the caller's own search finds its first
+    journeys."""
 
     def __init__(
         self,
@@ -747,21 +748,29 @@ class Forked:
             target=pools.started, args=(target, (*arguments, sender)), daemon=True
         )
         self.launched = threading.Event()
+        if context.get_start_method() == "fork":  # at once, and never from another thread
+            try:
+                self.process.start()
+            finally:
+                sender.close()  # the process holds the only sending end: its end is the pipe's
+                self.launched.set()
+        to_start = None if self.launched.is_set() else sender
         self.reader = threading.Thread(
-            target=self._start_then_read, args=(receiver, sender), daemon=True
+            target=self._start_then_read, args=(receiver, to_start), daemon=True
         )
         self.reader.start()
 
     def _start_then_read(self, receiver: Any, sender: Any) -> None:
-        try:
-            self.process.start()
-        except BaseException as error:  # no process: nothing to read
-            self.failure = error
-            receiver.close()
-            return
-        finally:
-            sender.close()  # the process holds the only sending end: its end is the pipe's end
-            self.launched.set()
+        if sender is not None:  # not forked: started here, beside the caller's work
+            try:
+                self.process.start()
+            except BaseException as error:  # no process: nothing to read
+                self.failure = error
+                receiver.close()
+                return
+            finally:
+                sender.close()
+                self.launched.set()
         self._read(receiver)
 
     def _read(self, receiver: Any) -> None:
