@@ -3,6 +3,7 @@ what a seed is), data reading, files written whole or not at all, board graphs, 
 progress reporting."""
 
 from kit.core.errors import DataError, IllegalAction, KitError, SaveError
+from kit.core.frames import Frame, StackState, Task
 from kit.core.options import Option
 from kit.core.state import (
     CHANCE,
@@ -22,15 +23,18 @@ __all__ = [
     "TERMINAL",
     "Action",
     "DataError",
+    "Frame",
     "Decision",
     "Game",
     "IllegalAction",
     "KitError",
     "Option",
     "SaveError",
+    "StackState",
     "ScoreLine",
     "ScoreSheet",
     "State",
+    "Task",
     "ranking",
     "read_save",
 ]
