@@ -9,7 +9,8 @@ import pytest
 from kit.core.bots import RandomBot, play
 from kit.four_weeks import FourWeeks, FourWeeksState
 from kit.four_weeks.actions import Draw, FourWeeksAction
-from kit.four_weeks.state import AVAILABLE, OVER, WEEK_END
+from kit.four_weeks.frames import OVER, WEEK_END
+from kit.four_weeks.rules import AVAILABLE
 from tests.contract import play_checked, same_game_elsewhere
 
 GAMES = 2000

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from kit.core.commands import ArgumentParser, count, seconds, seed
-from kit.four_weeks.state import SPENT
+from kit.four_weeks.rules import SPENT
 from kit.solve.four_weeks.planner import solve
 from kit.solve.four_weeks.puzzle import Puzzle, standard_puzzle
 from kit.solve.plan import Plan, command_result, show_progress
