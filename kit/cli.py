@@ -39,6 +39,7 @@ from kit.core.commands import (
 )
 from kit.core.errors import shown
 from kit.core.files import FileWriteError, write_file
+from kit.core.frames import StackState
 from kit.core.progress import TqdmProgress
 from kit.core.rng import seed_from_text
 from kit.core.state import MAX_SAVE_BYTES
@@ -362,6 +363,12 @@ def _read_save(file: str) -> State:
         raise KitError(f"{file}: {error}") from None
 
 
+def _told(state: State, action: Any, seat: int) -> str:
+    """What `seat` is told of another player's `action` (all of it where the game's state does
+    not say: its labels hide nothing then)."""
+    return state.told(action, seat) if isinstance(state, StackState) else str(action)
+
+
 def _play(state: State, seat: int, bots: dict[int, Bot], bot_name: str) -> int:
     others = len(bots)
     company = f"; the other {others} player(s) are {bot_name} bots" if others else " alone"
@@ -375,7 +382,7 @@ def _play(state: State, seat: int, bots: dict[int, Bot], bot_name: str) -> int:
                 state.apply(state.sample_chance())
             elif player != seat:
                 action = bots[player].choose(state)
-                print(f"player {player} ({bot_name} bot): {action}")
+                print(f"player {player} ({bot_name} bot): {_told(state, action, seat)}")
                 state.apply(action)
             else:
                 choice = _ask(state, seat)

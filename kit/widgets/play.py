@@ -45,6 +45,7 @@ import ipywidgets
 import kit
 from kit.core import CHANCE, IllegalAction, KitError, SaveError, State, ranking
 from kit.core.bots import Bot
+from kit.core.frames import StackState
 from kit.core.words import plural
 from kit.widgets.advice import Advise
 from kit.widgets.board import Board
@@ -565,30 +566,46 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
         player's action is told once the chance that follows it is resolved, with what the two
         brought that player (`View.told`), as the seat sees it."""
         lines: list[str] = []
-        waiting: list[tuple[int, Any, int, Seen]] = []  # told at the next decision
+        waiting: list[tuple[int, Any, int, str | None, Seen]] = []  # told at the next decision
         walk = self.positions.walk(history, start, len(history))
         for step, position in zip(range(start, len(history) + 1), walk, strict=True):
             if not position.is_chance_node:
-                for index, action, mover, before in waiting:
-                    lines[index] = self._line(action, mover, before, self._seen(position, mover))
+                for index, action, mover, said, before in waiting:
+                    after = self._seen(position, mover)
+                    lines[index] = self._line(action, mover, said, before, after)
                 waiting = []
             if step == len(history):
                 break
             action, mover = history[step], position.current_player
+            said = self._said(position, action)
             self.steps.append((action, mover))
-            lines.append(self._line(action, mover))
+            lines.append(self._line(action, mover, said))
             if mover >= 0:
-                waiting.append((len(lines) - 1, action, mover, self._seen(position, mover)))
+                waiting.append((len(lines) - 1, action, mover, said, self._seen(position, mover)))
         return lines
+
+    def _said(self, position: State, action: Any) -> str | None:
+        """What the game tells this panel's seat of `action` about to be taken at `position`
+        (`told`); None on a shared screen, which is told everything, or when the game's state
+        does not say (the view's `label` hides its secrets then)."""
+        if self.seat is None or not isinstance(position, StackState):
+            return None
+        return position.told(action, self.seat)
 
     def _seen(self, position: State, mover: int) -> Seen:
         """The position as this panel's seat sees it (a shared screen: as the mover does)."""
         return position.observation(mover if self.seat is None else self.seat)
 
     def _line(
-        self, action: Any, mover: int, before: Seen | None = None, after: Seen | None = None
+        self,
+        action: Any,
+        mover: int,
+        said: str | None,
+        before: Seen | None = None,
+        after: Seen | None = None,
     ) -> str:
-        return f"{self._who(mover)}: {self.view.told(action, mover, self.seat, before, after)}"
+        told = self.view.told(action, mover, self.seat, before, after, said=said)
+        return f"{self._who(mover)}: {told}"
 
     # --- drawing ---------------------------------------------------------------------------
     def _viewing_past(self) -> bool:
