@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from kit.core import CHANCE
 from kit.core.frames import Frame, Task
 from kit.core.words import plural
 from kit.four_weeks import rules
@@ -470,7 +471,7 @@ class Chance(WeekFrame):
     is refused in the event's words."""
 
     __slots__ = ()
-    player = -1  # CHANCE
+    player = CHANCE
 
     def refusal(self, state: FourWeeksState, action: Any) -> str | None:
         if action is None:
@@ -552,8 +553,9 @@ DRAWS, REVEALS = Draws(), Reveals()
 
 # --- the weeks ------------------------------------------------------------------------------------
 class WeekTask(Task, WeekFrame):
+    """A task of the week's end."""
+
     __slots__ = ()
-    player = -1
     step: ClassVar[int | None] = WEEK_END
 
 
@@ -574,6 +576,9 @@ class WeekEnd(WeekTask):
 
 
 class Income(WeekTask):
+    """Everyone's income, after the Festival refresh; cards it has a player draw come before
+    the discards."""
+
     __slots__ = ()
 
     def run(self, state: FourWeeksState) -> None:
@@ -589,7 +594,7 @@ class StartWeek(WeekTask):
     def run(self, state: FourWeeksState) -> None:
         rules.start_week(state)
         state.stack += TURNS[state.first]
-        state.stack.append(DRAWS)
+        draws_owed(state)
 
 
 WEEK_END_TASK, INCOME, START_WEEK = WeekEnd(), Income(), StartWeek()
