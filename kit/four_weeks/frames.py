@@ -503,8 +503,8 @@ class Draws(Chance):
         pile = state.deck or state.discard  # an empty deck is refilled from the discards
         if not pile:
             return ()
-        chance, row = 1 / len(pile), state.game.actions.draw[rules.drawer(state)]
-        return tuple([(row[c], chance) for c in pile])
+        draws = state.game.actions.draws(rules.drawer(state), len(pile))
+        return tuple([draws[c] for c in pile])
 
     def passed(self, state: FourWeeksState) -> None:
         state.owed = [0] * len(state.owed)
