@@ -280,7 +280,7 @@ def test_ctrl_c_stops_the_orienteering_solver_with_the_best_route_so_far(tmp_pat
     first, result = out.splitlines()
     assert first == "many_points: 150 points, travel limit 350"
     found = re.match(
-        r"stopped by Ctrl-C, the best route so far: FEASIBLE score (\d+) \(bound", result
+        r"stopped by Ctrl-C, the best route so far: feasible score (\d+) \(bound", result
     )
     route = [int(point) for point in result.split(": ")[-1].split(" -> ")]
     assert read_op_file(file).evaluate(route)[0] == int(found.group(1))

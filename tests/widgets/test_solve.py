@@ -95,7 +95,7 @@ def test_stop_keeps_the_best_plan_so_far() -> None:
 
 def test_a_refused_control_changes_nothing() -> None:
     panel = solve(tiny("Wolfgang", 3))
-    panel.planner.explore.value = "7"
+    panel.planner.inputs["explore"].value = "7"
     panel.solve_button.click()
     assert panel.message == (
         "refused: Explore durations must be among [2, 3, 4], got (7,); nothing changed"
@@ -107,18 +107,18 @@ def test_a_refused_control_changes_nothing() -> None:
 
 def test_the_controls_make_the_puzzle_solved() -> None:
     panel = solve(tiny("Wolfgang", 3))
-    panel.planner.days.value = 13
-    panel.planner.explore.value = "2"
+    panel.planner.inputs["days"].value = 13
+    panel.planner.inputs["explore"].value = "2"
     made = panel.planner.puzzle()
     assert isinstance(made, Puzzle) and made.limit == 13 and made.durations == (2,)
-    (hendrika,) = [name for name in panel.planner.traveller.options if "Hendrika" in name]
-    panel.planner.traveller.value = hendrika
+    (hendrika,) = [name for name in panel.planner.inputs["traveller"].options if "Hendrika" in name]
+    panel.planner.inputs["traveller"].value = hendrika
     assert panel.planner.puzzle().traveller.name.startswith("Hendrika")
     # A game's state: the puzzle of the player to move, whose side and Traveller are the game's.
     state = kit.load("amazing_journey", players=2, seed=3).new_game()
     state.resolve_chance()
     game = solve(state)
-    assert game.planner.side.disabled and game.planner.traveller.disabled
+    assert game.planner.inputs["side"].disabled and game.planner.inputs["traveller"].disabled
     made = game.planner.puzzle()
     assert made.player == state.current_player and not made.revealed
 
@@ -127,7 +127,7 @@ def test_the_orienteering_panel_draws_the_points_and_the_route_with_the_budget_u
     instance = read_op_file(OP_FILE)  # Tsiligirides set 1, Tmax 15: the optimum is 45
     panel = solved(solve(instance), 10)
     result = panel.result
-    assert result.score == 45 and result.optimal
+    assert result.objective == 45 and result.is_optimal
     answer = panel.answer
     places = answer.walk.places()
     assert places == tuple(str(label) for label in result.route)
