@@ -3,19 +3,20 @@
     panel = kit.widgets.solve(puzzle)   # an 80-day, five-round or four-week puzzle, a game's
     panel                               # state, or an orienteering instance
 
-The puzzle's assumptions and limits are controls (the side, the Traveller, the days of an
-Explore and the last day for the 80-day planner; the travellers' set and the edition for the
-five-round one; the deal for the four-week one; the travel budget of an orienteering instance;
-the time limit and the workers for all). Solve runs the planner on a thread of its own, so the
-notebook stays responsive; every improving plan the planner streams (`on_solution`) is shown
-at once, in the status line and on the chart of the best score and the bound over time (a
-small SVG drawn here: a plotting library's picture took 0.2 s to redraw on a busy machine), and
-the progress bar follows the time limit. Stop stops the planner as Ctrl-C would
-(`kit.solve.plan.interrupt`) and keeps the best plan found so far. Then the plan is drawn: on
-the board (the route with its step numbers; a step slider moves the pawn along it), as a
-timeline chart (days or rounds across, a bar per step, a row per kind of action), in words,
-and as its score sheet beside the greedy bot's on the same puzzle. An orienteering instance
-is drawn as its points and the route, with the budget used.
+The puzzle's assumptions and limits are controls, made from the options each game planner
+declares (`OPTIONS` beside its `standard_puzzle`: the side, the Traveller, the days of an
+Explore, the last day and the seed for the 80-day planner; the travellers' set, the edition and
+the seed for the five-round one; the deal and the Bucket Lists to claim for the four-week one),
+the travel budget of an orienteering instance, the time limit and the workers for all. Solve
+runs the planner on a thread of its own, so the notebook stays responsive; every improving plan
+the planner streams (`on_solution`) is shown at once, in the status line and on the chart of the
+best score and the bound over time (a small SVG drawn here: a plotting library's picture took
+0.2 s to redraw on a busy machine), and the progress bar follows the time limit. Stop stops the
+planner as Ctrl-C would (`kit.solve.plan.interrupt`) and keeps the best plan found so far. Then
+the plan is drawn: on the board (the route with its step numbers; a step slider moves the pawn
+along it), as a timeline chart (days or rounds across, a bar per step, a row per kind of
+action), in words, and as its score sheet beside the greedy bot's on the same puzzle. An
+orienteering instance is drawn as its points and the route, with the budget used.
 
 Widgets are changed from the planner's threads: every change goes through one lock (`_lock`),
 and a search's callbacks are dropped once another search has started."""
@@ -231,11 +232,12 @@ class GamePlanner(Planner):
 
     def values(self) -> dict[str, Any]:
         """The options as the controls give them, checked; the others as the puzzle has them."""
-        given = {name: control_value(self.option(name), box) for name, box in self.inputs.items()}
+        given = {
+            option.name: control_value(option, self.inputs[option.name])
+            for option in self.options
+            if option.name in self.inputs
+        }
         return {**self.made, **given}
-
-    def option(self, name: str) -> Option:
-        return next(option for option in self.options if option.name == name)
 
     def puzzle(self) -> Puzzle:
         """The puzzle given while the controls are as it was made, else the standard puzzle of
@@ -298,12 +300,10 @@ class EightyDays(GamePlanner):
         return OPTIONS, standard_puzzle
 
     def made_with(self, puzzle: Journey) -> dict[str, Any]:
-        game = puzzle.position.game
+        game, traveller = puzzle.position.game, puzzle.traveller
         return {
             "side": game.options["side"],
-            "traveller": puzzle.traveller.name
-            if puzzle.traveller
-            else puzzle.content.travellers[0].name,
+            "traveller": (traveller or puzzle.content.travellers[0]).name,
             "explore": puzzle.durations,
             "days": puzzle.limit,
             "seed": game.seed or 0,

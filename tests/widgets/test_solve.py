@@ -170,3 +170,31 @@ def test_a_search_that_finds_no_plan_says_so(monkeypatch: pytest.MonkeyPatch) ->
     panel = solved(panel, 3)
     assert panel.message == "no plan found: after 2.5 s; no upper limit proven yet"
     assert panel.answer is not None and panel.answer.steps == ()
+
+
+def test_the_controls_are_the_options_the_planners_declare() -> None:
+    """Each game planner's controls are its `OPTIONS` with a label, the values the puzzle was
+    made with; a control changed makes the standard puzzle of the options, one refused says
+    why in the option's words."""
+    weeks = solve(weeks_puzzle(1, content=str(DATA / "tiny_four_weeks")))
+    controls = weeks.planner.controls
+    assert [(c.description, c.value) for c in controls] == [
+        ("deal (seed)", 1),
+        ("Bucket Lists to claim", ""),
+    ]
+    assert weeks.planner.puzzle() is weeks.planner.original
+    weeks.planner.inputs["claims"].value = "AAA"
+    made = weeks.planner.puzzle()
+    assert (made.seed, made.claims, made.content.regions[made.claims[0]].code) == (1, (0,), "AAA")
+    weeks.planner.inputs["seed"].value = -1
+    weeks.solve_button.click()
+    assert weeks.message.startswith("refused: option 'seed': a seed is a whole number from 0")
+    assert weeks.message.endswith(", not -1; nothing changed") and weeks.job is None
+    tour = solve(tour_puzzle("intro", "en", 1))
+    assert [(c.description, c.value) for c in tour.planner.controls] == [
+        ("travellers' set", "intro"),
+        ("edition", "en"),
+        ("seed", 1),
+    ]
+    tour.planner.inputs["travellers"].value = "C"
+    assert tour.planner.puzzle().name == "historical set C, en edition, seed 1"
