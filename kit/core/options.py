@@ -70,6 +70,12 @@ def check_options(spec: Sequence[Option], given: Mapping[str, Any]) -> dict[str,
     return {option.name: option.value(given.get(option.name, option.default)) for option in spec}
 
 
+def defaults(spec: Sequence[Option]) -> dict[str, Any]:
+    """Every option's default as declared, by name: the defaults of a function's arguments
+    (`standard_puzzle`'s) that the options stand for."""
+    return {option.name: option.default for option in spec}
+
+
 # --- checks -------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Whole:

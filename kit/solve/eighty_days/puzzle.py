@@ -23,7 +23,7 @@ from kit.amazing_journey.tables import Tables
 from kit.core import KitError, ScoreSheet, limits
 from kit.core.commands import count
 from kit.core.errors import shown
-from kit.core.options import SEED, Option, check_options, integer, text, whole_numbers
+from kit.core.options import SEED, Option, defaults, integer, text, whole_numbers
 from kit.solve.plan import replay_history
 
 Explores = int | Sequence[int]
@@ -267,7 +267,7 @@ OPTIONS = (
 )
 """The options of a standard puzzle (`standard_puzzle`'s arguments but `fixed`)."""
 
-DEFAULT = check_options(OPTIONS, {})
+DEFAULT = defaults(OPTIONS)
 
 
 def standard_puzzle(

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from kit.core import KitError, ScoreSheet
-from kit.core.options import SEED, Option, check_options, one_of
+from kit.core.options import SEED, Option, defaults, one_of
 from kit.core.rng import rng_for
 from kit.solve.five_rounds.observed import Frozen, observed
 from kit.solve.plan import PlanError, replay_history
@@ -196,7 +196,7 @@ OPTIONS = (
 )
 """The options of a standard puzzle (`standard_puzzle`'s arguments but `fixed`)."""
 
-DEFAULT = check_options(OPTIONS, {})
+DEFAULT = defaults(OPTIONS)
 
 
 def standard_puzzle(

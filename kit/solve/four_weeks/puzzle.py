@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from kit.core import CHANCE, KitError, ScoreSheet
-from kit.core.options import CONTENT, SEED, Option, check_options, names
+from kit.core.options import CONTENT, SEED, Option, defaults, names
 from kit.core.rng import rng_for
 from kit.four_weeks.actions import Draw, FourWeeksAction, Reveal, Travel
 from kit.four_weeks.content import Content
@@ -362,7 +362,7 @@ OPTIONS = (
 )
 """The options of a standard puzzle (`standard_puzzle`'s but `hand`, `festivals`, `deck`)."""
 
-DEFAULT = check_options(OPTIONS, {})
+DEFAULT = defaults(OPTIONS)
 
 
 def standard_puzzle(
