@@ -169,7 +169,7 @@ def _bot(module: ModuleType, args: argparse.Namespace) -> Callable[[int | None, 
 # --- demo -------------------------------------------------------------------------------------
 def cmd_demo(args: argparse.Namespace) -> int:
     """The main job on the built-in reference board."""
-    from kit.amazing_journey import demo
+    from kit import demo
 
     demo.main(seed=args.seed, out=sys.stdout)
     return 0

@@ -36,6 +36,7 @@ import networkx as nx
 
 from kit.core import KitError, Option, State, limits, pools
 from kit.core.options import Whole, check_options
+from kit.games import GAMES
 from kit.solve.plan import INFEASIBLE, Interrupted, Plan, Step, interrupt
 from kit.solve.position import puzzle_from
 from kit.solve.puzzle import Puzzle
@@ -603,27 +604,22 @@ def planner_for(puzzle_or_state: Any) -> Planner:
     if isinstance(puzzle_or_state, OPInstance):
         return Orienteering(puzzle_or_state)
     if isinstance(puzzle_or_state, State):
-        return GAMES_PLANNERS[puzzle_or_state.game.name](puzzle_from(puzzle_or_state))
+        return game_planner(puzzle_or_state.game.name)(puzzle_from(puzzle_or_state))
     module = type(puzzle_or_state).__module__
-    for name, planner in PUZZLES.items():
-        if module.startswith(name):
-            return planner(puzzle_or_state)
+    for game in GAMES.values():  # a game's puzzles are of its planner's package
+        if module == game.planner or module.startswith(f"{game.planner}."):
+            return game.solver_class()(puzzle_or_state)
     raise KitError(
         f"no planner for {type(puzzle_or_state).__name__}: give an 80-day, five-round or "
         "four-week puzzle, a game's state, or an orienteering instance (OPInstance)"
     )
 
 
-PUZZLES: dict[str, Callable[[Any], Planner]] = {
-    "kit.solve.eighty_days": EightyDays,
-    "kit.solve.five_rounds": FiveRounds,
-    "kit.solve.four_weeks": FourWeeks,
-}
-GAMES_PLANNERS: dict[str, type[GamePlanner]] = {
-    "amazing_journey": EightyDays,
-    "timeless_journeys": FiveRounds,
-    "four_weeks": FourWeeks,
-}
+def game_planner(name: str) -> type[GamePlanner]:
+    """The planner of the game `name` (its record's `solver`, `kit.games`)."""
+    if name not in GAMES:
+        raise KitError(f"no planner plans the game {name!r}; the planners plan {', '.join(GAMES)}")
+    return GAMES[name].solver_class()
 
 
 # --- the panel ------------------------------------------------------------------------------
@@ -879,12 +875,12 @@ def solve(puzzle_or_state: Any) -> SolvePanel:
 
 
 __all__ = [
-    "GAMES_PLANNERS",
     "Answer",
     "Background",
     "GamePlanner",
     "Planner",
     "SolvePanel",
+    "game_planner",
     "planner_for",
     "solve",
 ]
