@@ -183,10 +183,14 @@ def option_control(
 
 def control_value(option: Option, control: ipywidgets.Widget) -> Any:
     """The value of an option's control, checked as the option checks it (`KitError` naming
-    the option and what it may be)."""
-    if isinstance(control, ipywidgets.Text):
-        return option.from_text(control.value)
-    return option.value(control.value)
+    the control by its label and saying what it may hold)."""
+    try:
+        if isinstance(control, ipywidgets.Text):
+            return option.from_text(control.value)
+        return option.value(control.value)
+    except KitError as error:
+        problem = str(error).removeprefix(f"option {option.name!r}: ")
+        raise KitError(f"{option.label}: {problem}") from None
 
 
 class GamePlanner(Planner):

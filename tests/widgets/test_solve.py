@@ -188,7 +188,7 @@ def test_the_controls_are_the_options_the_planners_declare() -> None:
     assert (made.seed, made.claims, made.content.regions[made.claims[0]].code) == (1, (0,), "AAA")
     weeks.planner.inputs["seed"].value = -1
     weeks.solve_button.click()
-    assert weeks.message.startswith("refused: option 'seed': a seed is a whole number from 0")
+    assert weeks.message.startswith("refused: deal (seed): a seed is a whole number from 0")
     assert weeks.message.endswith(", not -1; nothing changed") and weeks.job is None
     tour = solve(tour_puzzle("intro", "en", 1))
     assert [(c.description, c.value) for c in tour.planner.controls] == [
@@ -198,3 +198,9 @@ def test_the_controls_are_the_options_the_planners_declare() -> None:
     ]
     tour.planner.inputs["travellers"].value = "C"
     assert tour.planner.puzzle().name == "historical set C, en edition, seed 1"
+    journey = solve(tiny("Wolfgang", 3))
+    journey.planner.inputs["explore"].value = "3, x"
+    journey.solve_button.click()
+    assert journey.message == (
+        "refused: explore days: expected days separated by commas, got '3, x'; nothing changed"
+    )
