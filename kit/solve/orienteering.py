@@ -1159,7 +1159,7 @@ def main(argv: Sequence[str]) -> int:
     stops the search and prints the best route found so far."""
     parser = planner_parser(
         "kit solve orienteering",
-        main.__doc__.splitlines()[0] if main.__doc__ else "",
+        "The best route of an orienteering instance file, with its proven bound.",
         (),
         time_limit=60.0,
         workers="CP-SAT threads (default 2)",
