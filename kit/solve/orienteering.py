@@ -39,10 +39,10 @@ from typing import Any
 import networkx as nx
 
 from kit.core import limits
-from kit.core.commands import ArgumentParser, count, seconds
 from kit.core.data import read_file
 from kit.core.errors import DataError, KitError, shown
-from kit.solve.plan import bound_text, run_solver
+from kit.solve.plan import FEASIBLE, INFEASIBLE, OPTIMAL, UNKNOWN, Result, bound_text, run_solver
+from kit.solve.puzzle import planner_parser
 
 try:
     from ortools.sat.python import cp_model
@@ -518,42 +518,34 @@ def expand_route(
 
 
 @dataclass(frozen=True, slots=True)
-class OPResult:
-    """What a solver found: the `route` as labels (point numbers for files, node names for
-    graphs) and as `indices`, its `score` and `length` (in the instance's units), the solver
-    `status` (OPTIMAL, FEASIBLE, INFEASIBLE, UNKNOWN...), the best proven upper `bound` on the
-    score, the wall time in seconds and a plain-words `message` when something is off.
+class OPResult(Result):
+    """What a solver found, a `kit.solve.plan.Result` as every planner's answer: the `route` as
+    labels (point numbers for files, node names for graphs) and as `indices`, its score
+    (`objective`, 0 without a route) and `length` (in the instance's units), the `status`
+    (`OPTIMAL`, `FEASIBLE`, `INFEASIBLE`, `UNKNOWN`), the best proven upper `bound` on the
+    score, the `solve_time` in seconds and a plain-words `message` when something is off.
     `interrupted` says that Ctrl-C stopped the search: the route is the best found by then."""
 
     status: str
-    score: int
+    objective: int
     route: tuple[Hashable, ...]
     indices: tuple[int, ...]
     length: float
     bound: float
-    wall_time: float
+    solve_time: float
     message: str = ""
     interrupted: bool = False
 
-    @property
-    def gap(self) -> float:
-        """How far the score may still be from the optimum, relative to the bound (0 = proven)."""
-        return (self.bound - self.score) / self.bound if self.bound > 0 else 0.0
-
-    @property
-    def optimal(self) -> bool:
-        return self.status == "OPTIMAL"
-
     def __str__(self) -> str:
-        if not self.route and self.status == "INFEASIBLE":
+        if not self.route and self.status == INFEASIBLE:
             return f"No route: the instance is infeasible; {self.message}."
         if not self.route:
             return f"{self.status}: {self.message or 'no route'}"
         path = " -> ".join(str(label) for label in self.route)
         stopped = "stopped by Ctrl-C, the best route so far: " if self.interrupted else ""
         return (
-            f"{stopped}{self.status} score {self.score} (bound {self.bound:g}), length "
-            f"{self.length:g}, {self.wall_time:.2f} s: {path}"
+            f"{stopped}{self.status} score {self.objective} (bound {self.bound:g}), length "
+            f"{self.length:g}, {self.solve_time:.2f} s: {path}"
         )
 
 
@@ -579,12 +571,12 @@ def _result(
             )
     return OPResult(
         status=status,
-        score=score,
+        objective=score,
         route=tuple(instance.label(i) for i in indices),
         indices=tuple(indices),
         length=length / instance.scale,
         bound=bound,
-        wall_time=time.perf_counter() - started,
+        solve_time=time.perf_counter() - started,
         message=message,
         interrupted=interrupted,
     )
@@ -598,7 +590,7 @@ def _length(value: float) -> str:
 
 
 def _impossible(instance: OPInstance, started: float) -> OPResult | None:
-    """The INFEASIBLE answer when even going straight from start to end breaks the budget
+    """The infeasible answer when even going straight from start to end breaks the budget
     (every route is at least that long by the triangle inequality of shortest paths)."""
     direct = _shortest_from(instance, instance.start)[instance.end]
     if direct is not None and direct <= instance.budget:
@@ -611,7 +603,7 @@ def _impossible(instance: OPInstance, started: float) -> OPResult | None:
             f"the shortest way from start to end is {shortest}, over the budget "
             f"{_length(instance.tmax)}"
         )
-    return OPResult("INFEASIBLE", 0, (), (), 0.0, 0.0, time.perf_counter() - started, message)
+    return OPResult(INFEASIBLE, 0, (), (), 0.0, 0.0, time.perf_counter() - started, message)
 
 
 # --------------------------------------------------------------------------------------------
@@ -673,7 +665,7 @@ def brute_force(instance: OPInstance) -> OPResult:
         mask, last = rest, previous
     indices = [s, *reversed(middle), e]
     score = best_score + instance.scores[s] + instance.scores[e]
-    return _result(instance, indices, "OPTIMAL", score, int(best_length), score, started)
+    return _result(instance, indices, OPTIMAL, score, int(best_length), score, started)
 
 
 # --------------------------------------------------------------------------------------------
@@ -1098,9 +1090,9 @@ def solve(
     strengthening: Strengthening = KIT,
 ) -> OPResult:
     """The best route within `time_limit` seconds on `workers` CP-SAT threads, proven optimal
-    when the status says OPTIMAL. `on_solution(score, bound, elapsed)` hears of every
+    when the status says `OPTIMAL`. `on_solution(score, bound, elapsed)` hears of every
     improving solution, for progress bars. An instance whose start and end are too far apart
-    comes back INFEASIBLE with a message instead of raising. Ctrl-C (or interrupting the
+    comes back `INFEASIBLE` with a message instead of raising. Ctrl-C (or interrupting the
     notebook's kernel) stops the search within moments: the result is the best route found by
     then, marked `interrupted` (a loop of solves should stop there too). `strengthening`
     exists to measure the parts of the kit's model one by one; the default turns them all on.
@@ -1122,12 +1114,14 @@ def solve(
     callback = _progress(on_solution, started) if on_solution is not None else None
     status, interrupted = run_solver(solver, built.model, callback)
     name = solver.status_name(status)
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+    found = {cp_model.OPTIMAL: OPTIMAL, cp_model.FEASIBLE: FEASIBLE}.get(status)
+    if found is None:
         message = "no route found within the time limit" if name == "UNKNOWN" else name
         if interrupted:
             message = "stopped by Ctrl-C before any route was found"
         bound, elapsed = solver.best_objective_bound, time.perf_counter() - started
-        return OPResult(name, 0, (), (), 0.0, bound, elapsed, message, interrupted)
+        said = INFEASIBLE if status == cp_model.INFEASIBLE else UNKNOWN
+        return OPResult(said, 0, (), (), 0.0, bound, elapsed, message, interrupted)
     after = {i: j for (i, j), literal in built.legs.items() if solver.boolean_value(literal)}
     indices = [instance.start]
     while indices[-1] != instance.end:
@@ -1137,7 +1131,7 @@ def solve(
     score = solver.value(built.score)
     bound = max(float(score), solver.best_objective_bound)
     length = solver.value(built.length)
-    return _result(instance, indices, name, score, length, bound, started, "", interrupted)
+    return _result(instance, indices, found, score, length, bound, started, "", interrupted)
 
 
 def solve_plain(
@@ -1163,13 +1157,14 @@ def main(argv: Sequence[str]) -> int:
     instance file in the standard OP format (see `read_op_file`), with its score, the solver's
     status and the proven bound; improving routes are reported on stderr as they are found. Ctrl-C
     stops the search and prints the best route found so far."""
-    parser = ArgumentParser(
-        prog="kit solve orienteering",
-        description=main.__doc__.splitlines()[0] if main.__doc__ else None,
+    parser = planner_parser(
+        "kit solve orienteering",
+        "The best route of an orienteering instance file, with its proven bound.",
+        (),
+        time_limit=60.0,
+        workers="CP-SAT threads (default 2)",
     )
     parser.add_argument("file", help="an instance file: 'Tmax P', then 'x y score' per point")
-    parser.add_argument("--time-limit", type=seconds, default=60.0, help="seconds (default 60)")
-    parser.add_argument("--workers", type=count, default=2, help="CP-SAT threads (default 2)")
     args = parser.parse_args(list(argv))
     instance = read_op_file(args.file)
     print(f"{instance.name}: {instance.n} points, travel limit {instance.tmax:g}", flush=True)
@@ -1179,9 +1174,7 @@ def main(argv: Sequence[str]) -> int:
 
     result = solve(instance, time_limit=args.time_limit, workers=args.workers, on_solution=show)
     print(result)
-    if result.interrupted:
-        return 130
-    return 0 if result.status in ("OPTIMAL", "FEASIBLE") else 1
+    return 130 if result.interrupted else result.exit_status
 
 
 __all__ = [

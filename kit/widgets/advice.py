@@ -125,11 +125,11 @@ class Advise:
         route: Route | None = None
         if error is None and plan is not None and plan.steps:
             first = plan.steps[0].actions[0]
-            seat = getattr(puzzle, "player", 0)  # the seat the puzzle plans for
+            seat = puzzle.player  # the seat the puzzle plans for
             try:
                 if first not in moves:
                     raise KitError(f"its first move, {first}, is not one of this position's")
-                route = walk_plan(planner.start(puzzle, plan), plan, seat).route()
+                route = walk_plan(puzzle.before(plan.history), plan, seat).route()
             except Exception as failure:  # shown in the panel
                 error = failure
         with self._lock:

@@ -154,7 +154,7 @@ def test_the_issues_80_day_plan_is_drawn_as_planned() -> None:
     puzzle = standard_puzzle("regular", "Paulo", 3)
     panel = solved(solve(puzzle), ROOMY)
     plan = panel.result
-    walk_through(panel, puzzle.start(plan.history), plan)
+    walk_through(panel, puzzle.before(plan.history), plan)
     assert panel.answer.steps[-1].place == "London"
 
 
@@ -162,13 +162,13 @@ def test_the_issues_80_day_plan_is_drawn_as_planned() -> None:
 def test_80_day_plans_on_the_tiny_board(traveller: str, explore: int) -> None:
     puzzle = tiny(traveller, explore)
     panel = solved(solve(puzzle), 3)
-    walk_through(panel, puzzle.start(panel.result.history), panel.result)
+    walk_through(panel, puzzle.before(panel.result.history), panel.result)
 
 
 def test_a_generated_80_day_puzzles_plan() -> None:
     made = generate("eighty_days", seed=3, difficulty="medium")
     panel = solved(solve(made.puzzle), ROOMY)
-    walk_through(panel, made.puzzle.start(panel.result.history), panel.result)
+    walk_through(panel, made.puzzle.before(panel.result.history), panel.result)
 
 
 @pytest.mark.parametrize(("travellers", "edition"), [("intro", "en"), ("D", "ja")])
@@ -236,7 +236,7 @@ def test_a_journey_that_calls_at_a_city_is_drawn_through_it_across_the_maps_edge
     edge, so the route leaves by the right side and comes back by the left."""
     puzzle = standard_puzzle("regular", "Paulo", 3)
     panel = solved(solve(puzzle), ROOMY)
-    walked = walk_plan(puzzle.start(panel.result.history), panel.result, 0)
+    walked = walk_plan(puzzle.before(panel.result.history), panel.result, 0)
     sea = [s for s in walked.steps if "the S8 ship to San Francisco" in s.text]
     for step in sea:
         assert step.path[-3:] == ("Tokyo", "Honolulu", "San Francisco")
@@ -259,7 +259,7 @@ def test_advice_is_drawn_as_planned() -> None:
     plan = panel.advisor.plan
     route = panel.board.highlight
     assert isinstance(route, Route) and route == panel.advisor.route.at(0)
-    state = Puzzle.from_state(position).start(plan.history)
+    state = Puzzle.from_state(position).before(plan.history)
     done = 0
     for number, step in enumerate(plan.steps, start=1):
         for name in plan.history[done : step.upto]:
