@@ -5,7 +5,7 @@ Nothing here writes a field of a state."""
 from __future__ import annotations
 
 from kit.amazing_journey import AmazingJourney, JourneyState, setup
-from kit.amazing_journey.state import MakeRoom
+from kit.amazing_journey.frames import MakeRoom
 
 CLEAR_WAY = {"Cairo": "B01", "Dubai": "C02", "Athens": "A10"}
 """Tokens showing a star, for the cities of `around_the_world`'s way east (and Athens): with the
