@@ -263,6 +263,8 @@ def complete_checkpoints(state: JourneyState, p: int) -> None:
 def why_refused(state: JourneyState, p: int, action: Action | None) -> str:
     """Why player `p` may not take `action` (None: no action of the game has that name) now,
     at the start of an action of their turn."""
+    if action is not None and state.tables.actions.named(str(action)) is not action:
+        action = None  # an action of another board: none of its fields is read here
     token = state.city_token[state.pos[p]]
     if token >= 0 and state.tables.content.tokens[token].cursed:
         return "a Cursed Souvenir is a forced stop: Explore first"

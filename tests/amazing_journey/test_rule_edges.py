@@ -263,3 +263,11 @@ def test_the_timeline_loops_after_day_79():
     assert "take the B1 bus to Amsterdam" not in names(state)
     go(state, "Dubai", "Mumbai")  # an airship on day 85, a ship on day 88
     assert state.day[0] == 91 and (state.stage[0], state.points[0]) == (1, 0)
+
+
+def test_an_action_of_another_board_is_refused_without_reading_its_fields():
+    state = journey("Carlo")  # day 0 in London: trains depart
+    other = AmazingJourney(players=1, seed=1, side="fast").tables.actions
+    travel = other.named("take the T1 train to Paris")
+    assert travel is not None and "take the T1 train to Paris" in names(state)
+    refused(state, travel, "it is not among the legal actions in this state")
