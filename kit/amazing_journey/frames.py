@@ -252,10 +252,11 @@ class DrawTicket(Frame):
 
     def outcomes(self, state: JourneyState) -> Sequence[tuple[Outcome, float]]:
         deck = state.ticket_deck
-        if not sum(deck):  # asked once, as the draw comes to the top of the stack
+        total = sum(deck)
+        if not total:  # asked once, as the draw comes to the top of the stack
             deck, state.ticket_discard = state.ticket_discard, [0] * len(ROUTE_TYPES)
             state.ticket_deck = deck
-        total = sum(deck)
+            total = sum(deck)
         draws = state.tables.actions.draw_ticket[self.who]
         return [(draws[t], n / total) for t, n in enumerate(deck) if n]
 
@@ -281,10 +282,11 @@ class DrawObjective(Frame):
 
     def outcomes(self, state: JourneyState) -> Sequence[tuple[Outcome, float]]:
         deck = state.objective_deck
-        if not sum(deck):  # asked once, as the draw comes to the top of the stack
+        total = sum(deck)
+        if not total:  # asked once, as the draw comes to the top of the stack
             deck, state.objective_discard = state.objective_discard, [0] * len(deck)
             state.objective_deck = deck
-        total = sum(deck)
+            total = sum(deck)
         draws = state.tables.actions.draw_objective[self.who]
         return [(draws[k], n / total) for k, n in enumerate(deck) if n]
 

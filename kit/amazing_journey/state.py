@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from kit.amazing_journey import frames
 from kit.amazing_journey.actions import Action
 from kit.amazing_journey.content import ROUTE_TYPES, SYMBOLS, Token, Traveller
 from kit.amazing_journey.frames import (
@@ -34,7 +33,7 @@ class JourneyState(StackState):
     Travellers and types by index) so that clone and replay stay cheap; `stack` holds what is
     due (`steps`: what the action under way, or the setup, still has to do)."""
 
-    CACHES = StackState.CACHES | {"tables"}
+    CACHES = StackState.CACHES | {"tables", "turns"}
 
     def __init__(self, game: Game, tables: Tables) -> None:
         super().__init__(game)
@@ -80,6 +79,7 @@ class JourneyState(StackState):
         if not chosen:
             setup += [DealTraveller(p) for p in reversed(range(n))]
         self.setup_length = len(setup)
+        self.turns = tuple(Turn(p) for p in range(n))  # each player's turn, made once
         self.stack = setup
         self._advance()
 
@@ -88,7 +88,7 @@ class JourneyState(StackState):
         """The turn's player chooses their next action, unless every journey has ended."""
         if -1 not in self.finish:
             return False
-        self.stack.append(frames.made(Turn, self.player))
+        self.stack.append(self.turns[self.player])
         return True
 
     @property
