@@ -43,7 +43,7 @@ from typing import Any
 import ipywidgets
 
 import kit
-from kit.core import CHANCE, IllegalAction, KitError, SaveError, State, ranking
+from kit.core import CHANCE, IllegalAction, KitError, SaveError, StackState, State, ranking
 from kit.core.bots import Bot
 from kit.core.words import plural
 from kit.widgets.advice import Advise
@@ -565,30 +565,45 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
         player's action is told once the chance that follows it is resolved, with what the two
         brought that player (`View.told`), as the seat sees it."""
         lines: list[str] = []
-        waiting: list[tuple[int, Any, int, Seen]] = []  # told at the next decision
+        waiting: list[tuple[int, Any, int, str, Seen]] = []  # told at the next decision
         walk = self.positions.walk(history, start, len(history))
         for step, position in zip(range(start, len(history) + 1), walk, strict=True):
             if not position.is_chance_node:
-                for index, action, mover, before in waiting:
-                    lines[index] = self._line(action, mover, before, self._seen(position, mover))
+                for index, action, mover, text, before in waiting:
+                    after = self._seen(position, mover)
+                    lines[index] = self._line(action, mover, text, before, after)
                 waiting = []
             if step == len(history):
                 break
             action, mover = history[step], position.current_player
             self.steps.append((action, mover))
-            lines.append(self._line(action, mover))
+            text = self._label(position, action, mover)
+            lines.append(self._line(action, mover, text))
             if mover >= 0:
-                waiting.append((len(lines) - 1, action, mover, self._seen(position, mover)))
+                waiting.append((len(lines) - 1, action, mover, text, self._seen(position, mover)))
         return lines
+
+    def _label(self, position: State, action: Any, mover: int) -> str:
+        """The action's words as this panel's seat may know them: what the state tells the seat
+        (a game on the decision stack), else the view's label; all of it on a shared screen."""
+        if self.seat is not None and isinstance(position, StackState):
+            return position.told(action, self.seat)
+        return self.view.label(action, mover, self.seat)
 
     def _seen(self, position: State, mover: int) -> Seen:
         """The position as this panel's seat sees it (a shared screen: as the mover does)."""
         return position.observation(mover if self.seat is None else self.seat)
 
     def _line(
-        self, action: Any, mover: int, before: Seen | None = None, after: Seen | None = None
+        self,
+        action: Any,
+        mover: int,
+        text: str,
+        before: Seen | None = None,
+        after: Seen | None = None,
     ) -> str:
-        return f"{self._who(mover)}: {self.view.told(action, mover, self.seat, before, after)}"
+        told = self.view.told(action, mover, self.seat, before, after, text)
+        return f"{self._who(mover)}: {told}"
 
     # --- drawing ---------------------------------------------------------------------------
     def _viewing_past(self) -> bool:
