@@ -266,6 +266,7 @@ def test_ctrl_c_stops_a_simulation_with_the_statistics_of_the_games_finished():
     assert "Traceback" not in err
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_the_orienteering_solver_with_the_best_route_so_far(tmp_path):
     rng = random.Random(1)  # 148 points: a first route in seconds, no proof for minutes
     points = [
