@@ -88,10 +88,10 @@ Long sums (a week's visits, discards, draws, the Income steps) are counted by in
 What is left between bound and plans is a relaxation that pools what parallel journeys hold:
 the LP follows three or four journeys at once, each a share of the pawn, and what one collects
 (Excitement from the Local tiles that give it) pays what another spends. The cuts tried against
-it gained a few points and slowed the search. No proof comes on the standard deals, only on
-tiny puzzles (tests/data/tiny_four_weeks): not even on a game of one week with the standard
-content (the rules' `weeks = 1`). The figures, per deal, and the cuts tried are in
-`benchmarks/RESULTS.md`, The four-week planner."""
+it took at most a few points off, some slowing the search. No proof comes on the standard
+deals, only on tiny puzzles (tests/data/tiny_four_weeks): not even on a game of one week with
+the standard content (the rules' `weeks = 1`). The figures, per deal, and the cuts tried are
+in `benchmarks/RESULTS.md`, The four-week planner."""
 
 from __future__ import annotations
 
