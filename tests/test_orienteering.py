@@ -182,6 +182,7 @@ def test_trailing_blank_lines_are_accepted(tmp_path):
 # ---- published optima ------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("file", "best"), best_known(1, 2), ids=lambda v: str(v).split("/")[-1])
 def test_sets_1_and_2_solve_to_the_published_optimum(file, best):
     instance = read_op_file(DATA / file)

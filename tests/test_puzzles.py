@@ -36,6 +36,7 @@ def journey(seed: int, difficulty: str) -> JourneyPuzzle:
     return journey_puzzle(seed, difficulty)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("difficulty", DIFFICULTIES)
 def test_orienteering_puzzles_are_proven_and_their_optimum_accepted(difficulty: str) -> None:
     level = POINT_LEVELS[difficulty]

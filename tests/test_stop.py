@@ -45,6 +45,7 @@ def _orienteering(streamed: Streamed) -> Any:
 @pytest.mark.parametrize(
     "planner", [_eighty_days, _five_rounds, _four_weeks, _orienteering], ids=lambda f: f.__name__
 )
+@pytest.mark.slow
 def test_stop_ends_the_planner_with_its_best_plan(planner: Callable[[Streamed], Any]) -> None:
     streamed: Streamed = []
     outcome: dict[str, Any] = {}

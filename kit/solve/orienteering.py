@@ -792,78 +792,10 @@ class Strengthening:
       searches runs only those that know the circuit (its routing neighbourhoods and rins/rens),
       not the `GENERIC_LNS` that take their turns and seldom improve a route.
 
-    Measured on Tsiligirides' sets (`benchmarks/orienteering.py --kit ...`): the cuts do most of
-    the work; pruning and the hint each save a quarter to a third of what is left. On Chao's
-    sets 64 and 66 (two workers on a two-core machine at load 8 to 12): `conflicts` and `mirrors`
-    are what make the small budgets of set 66 fast. Set 66 with Tmax 20 (992 conflicting pairs,
-    both mirrors) is proven in 11 to 15 s with both, and not within 30 s with the conflicts
-    alone (bound 245 against the optimum 205) nor within 40 s with neither (bound 265). The
-    conflicts vanish as the budget grows (none from Tmax 35 on set 64, from Tmax 50 on set 66);
-    the mirrors apply to every instance of both sets and to none of Tsiligirides'. In one run of
-    the benchmark with every part on, 30 s per instance and model, at load 8 to 13: the kit
-    proved 12 of the 14 instances of set 64 in 183.4 s in total (the plain model 7, >= 364.5 s)
-    and 16 of the 26 of set 66 in 445.2 s (the plain model 2, >= 742.5 s); the kit's ten other
-    instances of set 66 (Tmax 25, 35 to 50, 60 to 80) and set 64 with Tmax 30 and 35 stopped
-    at 30 s, nine of the twelve with the optimal route but not its proof. Set 64 with Tmax 80:
-    1284 proven in 18.3 s. A second run of set 64 at load 6 to 12: the same 12 proven in 177.2 s
-    (the plain model 4, >= 356.0 s), Tmax 80 in 13.5 s.
-
-    Tried and left out because they made the search slower: arrival-distance variables
-    (t_j >= t_i + d(i, j) on used legs), a distance-flow formulation on the legs, requiring a
-    score at least the hint's, a knapsack over the points' cheapest incoming legs (set 64,
-    Tmax 25: 21 to 23 s with it, 7 to 9 s without), and taking a leg i -> j only when visiting
-    the points k with d(i, k) + d(k, j) <= d(i, j) on the way (valid, but together with the
-    mirrors it kept set 64, Tmax 55 from its optimal route: 960 of 984 within 30 s, against a
-    proof in 14 s without it). Knowing the optimum from the start does not shorten the long
-    proofs (set 66, Tmax 25 and set 64, Tmax 30 with the optimal score imposed: bounds 355 and
-    492 after 40 s, for 290 and 474): what is left is the LP bound, not the search for routes.
-
-    `routing_lns` is for the instances where the optimal route is found late: set 64 with Tmax
-    50 has its bound at the optimum 900 after 12 s and its optimal route only after 37 s without
-    it (load 7). Run against the same model without it, instance by instance in turns on set 64
-    with Tmax 20 to 80 (30 s each, load 7 to 13): 187.8 s in total against 242.2 s, faster on 10
-    of the 13 (Tmax 70: 8.7 s against 25.4 s, Tmax 75: 8.9 s against 25.2 s), both stopped
-    unproven on Tmax 30 and 35.
-
-    Also tried and left out, measured at load 6 to 14 (so seconds are several times those of a
-    quiet machine; the bounds after a fixed time compare like with like):
-    - a stronger start route (rounds of dropping a few points of the best route and filling it
-      again by insertion): 300 rounds reach the optimum on 14 of the 40 instances of sets 64
-      and 66 against 5 for the insertion runs alone, but take 1 to 2 s an instance, longer than
-      CP-SAT's routing neighbourhoods take to find the same routes; OR-Tools' routing solver
-      (guided local search, scores as penalties for dropped points, 1 s) reached 6 of 40;
-    - three-point conflicts (triples that no route within budget can join, though each pair
-      can): 4312 on set 66 with Tmax 25, bound 345 after 30 s against 340 without (optimum
-      290). The LP's fractional routes there are mixtures of a short route and a long one (the
-      scores grow outwards, so a longer route scores more than in proportion), and a half of
-      each satisfies every cover over points (pairs, triples, any set), so only the search
-      closes that gap. Budget-based inequalities (the cheapest legs in and out of each visited
-      point, a count of points from the sorted shortest legs) are implied by the LP's degree
-      equations and the length constraint;
-    - arrival-distance variables again, with CP-SAT 9.15's routing cuts that read them: set 66
-      with Tmax 25, bound 360 after 30 s against 350;
-    - fixing the number of points visited (one model per count): set 66 with Tmax 65 and 30,
-      31 or 32 points, bounds 1005, 1025 and 1020 after 20 s (optimum 980), no part closing;
-    - CP-SAT parameters on set 66 with Tmax 65 and its optimal route as hint (bound 1015 after
-      25 s by default): 20 cut rounds at the root 1010, the objective cut 1015, symmetry level
-      4 1015; the best-bound tree search (`lb_tree_search`) as the full worker instead of
-      `max_lp`: 1000 after 35 s, but in turns with `max_lp` on six instances it was faster on
-      one (set 64, Tmax 50: 20.7 s against 30.1 s), slower on two (Tmax 40: 28.2 s against
-      22.4 s; set 66, Tmax 20: 11.6 s against 7.5 s) and unproven in both on three; both as
-      full workers: 1000 after 34 s on the hinted instance, with no worker left for the
-      neighbourhood searches that find the routes;
-    - rank inequalities per score class (at most alpha(T) of the points T scoring s or more,
-      alpha from a unit-score solve of the same instance): on set 66 with Tmax 65 the classes
-      35, 25, 15 and 5 hold 28, 20, 12 and 4 points and alpha is 26, 28, 30 and 32 (10 s to
-      prove the four), which takes the LP bound with subtour cuts from 1021.9 to 1000 (the LP
-      had 0.964 of every point of the outer ring); the proof still took 34 to 67 s over three
-      seeds, against 22 to 56 s without them: what remains, 1000 down to 980, is the tree;
-    - on the same instance, at load under 2: two full LP workers and no neighbourhood search
-      (60 s), CP-SAT's shared tree search (1040 after 90 s), pseudo-cost branching in the LP
-      worker (31 s, as its default branching in the same run), LP branching (59 s), counts per
-      score class as integer variables (13 to 72 s over four seeds). The kit's model itself
-      proves it in 22, 22, 24 and 56 s over four runs: the spread between runs of the same
-      model is as wide as the differences above."""
+    The cuts do most of the work; `conflicts` and `mirrors` are what make small budgets fast
+    (Chao's set 66), and `routing_lns` finds an optimal route that comes late sooner. The
+    figures (`benchmarks/orienteering.py --kit ...`) and the parts tried and left out because
+    they made the search slower are in `benchmarks/RESULTS.md`, Orienteering."""
 
     prune: bool = True
     hint: bool = True

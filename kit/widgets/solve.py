@@ -10,8 +10,8 @@ the seed for the five-round one; the deal and the Bucket Lists to claim for the 
 the travel budget of an orienteering instance, the time limit and the workers for all. Solve
 runs the planner on a thread of its own, so the notebook stays responsive; every improving plan
 the planner streams (`on_solution`) is shown at once, in the status line and on the chart of the
-best score and the bound over time (a small SVG drawn here: a plotting library's picture took
-0.2 s to redraw on a busy machine), and the progress bar follows the time limit. Stop stops the
+best score and the bound over time (a small SVG drawn here: a plotting library's picture was
+too slow to redraw at every plan), and the progress bar follows the time limit. Stop stops the
 planner as Ctrl-C would (`kit.solve.plan.interrupt`) and keeps the best plan found so far. Then
 the plan is drawn: on the board (the route with its step numbers; a step slider moves the pawn
 along it), as a timeline chart (days or rounds across, a bar per step, a row per kind of

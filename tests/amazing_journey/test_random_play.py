@@ -113,6 +113,7 @@ def checked(game: AmazingJourney, bots: Sequence[Any]) -> State:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(10))
 def test_half_random_games(chunk):
     for seed, players, side in list(configurations(MIXED_GAMES))[chunk::10]:

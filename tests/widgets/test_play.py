@@ -572,6 +572,7 @@ def about(line: str) -> int | None:
     return int(found[1]) if found else None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "players", "seed"), [(name, 3, 2) for name in IDENTIFIERS])
 def test_no_seat_reads_another_players_secret_in_its_log(
     name: str, players: int, seed: int

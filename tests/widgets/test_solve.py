@@ -36,6 +36,7 @@ def pawn(panel: SolvePanel) -> str:
     return piece.place
 
 
+@pytest.mark.slow
 def test_solve_streams_progress_then_shows_exactly_the_planners_plan() -> None:
     puzzle = tiny("Wolfgang", 3)  # its optimum is 15 (the exhaustive search's)
     panel = solved(solve(puzzle), 90)  # proven in about 2 CPU seconds, and it stops then
@@ -71,6 +72,7 @@ def test_solve_streams_progress_then_shows_exactly_the_planners_plan() -> None:
     assert panel.timeline.value.startswith("<svg") and 'data-step="3"' in panel.timeline.value
 
 
+@pytest.mark.slow
 def test_stop_keeps_the_best_plan_so_far() -> None:
     puzzle = standard_puzzle("regular", "Paulo", 3)
     panel = solve(puzzle)
@@ -142,6 +144,7 @@ def test_the_orienteering_panel_draws_the_points_and_the_route_with_the_budget_u
     assert board.highlight.current == 2
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["four_weeks", "timeless_journeys"])
 def test_the_other_game_planners_plans_on_their_boards(game: str) -> None:
     if game == "four_weeks":
