@@ -35,7 +35,6 @@ from kit.core.bots import after
 from kit.core.bots import play as play_out
 from kit.solve.position import puzzle_from
 from kit.widgets import play
-from kit.widgets.solve import GAMES_PLANNERS
 
 POSITIONS = (
     ("amazing_journey", 2, 0),
@@ -82,7 +81,7 @@ def measure(state: State, limit: float) -> dict[str, Any]:
     plan = panel.advisor.plan
     if plan is None:
         raise SystemExit(f"no advice: {panel.advisor.message}")
-    greedy = GAMES_PLANNERS[state.game.name](puzzle).greedy(puzzle).total
+    greedy = puzzle.greedy_sheet().total
     return {"puzzle": made, "plan": plan, "shown": shown, "greedy": greedy}
 
 

@@ -56,7 +56,7 @@ def best_known(data: Path, sets: Sequence[int]) -> list[tuple[int, Path, int]]:
 
 
 def cell(result: OPResult) -> str:
-    return f"{result.score:>5} {result.status:<9} {result.wall_time:>7.2f}"
+    return f"{result.objective:>5} {result.status:<9} {result.solve_time:>7.2f}"
 
 
 def main(argv: Sequence[str]) -> int:
@@ -114,8 +114,8 @@ def main(argv: Sequence[str]) -> int:
             )
             total["n"] += 1
             for label, result in (("kit", kit), ("plain", plain)):
-                total[f"{label}_s"] += result.wall_time
-                total[f"{label}_proven"] += result.score == optimum and result.optimal
+                total[f"{label}_s"] += result.solve_time
+                total[f"{label}_proven"] += result.objective == optimum and result.is_optimal
     print(f"\nload {os.getloadavg()[0]:.1f}")
     for key in [*sorted(k for k in totals if k != "all"), "all"]:
         t = totals[key]

@@ -38,7 +38,7 @@ PLANNER_SECONDS = 60.0
 
 def proof_seconds(puzzle: PointsPuzzle | JourneyPuzzle) -> float:
     if isinstance(puzzle, PointsPuzzle):
-        return puzzle.optimum.wall_time + puzzle.planner.wall_time
+        return puzzle.optimum.solve_time + puzzle.planner.solve_time
     return puzzle.optimum.solve_time
 
 
@@ -65,7 +65,9 @@ def main(argv: Sequence[str]) -> int:
                 made.append(time.perf_counter() - began)
                 cpu.append(time.process_time() - used)
                 proofs.append(proof_seconds(puzzle))
-                optimum = puzzle.optimum.score if isinstance(puzzle, PointsPuzzle) else puzzle.score
+                optimum = (
+                    puzzle.optimum.objective if isinstance(puzzle, PointsPuzzle) else puzzle.score
+                )
                 line = (
                     f"{kind:<13} {difficulty:<7} {seed:>4} {puzzle.attempt + 1:>5} "
                     f"{made[-1]:>7.2f} {cpu[-1]:>7.2f} {proofs[-1]:>7.2f}  {optimum}"

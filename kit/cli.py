@@ -24,7 +24,7 @@ from typing import Any
 
 import kit
 import kit.solve
-from kit.core import CHANCE, Game, IllegalAction, KitError, Option, State, ranking
+from kit.core import CHANCE, Game, IllegalAction, KitError, Option, StackState, State, ranking
 from kit.core.bench import engine_speed
 from kit.core.bots import Bot, simulate
 from kit.core.commands import (
@@ -32,6 +32,7 @@ from kit.core.commands import (
     ArgumentParser,
     UsageError,
     count,
+    option_type,
     run,
     seed,
     stopped_by,
@@ -39,7 +40,6 @@ from kit.core.commands import (
 )
 from kit.core.errors import shown
 from kit.core.files import FileWriteError, write_file
-from kit.core.frames import StackState
 from kit.core.progress import TqdmProgress
 from kit.core.rng import seed_from_text
 from kit.core.state import MAX_SAVE_BYTES
@@ -62,29 +62,10 @@ def _dispatch(arguments: list[str]) -> int:
 
 
 # --- game options on the command line --------------------------------------------------------
-def _flag(option: Option) -> str:
-    return "--" + option.name.replace("_", "-")
-
-
 def _metavar(option: Option) -> str:
     if option.choices:
         return "{" + ",".join(option.choices) + "}"
     return "N" if option.parse in (int, seed_from_text) else option.name.upper()
-
-
-def _reader(option: Option) -> Callable[[str], Any]:
-    """The argparse type of an option: its own `from_text`, so a value typed here is checked
-    exactly as `kit.load` checks it."""
-
-    def read(text: str) -> Any:
-        try:
-            return option.from_text(text)
-        except KitError as error:
-            problem = str(error).removeprefix(f"option {option.name!r}: ")
-            raise argparse.ArgumentTypeError(problem) from None
-
-    read.__name__ = option.name
-    return read
 
 
 def _option_help(option: Option) -> str:
@@ -97,7 +78,7 @@ def _games_epilog(command: str) -> str:
     """Every game with its options, for `kit <command> --help`."""
     rows = [f"games and their options (`kit {command} GAME --help` explains each):"]
     for key in kit.GAMES:
-        flags = [f"{_flag(o)} {_metavar(o)}" for o in kit.game_class(key).OPTIONS]
+        flags = [f"{o.flag} {_metavar(o)}" for o in kit.game_class(key).OPTIONS]
         line = f"{key.replace('_', '-')}: " + "  ".join([*flags, "--option KEY=VALUE"])
         rows.append(textwrap.fill(line, 98, initial_indent="  ", subsequent_indent="      "))
     return "\n".join(rows)
@@ -121,9 +102,9 @@ def _add_games(
         group = sub.add_argument_group("game options (the same as kit.load's)")
         for option in cls.OPTIONS:
             group.add_argument(
-                _flag(option),
+                option.flag,
                 dest=f"option:{option.name}",
-                type=_reader(option),
+                type=option_type(option),
                 default=argparse.SUPPRESS,
                 metavar=_metavar(option),
                 help=_option_help(option),
@@ -153,16 +134,14 @@ def _game_options(args: argparse.Namespace) -> dict[str, Any]:
                 f"{args.game} are {', '.join(spec)}"
             )
         try:
-            options[key] = _reader(spec[key])(text)
+            options[key] = option_type(spec[key])(text)
         except argparse.ArgumentTypeError as error:
             raise UsageError(f"argument --option {key}: {error}") from None
     for dest, value in vars(args).items():
         if dest.startswith("option:"):
             name = dest.removeprefix("option:")
             if name in options:
-                raise UsageError(
-                    f"option {name!r} is given twice: {_flag(spec[name])} and --option"
-                )
+                raise UsageError(f"option {name!r} is given twice: {spec[name].flag} and --option")
             options[name] = value
     return options
 
@@ -190,7 +169,7 @@ def _bot(module: ModuleType, args: argparse.Namespace) -> Callable[[int | None, 
 # --- demo -------------------------------------------------------------------------------------
 def cmd_demo(args: argparse.Namespace) -> int:
     """The main job on the built-in reference board."""
-    from kit.amazing_journey import demo
+    from kit import demo
 
     demo.main(seed=args.seed, out=sys.stdout)
     return 0
@@ -363,12 +342,6 @@ def _read_save(file: str) -> State:
         raise KitError(f"{file}: {error}") from None
 
 
-def _told(state: State, action: Any, seat: int) -> str:
-    """What `seat` is told of another player's `action` (all of it where the game's state does
-    not say: its labels hide nothing then)."""
-    return state.told(action, seat) if isinstance(state, StackState) else str(action)
-
-
 def _play(state: State, seat: int, bots: dict[int, Bot], bot_name: str) -> int:
     others = len(bots)
     company = f"; the other {others} player(s) are {bot_name} bots" if others else " alone"
@@ -410,6 +383,13 @@ def _play(state: State, seat: int, bots: dict[int, Bot], bot_name: str) -> int:
         return EXIT_INTERRUPTED
     _final_scores(state, seat)
     return 0
+
+
+def _told(state: State, action: Any, seat: int) -> str:
+    """What the player at the terminal learns of another's action: what the state tells the
+    seat (a game on the decision stack keeps a drawn card or a token given up secret), else
+    the action's label."""
+    return state.told(action, seat) if isinstance(state, StackState) else str(action)
 
 
 def _ask(state: State, seat: int) -> Any:

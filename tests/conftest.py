@@ -15,5 +15,15 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test notebook that nbmake runs whole starts a kernel: it is one of the `slow` tests,
+    left out of the quick set (`pytest -m "not slow"`)."""
+    for item in items:
+        if item.path.suffix == ".ipynb":
+            item.add_marker(pytest.mark.slow)

@@ -266,6 +266,7 @@ def test_ctrl_c_stops_a_simulation_with_the_statistics_of_the_games_finished():
     assert "Traceback" not in err
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_the_orienteering_solver_with_the_best_route_so_far(tmp_path):
     rng = random.Random(1)  # 148 points: a first route in seconds, no proof for minutes
     points = [
@@ -280,7 +281,7 @@ def test_ctrl_c_stops_the_orienteering_solver_with_the_best_route_so_far(tmp_pat
     first, result = out.splitlines()
     assert first == "many_points: 150 points, travel limit 350"
     found = re.match(
-        r"stopped by Ctrl-C, the best route so far: FEASIBLE score (\d+) \(bound", result
+        r"stopped by Ctrl-C, the best route so far: feasible score (\d+) \(bound", result
     )
     route = [int(point) for point in result.split(": ")[-1].split(" -> ")]
     assert read_op_file(file).evaluate(route)[0] == int(found.group(1))
@@ -341,7 +342,7 @@ def test_an_interrupt_a_command_handled_itself_still_ends_with_status_130(capsys
 def test_the_readme_commands_make_and_use_a_virtual_environment_and_ci_runs_the_same_tests():
     readme = (ROOT / "README.md").read_text()
     venv = "python3 -m venv .venv && . .venv/bin/activate && "
-    assert f"{venv}pip install -e . && kit demo" in readme
+    assert f'{venv}pip install -e ".[classroom]" && kit demo' in readme
     assert f'{venv}pip install -e ".[dev]" && pytest -n 2' in readme
     assert "Python 3.11 or newer" in readme
     ci = (ROOT / ".ci" / "run").read_text().splitlines()
@@ -384,3 +385,25 @@ def test_a_save_is_plain_json_named_after_the_game(tmp_path):
     assert second.name == first.name.replace(".json", "-2.json")
     assert json.loads(first.read_text())["game"] == "four_weeks"
     assert kit.load_json(second.read_bytes()) == state
+
+
+def test_each_planners_flags_are_the_options_it_declares(capsys):
+    """`kit solve PLANNER --help` lists a flag per declared option, with its help, then the
+    time limit and the workers."""
+    from kit.solve.eighty_days.puzzle import OPTIONS as JOURNEY
+    from kit.solve.five_rounds.puzzle import OPTIONS as TOUR
+    from kit.solve.four_weeks.puzzle import OPTIONS as WEEKS
+
+    planners = (("eighty-days", JOURNEY), ("five-rounds", TOUR), ("four-weeks", WEEKS))
+    for planner, options in planners:
+        assert main(["solve", planner, "--help"]) == 0
+        text = " ".join(capsys.readouterr().out.split())
+        flags = [o.flag for o in options] + ["--time-limit", "--workers"]
+        assert re.findall(r"\[(--[a-z-]+)", text) == flags
+        for option in options:
+            assert f" {option.help} " in f" {text} ", option.name
+    assert [o.flag for o in JOURNEY] == [
+        "--side", "--traveller", "--explore-days", "--days", "--seed", "--board"
+    ]  # fmt: skip
+    assert [o.flag for o in TOUR] == ["--set", "--edition", "--seed"]
+    assert [o.flag for o in WEEKS] == ["--seed", "--claim", "--content"]

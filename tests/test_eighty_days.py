@@ -62,6 +62,7 @@ def tiny(traveller: str, explore=3, days: int = 12, tickets=("bus",), placement=
     ("traveller", "explore", "optimum"),
     [("Hendrika", 2, 20), ("Wolfgang", 3, 15), ("Paulo", 4, 13)],
 )
+@pytest.mark.slow
 def test_cp_sat_optimum_equals_the_exhaustive_search(traveller, explore, optimum):
     puzzle = tiny(traveller, explore)
     plan = solve(puzzle, time_limit=60, workers=2)
@@ -101,6 +102,7 @@ def test_a_leg_takes_the_departures_of_later_days_and_waits_at_a_checkpoint():
     assert done and min(a.day for a in done) >= 5  # the Second checkpoint's activation
 
 
+@pytest.mark.slow
 def test_the_plan_is_the_engine_replay_with_its_days():
     plan = solve(tiny("Wolfgang", 3), time_limit=60)
     # Re-apply the recorded history from the puzzle's position: the same final score.
@@ -138,6 +140,7 @@ def test_a_plan_the_engine_refuses_is_an_error_never_a_result():
         replay(puzzle, [home], Choices())
 
 
+@pytest.mark.slow
 def test_an_impossible_puzzle_says_the_earliest_end():
     # Lisette cannot be back within 13 days (the exhaustive search agrees), but on day 14.
     # The searches find no journey and end by themselves, and the proof of day 14 follows
@@ -192,6 +195,7 @@ def test_large_networks_are_improved_window_by_window(monkeypatch):
     assert "bound 21, gap 28.6%; no change within any 8 days" in str(plan)
 
 
+@pytest.mark.slow
 def test_greedy_journeys_held_to_the_starting_hand_fit_the_model():
     # With a 2-day die every Explore discards a Ticket, often the starting one; a bot that then
     # travels on a lucky draw of the same type would make a journey no plan can count on.
@@ -211,6 +215,7 @@ def test_greedy_journeys_held_to_the_starting_hand_fit_the_model():
     assert fitted >= 10
 
 
+@pytest.mark.slow
 def test_a_live_position_gets_a_first_plan_that_spends_only_plannable_tickets():
     # A two-player game of greedy bots, once both travellers reach day 8, tokens face down:
     # the greedy starts must fit the model (no redraw, no Ticket a face-down Souvenir gave),
@@ -228,6 +233,7 @@ def test_a_live_position_gets_a_first_plan_that_spends_only_plannable_tickets():
     assert not any("redraw" in name for name in plan.history)
 
 
+@pytest.mark.slow
 def test_die_results_in_order():
     puzzle = tiny("Wolfgang", (4, 2))
     plan = solve(puzzle, time_limit=60)
@@ -242,6 +248,7 @@ def test_die_results_in_order():
     assert plan.objective == exact_search(puzzle).objective
 
 
+@pytest.mark.slow
 def test_progress_is_streamed():
     seen = []
     solve(tiny("Hendrika", 2), time_limit=60, on_solution=lambda *a: seen.append(a))
@@ -279,6 +286,7 @@ def test_every_stage_is_given_no_more_than_the_time_left(monkeypatch):
     assert puzzle.replay(plan.history).scores()[0].total == plan.objective == plan.sheet.total
 
 
+@pytest.mark.slow
 def test_face_down_tokens_are_valued_by_what_their_region_can_still_hold():
     # A live position: the tokens lie face down. Tor's curse mark names its token; the others
     # are unmarked, so the plan takes each region's least valuable token first, whichever city
@@ -317,6 +325,7 @@ def test_bad_puzzles_are_refused():
         Puzzle(game.new_game(), 0, 3)
 
 
+@pytest.mark.slow
 def test_standard_puzzle_and_command_line(capsys):
     puzzle = standard_puzzle("regular", "Paulo", 3, seed=1)
     assert puzzle.state().day == [0] and puzzle.explore == (3,)
@@ -330,6 +339,7 @@ def test_standard_puzzle_and_command_line(capsys):
     assert "No plan: the puzzle is infeasible" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("traveller", ["Paulo", "Yuki"])
 def test_reference_board_plan_is_replayed_and_beats_the_greedy_bot(traveller):
     # The planner's own event search, given 300 journeys (a count: the same plan on any
@@ -351,6 +361,7 @@ def test_reference_board_plan_is_replayed_and_beats_the_greedy_bot(traveller):
     assert plan.bound is None or plan.bound >= plan.objective
 
 
+@pytest.mark.slow
 def test_reference_board_impossible_limit_says_the_final_checkpoint_day():
     # The Final checkpoint (London) opens on day 50: no journey ends by day 40, none before 50
     # (proven at once), and one ends on day 50 (found when the min-days model has the time, or
@@ -379,6 +390,7 @@ def test_an_impossible_limit_whose_network_is_not_built_in_time_says_what_was_pr
     assert not EarliestEnd(None, 50).proven
 
 
+@pytest.mark.slow
 def test_the_earliest_end_is_proven_or_says_it_is_not(monkeypatch):
     earliest = earliest_end(tiny("Lisette", 3, days=12), time_limit=120)  # proven in < 1 s
     assert (earliest.day, earliest.bound, earliest.proven) == (14, 14, True)
@@ -445,6 +457,7 @@ def test_ctrl_c_at_the_command_line_prints_the_plan_and_exits_130(monkeypatch, c
         eighty_days.main([*argv, "--explore-days", "3,x"])
 
 
+@pytest.mark.slow
 def test_a_real_ctrl_c_stops_the_solver_on_the_reference_board():
     """SIGINT once the first plan is reported, in the middle of the search."""
     solve_command = [sys.executable, "-m", "kit.cli", "solve", "eighty-days", "--time-limit", "60"]

@@ -128,6 +128,7 @@ def test_the_prices_as_the_tree_s_completion_keep_its_optimum(traveller, explore
     assert root is not None and optimum <= root <= priced
 
 
+@pytest.mark.slow
 def test_the_prices_bring_the_reference_board_s_tree_lower():
     # On the 50-day puzzle (plans of 40, counting bound 64), the root of the tree with the
     # prices of three steps as its completion is no higher than the prices' bound, where the
@@ -211,6 +212,7 @@ def test_the_bound_s_score_sheet_by_counts():
         (lambda: standard_puzzle("fast", "Yuki", 3, days=50), 3),
     ],
 )
+@pytest.mark.slow
 def test_the_prices_read_back_a_journey_and_a_set_that_make_their_value(puzzle, seed):
     # With random prizes, the journey read back from the relaxation's table collects exactly
     # its value R, and the set read back from the sheet's programme, scored by the engine's
@@ -235,6 +237,7 @@ def test_the_prices_read_back_a_journey_and_a_set_that_make_their_value(puzzle, 
     assert by_profile[profile] == SCALE * priced.scorer.partial(tokens) - units @ wanted
 
 
+@pytest.mark.slow
 def test_the_prices_lower_the_reference_board_s_bound():
     # On a 50-day puzzle the counting bound is 64 (see above); a few steps of the prices take
     # it lower, never below a plan of the planner (40).

@@ -78,6 +78,7 @@ def test_a_journey_is_ranked_by_the_sets_its_tokens_begin():
     assert scorer.promise((6, 16)) == 2 * 2 + 3 + 3 + 2
 
 
+@pytest.mark.slow
 def test_the_neighbourhood_search_never_loses_its_best_journey():
     # Each neighbourhood forbids tokens of the best journey and re-plans from part way: the best
     # score only grows, and the journey it keeps is the plan's.
@@ -95,6 +96,7 @@ def test_the_neighbourhood_search_never_loses_its_best_journey():
     assert replayed_total(puzzle, found.best.history) == scores[-1]
 
 
+@pytest.mark.slow
 def test_a_seed_and_a_count_of_journeys_give_the_same_plan():
     puzzle = standard_puzzle("regular", "Paulo", 3)
     first = search.Search(puzzle, seed=2).run(600, most_steps=1300)
@@ -103,6 +105,7 @@ def test_a_seed_and_a_count_of_journeys_give_the_same_plan():
     assert first.history == again.history and first.objective == again.objective
 
 
+@pytest.mark.slow
 def test_the_second_search_opens_with_a_wide_beam_that_finds_what_the_first_misses():
     # Regular side, Paulo, 3-day die: the second worker's search (seed 1) runs beams of width
     # 1 and 16 back to back (1,275 journeys expanded) and finds a 55-point journey; the first
@@ -117,6 +120,7 @@ def test_the_second_search_opens_with_a_wide_beam_that_finds_what_the_first_miss
     assert first is not None and first.objective == 54
 
 
+@pytest.mark.slow
 def test_with_a_four_day_die_the_second_search_opens_with_a_narrower_wide_beam(monkeypatch):
     # Fast side, Paulo, 4-day die: the second worker's search runs beams of width 1 and 12
     # (921 journeys expanded) and finds 58; opening with width 16 instead, the beam has not
@@ -134,6 +138,7 @@ def test_with_a_four_day_die_the_second_search_opens_with_a_narrower_wide_beam(m
     assert plan is not None and plan.objective == 51
 
 
+@pytest.mark.slow
 def test_a_search_out_of_time_still_ends_its_first_journey():
     # On a busy machine the time can run out before any journey has ended: the first beam
     # goes on until one does, and that is the plan (the first a search given time finds).
@@ -150,6 +155,7 @@ def _network_stopped(*args, **kwargs):
     raise NetworkStopped("the network was not built by its deadline (0 nodes)")
 
 
+@pytest.mark.slow
 def test_a_planner_out_of_time_still_plans(monkeypatch):
     # No time for the network either: the first journey of the search is the plan, with its
     # bound (the one-worker path: the bound first, then the search). The search's share is a
@@ -200,6 +206,7 @@ def test_a_network_not_built_in_time_leaves_the_search_s_plan(monkeypatch):
     assert plan.status == ("optimal" if plan.bound == plan.objective else "feasible")
 
 
+@pytest.mark.slow
 def test_ctrl_c_during_the_searches_keeps_the_best_plan_and_stops_the_second_one():
     # Ctrl-C (here raised by the progress callback at the third plan, in whichever search
     # found it): the best replay-verified plan comes with the interrupt, no process is left.

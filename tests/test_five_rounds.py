@@ -123,6 +123,7 @@ def tiny(puzzle: Puzzle, target: int) -> Puzzle:
 @pytest.mark.parametrize(
     ("travellers", "edition", "optimum"), [("intro", "en", 42), ("D", "ja", 82), ("B", "en", 28)]
 )
+@pytest.mark.slow
 def test_the_search_finds_the_exhaustive_optimum_of_the_last_round_end(
     travellers, edition, optimum
 ):
@@ -138,6 +139,7 @@ def test_the_search_finds_the_exhaustive_optimum_of_the_last_round_end(
     ("travellers", "edition", "target", "optimum"),
     [("intro", "en", 29, 42), ("intro", "en", 28, 42), ("D", "ja", 28, 93), ("B", "en", 28, 31)],
 )
+@pytest.mark.slow
 def test_with_one_turn_left_the_planner_proves_the_optimum(travellers, edition, target, optimum):
     # round V's end (stage 29) or its last play (28): the exhaustive search runs first, for
     # half the limit at most; it takes up to 20 s on a busy machine (set B's last play), and
@@ -175,6 +177,7 @@ def test_with_two_turns_left_the_planner_searches_and_proves_nothing(intro):
     assert plan.objective >= greedy_game(puzzle, 1).score
 
 
+@pytest.mark.slow
 def test_solve_replays_its_plan_and_beats_the_first_greedy_game(intro):
     plan = solve(intro, time_limit=3, workers=1)
     assert plan.status in (OPTIMAL, FEASIBLE)

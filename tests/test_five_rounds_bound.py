@@ -63,6 +63,7 @@ def test_the_bound_is_above_the_exhaustive_optimum_of_tiny_puzzles(name, edition
         state.apply(action)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "edition"), SETS)
 def test_the_bound_is_above_the_planners_and_the_greedy_bots_games(name, edition):
     puzzle = standard_puzzle(name, edition)
@@ -79,6 +80,7 @@ def test_the_bound_is_above_the_planners_and_the_greedy_bots_games(name, edition
         state.apply(action)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "edition"), SETS)
 def test_the_bound_is_above_the_rest_of_greedy_and_random_games_from_any_position(name, edition):
     puzzle = standard_puzzle(name, edition)
@@ -91,6 +93,7 @@ def test_the_bound_is_above_the_rest_of_greedy_and_random_games_from_any_positio
 @pytest.mark.parametrize(
     ("name", "edition", "seed"), [("intro", "en", 2), ("B", "en", 5), ("D", "ja", 4)]
 )
+@pytest.mark.slow
 def test_from_the_last_turn_on_the_bound_is_above_the_exhaustive_optimum_of_every_position(
     name, edition, seed
 ):

@@ -158,6 +158,7 @@ def test_bad_puzzles_are_refused() -> None:
         standard_puzzle(1, festivals=[[], ["XYZ"]])
 
 
+@pytest.mark.slow
 def test_a_plan_replays_in_the_engine_to_the_models_score_from_the_best_greedy_game() -> None:
     """What holds however busy the machine: the plan replays to its score, is no worse than
     the first refined game, and is within its bound (none if CP-SAT found no solution in time).
@@ -177,6 +178,7 @@ def test_a_plan_replays_in_the_engine_to_the_models_score_from_the_best_greedy_g
     assert plan.steps[0].actions[0].startswith("start in ")
 
 
+@pytest.mark.slow
 def test_every_solution_of_the_model_replays_exactly() -> None:
     """Each improving solution of a short search from the planned greedy game, played in the
     engine, scores its objective (play_solution raises PlanError if not). The search stops
@@ -206,6 +208,7 @@ def test_every_solution_of_the_model_replays_exactly() -> None:
     ("seed", "claims", "optimum"),
     [(1, (), 31), (2, (), 30), (2, ("CCC",), 29), (3, (), 30), (5, (), 30)],
 )
+@pytest.mark.slow
 def test_the_model_s_optimum_is_the_exhaustive_search_s_on_a_tiny_week(
     seed: int, claims: tuple[str, ...], optimum: int
 ) -> None:
@@ -221,6 +224,7 @@ def test_the_model_s_optimum_is_the_exhaustive_search_s_on_a_tiny_week(
     assert plan.sheet is not None and plan.sheet.total == optimum
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [6, 9])
 def test_300_refinements_score_at_least_the_greedy_bot_s_best_of_100(seed: int) -> None:
     """The planner's first half, refining greedy games, given 300 refinements (a budget of
@@ -271,6 +275,7 @@ def test_a_refined_game_of_a_tiny_week_meets_the_goals_within_the_optimum(
     assert refined_game(standard_puzzle(1, content=str(TINY), claims=["AAA"]), 0, 60) is None
 
 
+@pytest.mark.slow
 def test_a_stop_while_games_are_refined_returns_the_best_game_so_far() -> None:
     """Stop (the panel's button) during the first half, the refining: the planner ends with
     the best refined game streamed, replayed, without a bound (CP-SAT has not begun)."""
@@ -301,6 +306,7 @@ def test_a_stop_while_games_are_refined_returns_the_best_game_so_far() -> None:
     assert puzzle.replay(plan.history).scores()[0] == plan.sheet
 
 
+@pytest.mark.slow
 def test_an_impossible_bucket_list_is_reported_plainly() -> None:
     """AAA's Bucket List asks 2 food cards: in this deal they cannot be visited and the pawn
     brought back to AAA within the three days."""
@@ -313,6 +319,7 @@ def test_an_impossible_bucket_list_is_reported_plainly() -> None:
         standard_puzzle(1, claims=["XYZ"])
 
 
+@pytest.mark.slow
 def test_the_command_prints_the_calendar_and_refuses_bad_arguments(capsys) -> None:
     # proven once the refining ends by itself (2 to 4 s on a busy machine): 60 s leave it that
     assert main(["--seed", "1", "--time-limit", "60", "--content", str(TINY)]) == 0
@@ -365,6 +372,7 @@ def greedy_table(players: int, decisions: int, seed: int = 1, content: str | Non
     return play(state, bots, stop=after(decisions))
 
 
+@pytest.mark.slow
 def test_a_game_in_progress_is_planned_from_what_the_player_to_move_sees() -> None:
     # two players, week 2: player 1 has taken the train and is at the Activity step
     state = greedy_table(2, 32)
@@ -407,6 +415,7 @@ def test_a_game_in_progress_is_planned_from_what_the_player_to_move_sees() -> No
         (22, ("start in AAA for free", "visit AAA2 (A museum) spending 1 Excitement"), 0, 36),
     ],
 )
+@pytest.mark.slow
 def test_the_model_s_optimum_in_a_game_in_progress_is_the_exhaustive_search_s(
     seed: int, actions: tuple[str, ...], decisions: int, optimum: int
 ) -> None:

@@ -88,6 +88,7 @@ def fault_of(output: nbformat.NotebookNode) -> str:
     return f"a solution given away, {solution[0]!r}" if solution else ""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda path: path.stem)
 def test_a_notebook_runs_with_nothing_broken_on_the_page(path):
     found = faults(run(path))

@@ -246,7 +246,7 @@ def test_the_solver_panels_boxes_hold_what_the_rules_allow(monkeypatch):
     panel.workers.value = 1000
     panel.time_limit.value = 1e9
     assert (panel.workers.value, panel.time_limit.value) == (1, WEEK)
-    days = panel.planner.days  # type: ignore[attr-defined]
+    days = panel.planner.inputs["days"]  # type: ignore[attr-defined]
     assert days.max == 800
     days.value = 100_000
     assert panel.planner.puzzle().limit == 800

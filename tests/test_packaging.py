@@ -2,13 +2,16 @@
 (`kit/seeds/`), or no game loads outside a checkout. The wheel is built without the network
 (`--no-build-isolation --no-index`, by the setuptools of the development extra) from a copy of
 the sources, so the checkout gets no `build/` folder whose stale files a later wheel would
-carry."""
+carry. The engines, planners and tournaments install and import without Jupyter (a Dask worker
+needs none of it): the notebooks' packages are the `classroom` extra."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -35,6 +38,48 @@ for name in kit.GAMES:
     kit.load(name).new_game()
 print(path_text(SEEDS_DIR / "four_weeks" / "rules.toml"))
 """
+
+JUPYTER = {"ipywidgets", "anywidget", "jupyterlab", "voila", "ipykernel"}
+"""The classroom extra: what only the notebooks and their panels need."""
+
+# Run in a fresh interpreter, so that no module another test imported counts: the top-level
+# packages of Jupyter's world that importing the kit without its panels brings in.
+IMPORTS_NO_JUPYTER = """
+import sys
+
+import kit, kit.cli, kit.solve, kit.tournament
+import kit.amazing_journey, kit.timeless_journeys, kit.four_weeks
+import kit.solve.eighty_days, kit.solve.five_rounds, kit.solve.four_weeks, kit.solve.orienteering
+
+for name in kit.GAMES:
+    kit.load(name).new_game()
+jupyter = {"ipywidgets", "anywidget", "traitlets", "comm", "IPython", "ipykernel", "voila"}
+tops = {name.split(".")[0] for name in sys.modules}
+print(sorted(top for top in tops if top in jupyter or "jupyter" in top))
+"""
+
+
+def requirement_name(requirement: str) -> str:
+    """The package a requirement names (`"voila>=0.5"`: voila), lower case."""
+    match = re.match(r"[A-Za-z0-9._-]+", requirement)
+    assert match, requirement
+    return match.group().lower()
+
+
+def test_the_base_install_holds_no_jupyter_package_and_the_classroom_extra_holds_them():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    base = {requirement_name(r) for r in project["dependencies"]}
+    assert "ortools" in base and not base & (JUPYTER | {"jupyter", "notebook", "ipython"})
+    extras = project["optional-dependencies"]
+    assert {requirement_name(r) for r in extras["classroom"]} == JUPYTER
+    assert "journeys-kit[classroom,cluster]" in extras["dev"]
+
+
+def test_the_kit_its_engines_planners_and_tournaments_import_no_jupyter_module(tmp_path):
+    command = [sys.executable, "-c", IMPORTS_NO_JUPYTER]
+    ran = subprocess.run(command, capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout == "[]\n"
 
 
 @pytest.fixture(scope="module")

@@ -106,6 +106,7 @@ def started(name: str) -> tuple[object, list[int]]:
         ("tournament", signal.SIGHUP),
     ],
 )
+@pytest.mark.slow
 def test_sigterm_and_sighup_end_every_process_of_a_command(name, sig):
     process, helpers = started(name)
     process.send_signal(sig)
@@ -121,6 +122,7 @@ def test_sigterm_and_sighup_end_every_process_of_a_command(name, sig):
         assert "interrupted: the best replay-verified plan found so far\n" in err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(COMMANDS))
 def test_the_helpers_of_a_killed_command_end_by_themselves(name):
     process, helpers = started(name)
@@ -160,6 +162,7 @@ def spawn(monkeypatch):
     monkeypatch.setenv(pools.START_METHOD, "spawn")
 
 
+@pytest.mark.slow
 def test_the_five_round_planners_other_searches_run_when_spawned(spawn):
     puzzle = five_rounds.standard_puzzle("intro", "en")
     plan = five_rounds.solve(puzzle, time_limit=5, workers=2)  # waits for the spawned search
@@ -167,6 +170,7 @@ def test_the_five_round_planners_other_searches_run_when_spawned(spawn):
     assert plan.objective == plan.sheet.total
 
 
+@pytest.mark.slow
 def test_the_four_week_refining_processes_send_their_games_when_spawned(spawn):
     puzzle = four_weeks.standard_puzzle(1)
     refining = _Refining(puzzle, 2.0, 2)
@@ -176,6 +180,7 @@ def test_the_four_week_refining_processes_send_their_games_when_spawned(spawn):
         assert puzzle.replay(history).scores()[0].total == score
 
 
+@pytest.mark.slow
 def test_the_eighty_day_helper_and_bound_run_when_spawned(spawn):
     puzzle = tiny("Paulo")
     got: list[Journeyed] = []
@@ -206,6 +211,7 @@ def test_a_fork_server_starts_processes_with_the_planners_imported(monkeypatch):
         assert pool.submit(eval, imported).result() == [True] * len(pools.PRELOAD)
 
 
+@pytest.mark.slow
 def test_a_solver_panel_starts_the_fork_server_before_its_first_solve():
     """Where the planners' helpers start from a fork server (a notebook's kernel), a solver
     panel starts it when it is made, so the first Solve's helpers start at once."""

@@ -174,6 +174,7 @@ def test_a_plan_with_no_bound_proven_claims_none() -> None:
     )
 
 
+@pytest.mark.slow
 def test_the_full_four_weeks_give_a_best_known_plan_and_its_bound() -> None:
     """Deal 1 of the full game within 10 s: not proven (the gap is wide), and the greedy bot's
     game, checked as a route with its chance named, is legal and scored as the engine scores

@@ -15,7 +15,7 @@ from kit.amazing_journey import GreedyBot, setup
 from kit.widgets import play
 from tests.test_bad_input import GAMES, saved
 from tests.test_cli import play as play_at_the_terminal
-from tests.widgets.test_play import upload
+from tests.widgets.test_play import notebook_display, upload
 
 SCENARIO = "5 chance outcomes fixed by hand, not by the seed (steps 1, 2, 3, 77, 80)"
 
@@ -57,9 +57,9 @@ def test_the_readme_shows_what_a_scenario_says():
 
 
 def test_a_notebook_shows_a_scenario_as_one():
-    assert f"<li>{SCENARIO}</li>" in scenario()._repr_html_()
+    assert f"<li>{SCENARIO}</li>" in notebook_display(scenario())["text/html"]
     plain = kit.load("four_weeks", players=1, seed=3).new_game()
-    assert "fixed by hand" not in plain._repr_html_()
+    assert "fixed by hand" not in notebook_display(plain)["text/html"]
 
 
 def test_the_summary_is_for_people_only_loading_does_not_read_it():

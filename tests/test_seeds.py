@@ -189,6 +189,7 @@ def test_a_panel_heads_a_game_of_any_seed(seed):
     assert f"2 players, seed {seed}, you are player 0" in panel.children[1].value
 
 
+@pytest.mark.slow
 def test_the_80_day_planner_takes_any_search_seed_its_bots_seeds_stay_seeds():
     """The planner's greedy journeys are played by bots of seeds `seed`, `seed + 1`, ...,
     wrapped into the range of seeds (the last seed's next was refused as a bot's seed)."""

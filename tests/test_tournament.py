@@ -56,6 +56,7 @@ def test_each_result_is_the_game_its_seed_and_seats_give(three_way):
         assert sorted(result.ranks)[0] == 1
 
 
+@pytest.mark.slow
 def test_a_pool_of_processes_and_a_dask_cluster_give_the_same_results(three_way, capsys):
     pooled = tournament("four_weeks", ["greedy", "random", "random"], games=6, seed=3, workers=2)
     assert pooled.results == three_way.results
@@ -339,6 +340,7 @@ def test_the_command_prints_the_tables_and_saves_the_plot(capsys, tmp_path):
     assert "unknown bot 'clever'; choose among random, greedy" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_the_command_with_the_tables_of_the_games_finished():
     process = start("tournament", "four-weeks", "--games", "100000", "--workers", "2")
     wait_for(process, r"\| +[1-9]\d*/100000", "stderr")
@@ -356,6 +358,7 @@ def test_a_timeless_journeys_game_lasts_five_rounds_for_everyone():
     assert result.entrants == ("random", "random 2")
 
 
+@pytest.mark.slow
 def test_ctrl_c_does_not_wait_for_the_games_being_played():
     """The command's Ctrl-C before any game ends: four-player Timeless Journeys games of ISMCTS
     bots take half a minute or more, two to a worker's first batch, and the report is the empty

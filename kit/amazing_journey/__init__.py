@@ -6,9 +6,11 @@
 
 The modules: `content` (the data of `seeds/amazing_journey/` as frozen dataclasses, checked on
 load; `load_content(side).board.graph()` is the map as a networkx MultiGraph), `actions` (the
-action types and their labels), `game` (options), `state` (the rules' flow), `travellers` (one
-function per power), `scoring` (the score sheet), `bots`, `setup` (the scenario builder) and
-`tables` (what is computed once per board).
+action types and their labels, and the book of every action), `game` (options), `state` (a
+position and what each player sees of it), `frames` (the steps of the game's flow: the turn,
+questions, chance events and tasks on the decision stack), `rules` (the turn's actions, what each
+does, checkpoints and refusals), `travellers` (one function per power), `scoring` (the score
+sheet), `bots`, `setup` (the scenario builder) and `tables` (what is computed once per board).
 
 For lessons, tests and planners, `setup(game, travellers=["Yuki"], placement={"Paris": "A03"},
 removed=["star", "circle"], tickets=[["ship"]], objectives=[["food", "party"]],

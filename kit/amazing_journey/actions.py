@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from kit.amazing_journey import travellers
 from kit.amazing_journey.content import ROUTE_TYPES, SYMBOLS, Content, Traveller
 from kit.core.words import article, counted, plural
 
@@ -48,12 +49,14 @@ class Labelled:
 @dataclass(frozen=True, slots=True, eq=False)
 class Travel(Labelled):
     """Travel along `route` (its number on the board) to city `dest` by `method` (`METHODS`);
-    `through` passes token cities by Hendrika's power."""
+    `through` passes token cities by Hendrika's power; `owner` is the first name of the
+    Traveller whose power it uses, else ""."""
 
     route: int
     dest: int
     method: str
     through: bool
+    owner: str
     label: str
     place: str
     kind: ClassVar[str] = "travel"
@@ -61,10 +64,12 @@ class Travel(Labelled):
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Explore(Labelled):
-    """Collect the token of `city`: roll the die, or use Carlo's power on a Cursed Souvenir."""
+    """Collect the token of `city`: roll the die, or use Carlo's power on a Cursed Souvenir
+    (`owner`: his first name, else "")."""
 
     city: int
     by_power: bool
+    owner: str
     label: str
     place: str
     kind: ClassVar[str] = "explore"
@@ -83,9 +88,11 @@ class Wait(Labelled):
 
 @dataclass(frozen=True, slots=True, eq=False)
 class StepBack(Labelled):
-    """Yuki's power: the Timeline pawn moves back `days`; not an action of the turn."""
+    """Yuki's power (`owner`, her first name): the Timeline pawn moves back `days`; not an
+    action of the turn."""
 
     days: int
+    owner: str
     label: str
     kind: ClassVar[str] = "power"
     place: ClassVar[str | None] = None
@@ -138,7 +145,10 @@ class ActionBook:
         self._powers: dict[tuple[int, str], Explore] = {}
         self._answers: dict[tuple[str, int, int], Answer] = {}
         self._steps_back: dict[str, StepBack] = {}
-        self.explore = [Explore(c.index, False, f"explore {c.name}", c.name) for c in board.cities]
+        self._named: dict[str, Action] | None = None
+        self.explore = [
+            Explore(c.index, False, "", f"explore {c.name}", c.name) for c in board.cities
+        ]
         self.refresh = [Wait(c.index, REFRESH, "refresh", c.name) for c in board.cities]
         self.redraw = [
             Wait(c.index, REDRAW, "refresh and redraw the objectives", c.name) for c in board.cities
@@ -195,6 +205,52 @@ class ActionBook:
             if t.region == c.region
         }
 
+    def named(self, name: str) -> Action | None:
+        """The action called `name` among every action a game of this content could offer
+        (`every_action`), or None: how a refused name is read by its fields, never parsed. A
+        Wait's label names no city: "refresh" is the first city's."""
+        if self._named is None:
+            self._named = {}
+            for action in self.every_action():
+                self._named.setdefault(action.label, action)
+        return self._named.get(name)
+
+    def every_action(self) -> list[Action]:
+        """Every turn's action of the content (each Travel along each route to each of its
+        cities by each way to pay, with each Traveller's power that may take it), then the
+        answers and outcomes made with the book."""
+        content = self.content
+        cursed = next((t for t in content.tokens if t.cursed), None)
+        actions: list[Action] = [*self.explore, *self.refresh, *self.redraw, *self.plan]
+        for traveller in content.travellers:
+            if cursed is not None and travellers.explores_cursed(traveller, cursed):
+                actions += [self.explore_by_power(c, traveller) for c in range(len(self.explore))]
+            if travellers.steps_back(traveller, traveller.days):
+                actions.append(self.step_back(traveller))
+        for route in range(len(content.board.routes)):
+            actions += self._travels_along(route)
+        actions += [*self.discard_ticket, *self.play_objective, self.no_objective]
+        for outcomes in (self.draw_ticket, self.draw_objective, self.rolls, self.deal):
+            actions += [outcome for each in outcomes for outcome in each]
+        return actions + [*self.remove, *self.placements.values()]
+
+    def _travels_along(self, number: int) -> list[Travel]:
+        """Every Travel along route `number`: to each of its cities by departure, Ticket or any
+        Tickets, by each power that takes its type, and passing tokens by each power that may."""
+        route = self.content.board.routes[number]
+        cities = sorted({self.content.board.index[c] for pair in route.segments() for c in pair})
+        paid = (DEPART, TICKET, WILDCARD)
+        actions = [self.travel(number, c, how, False, "") for c in cities for how in paid]
+        for traveller in self.content.travellers:
+            owner = traveller.short
+            if route.type in travellers.travel_types(traveller):
+                actions += [self.travel(number, c, POWER, False, owner) for c in cities]
+            if travellers.passes_tokens(traveller):
+                actions += [
+                    self.travel(number, c, how, True, owner) for c in cities for how in paid
+                ]
+        return actions
+
     def travel(self, route: int, dest: int, method: str, through: bool, owner: str) -> Travel:
         """The Travel along `route` to `dest` by `method`; `owner` is the first name of the
         Traveller whose power it uses (Hendrika for `through`), else ""."""
@@ -217,7 +273,7 @@ class ActionBook:
             label += f" by {owner}'s power"
         if through:
             label += f", passing the tokens by {owner}'s power"
-        return Travel(route, dest, method, through, label, city)
+        return Travel(route, dest, method, through, owner, label, city)
 
     def explore_by_power(self, city: int, traveller: Traveller) -> Explore:
         """Carlo's Explore of a Cursed Souvenir without the die."""
@@ -226,14 +282,16 @@ class ActionBook:
         if action is None:
             name = self.content.board.cities[city].name
             label = f"explore {name} by {traveller.short}'s power"
-            action = self._powers[key] = Explore(city, True, label, name)
+            action = self._powers[key] = Explore(city, True, traveller.short, label, name)
         return action
 
     def step_back(self, traveller: Traveller) -> StepBack:
         action = self._steps_back.get(traveller.id)
         if action is None:
             label = f"move back {plural(traveller.days, 'day')} by {traveller.short}'s power"
-            action = self._steps_back[traveller.id] = StepBack(traveller.days, label)
+            action = self._steps_back[traveller.id] = StepBack(
+                traveller.days, traveller.short, label
+            )
         return action
 
     def make_room(self, new: int, out: int) -> Answer:

@@ -27,7 +27,8 @@ from kit.amazing_journey.actions import (
     Wait,
 )
 from kit.amazing_journey.content import Token
-from kit.amazing_journey.state import DiscardTicket, JourneyState, MakeRoom
+from kit.amazing_journey.frames import DiscardTicket, MakeRoom
+from kit.amazing_journey.state import JourneyState
 from kit.amazing_journey.tables import Tables
 from kit.core import KitError, State
 from kit.core.mcts import ISMCTSBot
@@ -217,7 +218,7 @@ def determinize(state: JourneyState, player: int, rng: random.Random) -> Journey
     others = [q for q in range(world.num_players) if q != player]
     world.ticket_deck = _deal_counts(world.ticket_deck, [world.tickets[q] for q in others], rng)
     world.objective_deck = _deal_counts(world.objective_deck, [world.hand[q] for q in others], rng)
-    world._outcomes = (-1, ())  # chance outcomes are worked out again
+    world._advance()  # the answers or outcomes due are worked out again
     return world
 
 

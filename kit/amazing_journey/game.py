@@ -9,6 +9,7 @@ from kit.amazing_journey.state import JourneyState
 from kit.amazing_journey.tables import Tables, tables_for
 from kit.core import Game, KitError, Option
 from kit.core.options import CONTENT, SEED, names, one_of, optional, players_option
+from kit.games import GAMES
 
 MOST_PLAYERS = load_content().rules.most_players
 """Travel boards in the box (`rules.toml`); a content folder may allow fewer."""
@@ -22,7 +23,7 @@ class AmazingJourney(Game):
     of Travellers."""
 
     name = "amazing_journey"
-    title = "The Amazing Journey"
+    title = GAMES[name].title  # the record in kit.games
     OPTIONS = (
         players_option(1, MOST_PLAYERS),
         SEED,

@@ -29,15 +29,15 @@ from collections.abc import Mapping, Sequence
 
 from kit.amazing_journey.actions import Action
 from kit.amazing_journey.content import ROUTE_TYPES, SYMBOLS
-from kit.amazing_journey.game import AmazingJourney
-from kit.amazing_journey.state import (
+from kit.amazing_journey.frames import (
     DealTraveller,
     DrawObjective,
     DrawTicket,
-    JourneyState,
     PlaceToken,
     RemoveSymbol,
 )
+from kit.amazing_journey.game import AmazingJourney
+from kit.amazing_journey.state import JourneyState
 from kit.core import IllegalAction, KitError
 from kit.core.options import name, name_list, name_lists, name_table
 from kit.core.words import article

@@ -38,7 +38,7 @@ RouteHere = tuple[
     tuple[int, ...],
     tuple[int, ...],
 ]
-"""A route through a city as `JourneyState._routes_here` caches it: its number and type, the
+"""A route through a city as `rules.routes_here` caches it: its number and type, the
 Travel actions by departure, Ticket and any Tickets to the cities it reaches without passing a
 token city, those cities, and the cities beyond a token city."""
 

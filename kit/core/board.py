@@ -7,9 +7,12 @@ from typing import Any
 
 import networkx as nx
 
-OUTLINES = ("world", "italy", "europe")
-"""The land a board's data may name to be drawn behind it (`outline` in its map file): the kit's
-pictures carry these three (`kit/widgets/data/`). A board that names none (a board of one's own,
+from kit.games import GAMES
+
+OUTLINES = tuple(game.outline for game in GAMES.values())
+"""The land a board's data may name to be drawn behind it (`outline` in its map file): the lands
+of the games' own maps (each game's record, `kit.games`; "world", "italy", "europe"), whose
+pictures the kit carries (`kit/widgets/data/`). A board that names none (a board of one's own,
 a puzzle's small board) is drawn on plain ground, fitted to the picture."""
 
 CANVAS = (1000, 600)

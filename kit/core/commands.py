@@ -13,12 +13,13 @@ import signal
 import sys
 import threading
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from types import FrameType
 from typing import Any, NoReturn
 
 from kit.core import limits
 from kit.core.errors import KitError, shown
+from kit.core.options import Option
 from kit.core.rng import seed_from_text
 
 EXIT_BAD_INPUT = 2
@@ -97,6 +98,44 @@ def seconds(text: str) -> float:
         raise argparse.ArgumentTypeError(
             f"expected {limits.SECONDS_RULE}, got {shown(text)}"
         ) from None
+
+
+def option_type(option: Option) -> Callable[[str], Any]:
+    """The argparse type of an option: its own `from_text`, so a value typed at the command line
+    is checked exactly as `kit.load` (or the solver panel) checks it."""
+
+    def read(text: str) -> Any:
+        try:
+            return option.from_text(text)
+        except KitError as error:
+            problem = str(error).removeprefix(f"option {option.name!r}: ")
+            raise argparse.ArgumentTypeError(problem) from None
+
+    read.__name__ = option.name
+    return read
+
+
+def add_options(parser: argparse.ArgumentParser, options: Sequence[Option]) -> None:
+    """A flag for each of a puzzle's `options`, its value in `args.<name>` (the default when
+    not given): a choice among the option's `choices`, or text read by `option_type`."""
+    for option in options:
+        if option.choices:
+            parser.add_argument(
+                option.flag,
+                dest=option.name,
+                default=option.default,
+                choices=option.choices,
+                help=option.help,
+            )
+            continue
+        parser.add_argument(
+            option.flag,
+            dest=option.name,
+            type=option_type(option),
+            default=option.default,
+            metavar=option.flag.removeprefix("--").replace("-", "_").upper(),
+            help=option.help.replace("%", "%%"),
+        )
 
 
 def say(program: str, message: str) -> None:

@@ -1,8 +1,9 @@
-"""Game options, each declared once with its type, range, default and help.
+"""Game and puzzle options, each declared once with its type, range, default and help.
 
-A game lists its `Option`s; `check_options` validates what a user, a save file or the command
-line gives (an unknown option names the valid ones; a bool is not a player count), and the
-command line builds its flags from the same list, so the three can never disagree."""
+A game lists its `Option`s, and so does each planner's puzzle; `check_options` validates what a
+user, a save file or the command line gives (an unknown option names the valid ones; a bool is
+not a player count), the command line builds its flags from the same list (`kit.core.commands`)
+and the solver panel its controls, so they can never disagree."""
 
 from __future__ import annotations
 
@@ -21,9 +22,11 @@ Check = Callable[[Any], Any]
 
 @dataclass(frozen=True)
 class Option:
-    """One option of a game: `check` returns the value normalised (a list, a name) or raises
-    `KitError` saying what is allowed; `parse` turns command-line text into a value; `choices`
-    lists the allowed values where there are few (for help texts and error messages)."""
+    """One option of a game or a puzzle: `check` returns the value normalised (a list, a name)
+    or raises `KitError` saying what is allowed; `parse` turns command-line text into a value;
+    `choices` lists the allowed values where there are few (for help texts and error messages).
+    `flag` is its command-line flag (by default `--` and the name, `_` written `-`); `label`
+    the words of its control in the solver panel (None: it has none, as a folder)."""
 
     name: str
     default: Any
@@ -31,6 +34,12 @@ class Option:
     check: Check
     parse: Callable[[str], Any] = str
     choices: tuple[str, ...] = ()
+    flag: str = ""
+    label: str | None = None
+
+    def __post_init__(self) -> None:
+        if not self.flag:
+            object.__setattr__(self, "flag", "--" + self.name.replace("_", "-"))
 
     def value(self, given: Any) -> Any:
         """The checked value, with the option's name in any error."""
@@ -61,18 +70,33 @@ def check_options(spec: Sequence[Option], given: Mapping[str, Any]) -> dict[str,
     return {option.name: option.value(given.get(option.name, option.default)) for option in spec}
 
 
-# --- checks -------------------------------------------------------------------------------------
-def integer(low: int | None = None, high: int | None = None) -> Check:
-    """An int (not a bool) within low..high."""
+def defaults(spec: Sequence[Option]) -> dict[str, Any]:
+    """Every option's default as declared, by name: the defaults of a function's arguments
+    (`standard_puzzle`'s) that the options stand for."""
+    return {option.name: option.default for option in spec}
 
-    def check(value: Any) -> int:
+
+# --- checks -------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Whole:
+    """The check of an int (not a bool) within low..high; the range stays readable, for a
+    control that holds a number (the solver panel's boxes)."""
+
+    low: int | None = None
+    high: int | None = None
+
+    def __call__(self, value: Any) -> int:
+        low, high = self.low, self.high
         if isinstance(value, bool) or not isinstance(value, int):
             raise KitError(f"expected a whole number, got {shown(value)}")
         if (low is not None and value < low) or (high is not None and value > high):
             raise KitError(f"expected {_range(low, high)}, got {shown(value)}")
         return value
 
-    return check
+
+def integer(low: int | None = None, high: int | None = None) -> Whole:
+    """An int (not a bool) within low..high."""
+    return Whole(low, high)
 
 
 def _range(low: int | None, high: int | None) -> str:

@@ -21,7 +21,6 @@ declares its `OPTIONS` and the map (`board`).
 from __future__ import annotations
 
 import copy
-import html
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
@@ -518,17 +517,6 @@ class State(ABC):
         return self.game.options == other.game.options and self._key() == other._key()
 
     __hash__ = None  # type: ignore[assignment]  # states are mutable
-
-    def _repr_html_(self) -> str:
-        """A cell's last line: the board picture and a compact summary as static HTML
-        (`kit.widgets.state_html`), which shows in exported and untrusted notebooks too; the
-        text of `str(state)` for a game the widgets have no view of."""
-        from kit.widgets.display import state_html  # the widgets build on the core, not back
-        from kit.widgets.views import VIEWS
-
-        if self.game.name not in VIEWS:
-            return f"<pre>{html.escape(str(self))}</pre>"
-        return state_html(self)
 
 
 def _names_one_of(action: object, legal: Sequence[Any]) -> bool:

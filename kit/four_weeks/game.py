@@ -12,6 +12,7 @@ from kit.core.options import CONTENT, SEED, players_option
 from kit.four_weeks.actions import ActionTable, action_table
 from kit.four_weeks.content import MAX_PLAYERS, MIN_PLAYERS, Content, load_content
 from kit.four_weeks.state import FourWeeksState
+from kit.games import GAMES
 
 
 class FourWeeks(Game):
@@ -21,7 +22,7 @@ class FourWeeks(Game):
     four files of `seeds/four_weeks/` (the built-in one when not given), checked as strictly."""
 
     name = "four_weeks"
-    title = "Four weeks in Europe"
+    title = GAMES[name].title  # the record in kit.games
 
     OPTIONS = (players_option(MIN_PLAYERS, MAX_PLAYERS), SEED, CONTENT)
 

@@ -28,12 +28,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from kit.games import GAMES
 from kit.puzzles.journey import JourneyPuzzle, JourneyWalk, check_journey, journey_puzzle
 from kit.puzzles.points import PointsPuzzle, PointsWalk, check_points, points_puzzle
 from kit.puzzles.verdict import DIFFICULTIES, PuzzleError, Refused, Verdict
 from kit.puzzles.weeks import WeeksPuzzle, WeeksWalk, check_weeks, weeks_puzzle
 
-KINDS = ("orienteering", "eighty_days")
+KINDS = ("orienteering", *(kind for game in GAMES.values() for kind in game.puzzles))
+"""The kinds `generate` makes: orienteering, and the games' own (their records, `kit.games`)."""
 
 AnyPuzzle = PointsPuzzle | JourneyPuzzle | WeeksPuzzle
 

@@ -30,7 +30,8 @@ from pathlib import Path
 
 from kit.amazing_journey.actions import Explore
 from kit.amazing_journey.content import ROUTE_TYPES, load_content
-from kit.amazing_journey.state import JourneyState, RollDie
+from kit.amazing_journey.frames import RollDie
+from kit.amazing_journey.state import JourneyState
 from kit.core import KitError, ScoreSheet
 from kit.puzzles.verdict import (
     PuzzleError,

@@ -110,12 +110,13 @@ class PointsPuzzle:
         """How the optimum was proven, in words."""
         optional = self.instance.n - 2
         planner = (
-            f"the CP-SAT planner agrees ({self.planner.score} points, bound {self.planner.bound:g})"
-            if self.planner.optimal
+            f"the CP-SAT planner agrees ({self.planner.objective} points, "
+            f"bound {self.planner.bound:g})"
+            if self.planner.is_optimal
             else f"the CP-SAT planner did not finish its proof ({self.planner.status})"
         )
         return (
-            f"{self.optimum.score} points, proven by the exact search over all 2^{optional} "
+            f"{self.optimum.objective} points, proven by the exact search over all 2^{optional} "
             f"sets of points; {planner}"
         )
 
@@ -165,12 +166,12 @@ def points_puzzle(seed: int = 0, difficulty: str = "easy") -> PointsPuzzle:
         instance = _draw(difficulty, seed, attempt)
         optimum = brute_force(instance)
         visited = len(optimum.indices) - 2
-        if optimum.optimal and 2 <= visited < instance.n - 2:
+        if optimum.is_optimal and 2 <= visited < instance.n - 2:
             planner = solve(instance, time_limit=PLANNER_SECONDS, workers=1)
-            if planner.optimal and planner.score != optimum.score:
+            if planner.is_optimal and planner.objective != optimum.objective:
                 raise PuzzleError(
-                    f"{instance.name}: the planner proves {planner.score} points and the "
-                    f"exact search {optimum.score}: a bug in one of them"
+                    f"{instance.name}: the planner proves {planner.objective} points and the "
+                    f"exact search {optimum.objective}: a bug in one of them"
                 )
             return PointsPuzzle(seed, difficulty, instance, optimum, planner, attempt)
     raise PuzzleError(
@@ -332,7 +333,7 @@ def _against_optimum(puzzle: PointsPuzzle, places: Sequence[str], length: float)
     best = [str(label) for label in puzzle.optimum.route]
     missed = [p for p in best if p not in places and puzzle.score_of(p)]
     extra = [p for p in places if p not in best and puzzle.score_of(p)]
-    lines = [f"the optimum collects {puzzle.optimum.score}: {_collected(puzzle, best)}"]
+    lines = [f"the optimum collects {puzzle.optimum.objective}: {_collected(puzzle, best)}"]
     if missed:
         lines.append(
             f"the optimum visits {', '.join(missed)}, which you miss: "
@@ -355,7 +356,7 @@ def check_points(puzzle: PointsPuzzle, route: Sequence[str], *, reveal: bool = F
     """Judge a whole route of places from the Start to the Finish: refused naming the step and
     why, accepted when it scores the optimum, else told how it falls short (see the module's
     docstring); with `reveal`, compared with the optimal route too, which it names."""
-    optimum = puzzle.optimum.score
+    optimum = puzzle.optimum.objective
     walk = PointsWalk(puzzle)
     places = [str(place) for place in route]
     best = [str(label) for label in puzzle.optimum.route]

@@ -39,10 +39,10 @@ from typing import Any
 import networkx as nx
 
 from kit.core import limits
-from kit.core.commands import ArgumentParser, count, seconds
 from kit.core.data import read_file
 from kit.core.errors import DataError, KitError, shown
-from kit.solve.plan import bound_text, run_solver
+from kit.solve.plan import FEASIBLE, INFEASIBLE, OPTIMAL, UNKNOWN, Result, bound_text, run_solver
+from kit.solve.puzzle import planner_parser
 
 try:
     from ortools.sat.python import cp_model
@@ -518,42 +518,34 @@ def expand_route(
 
 
 @dataclass(frozen=True, slots=True)
-class OPResult:
-    """What a solver found: the `route` as labels (point numbers for files, node names for
-    graphs) and as `indices`, its `score` and `length` (in the instance's units), the solver
-    `status` (OPTIMAL, FEASIBLE, INFEASIBLE, UNKNOWN...), the best proven upper `bound` on the
-    score, the wall time in seconds and a plain-words `message` when something is off.
+class OPResult(Result):
+    """What a solver found, a `kit.solve.plan.Result` as every planner's answer: the `route` as
+    labels (point numbers for files, node names for graphs) and as `indices`, its score
+    (`objective`, 0 without a route) and `length` (in the instance's units), the `status`
+    (`OPTIMAL`, `FEASIBLE`, `INFEASIBLE`, `UNKNOWN`), the best proven upper `bound` on the
+    score, the `solve_time` in seconds and a plain-words `message` when something is off.
     `interrupted` says that Ctrl-C stopped the search: the route is the best found by then."""
 
     status: str
-    score: int
+    objective: int
     route: tuple[Hashable, ...]
     indices: tuple[int, ...]
     length: float
     bound: float
-    wall_time: float
+    solve_time: float
     message: str = ""
     interrupted: bool = False
 
-    @property
-    def gap(self) -> float:
-        """How far the score may still be from the optimum, relative to the bound (0 = proven)."""
-        return (self.bound - self.score) / self.bound if self.bound > 0 else 0.0
-
-    @property
-    def optimal(self) -> bool:
-        return self.status == "OPTIMAL"
-
     def __str__(self) -> str:
-        if not self.route and self.status == "INFEASIBLE":
+        if not self.route and self.status == INFEASIBLE:
             return f"No route: the instance is infeasible; {self.message}."
         if not self.route:
             return f"{self.status}: {self.message or 'no route'}"
         path = " -> ".join(str(label) for label in self.route)
         stopped = "stopped by Ctrl-C, the best route so far: " if self.interrupted else ""
         return (
-            f"{stopped}{self.status} score {self.score} (bound {self.bound:g}), length "
-            f"{self.length:g}, {self.wall_time:.2f} s: {path}"
+            f"{stopped}{self.status} score {self.objective} (bound {self.bound:g}), length "
+            f"{self.length:g}, {self.solve_time:.2f} s: {path}"
         )
 
 
@@ -579,12 +571,12 @@ def _result(
             )
     return OPResult(
         status=status,
-        score=score,
+        objective=score,
         route=tuple(instance.label(i) for i in indices),
         indices=tuple(indices),
         length=length / instance.scale,
         bound=bound,
-        wall_time=time.perf_counter() - started,
+        solve_time=time.perf_counter() - started,
         message=message,
         interrupted=interrupted,
     )
@@ -598,7 +590,7 @@ def _length(value: float) -> str:
 
 
 def _impossible(instance: OPInstance, started: float) -> OPResult | None:
-    """The INFEASIBLE answer when even going straight from start to end breaks the budget
+    """The infeasible answer when even going straight from start to end breaks the budget
     (every route is at least that long by the triangle inequality of shortest paths)."""
     direct = _shortest_from(instance, instance.start)[instance.end]
     if direct is not None and direct <= instance.budget:
@@ -611,7 +603,7 @@ def _impossible(instance: OPInstance, started: float) -> OPResult | None:
             f"the shortest way from start to end is {shortest}, over the budget "
             f"{_length(instance.tmax)}"
         )
-    return OPResult("INFEASIBLE", 0, (), (), 0.0, 0.0, time.perf_counter() - started, message)
+    return OPResult(INFEASIBLE, 0, (), (), 0.0, 0.0, time.perf_counter() - started, message)
 
 
 # --------------------------------------------------------------------------------------------
@@ -673,7 +665,7 @@ def brute_force(instance: OPInstance) -> OPResult:
         mask, last = rest, previous
     indices = [s, *reversed(middle), e]
     score = best_score + instance.scores[s] + instance.scores[e]
-    return _result(instance, indices, "OPTIMAL", score, int(best_length), score, started)
+    return _result(instance, indices, OPTIMAL, score, int(best_length), score, started)
 
 
 # --------------------------------------------------------------------------------------------
@@ -800,78 +792,10 @@ class Strengthening:
       searches runs only those that know the circuit (its routing neighbourhoods and rins/rens),
       not the `GENERIC_LNS` that take their turns and seldom improve a route.
 
-    Measured on Tsiligirides' sets (`benchmarks/orienteering.py --kit ...`): the cuts do most of
-    the work; pruning and the hint each save a quarter to a third of what is left. On Chao's
-    sets 64 and 66 (two workers on a two-core machine at load 8 to 12): `conflicts` and `mirrors`
-    are what make the small budgets of set 66 fast. Set 66 with Tmax 20 (992 conflicting pairs,
-    both mirrors) is proven in 11 to 15 s with both, and not within 30 s with the conflicts
-    alone (bound 245 against the optimum 205) nor within 40 s with neither (bound 265). The
-    conflicts vanish as the budget grows (none from Tmax 35 on set 64, from Tmax 50 on set 66);
-    the mirrors apply to every instance of both sets and to none of Tsiligirides'. In one run of
-    the benchmark with every part on, 30 s per instance and model, at load 8 to 13: the kit
-    proved 12 of the 14 instances of set 64 in 183.4 s in total (the plain model 7, >= 364.5 s)
-    and 16 of the 26 of set 66 in 445.2 s (the plain model 2, >= 742.5 s); the kit's ten other
-    instances of set 66 (Tmax 25, 35 to 50, 60 to 80) and set 64 with Tmax 30 and 35 stopped
-    at 30 s, nine of the twelve with the optimal route but not its proof. Set 64 with Tmax 80:
-    1284 proven in 18.3 s. A second run of set 64 at load 6 to 12: the same 12 proven in 177.2 s
-    (the plain model 4, >= 356.0 s), Tmax 80 in 13.5 s.
-
-    Tried and left out because they made the search slower: arrival-distance variables
-    (t_j >= t_i + d(i, j) on used legs), a distance-flow formulation on the legs, requiring a
-    score at least the hint's, a knapsack over the points' cheapest incoming legs (set 64,
-    Tmax 25: 21 to 23 s with it, 7 to 9 s without), and taking a leg i -> j only when visiting
-    the points k with d(i, k) + d(k, j) <= d(i, j) on the way (valid, but together with the
-    mirrors it kept set 64, Tmax 55 from its optimal route: 960 of 984 within 30 s, against a
-    proof in 14 s without it). Knowing the optimum from the start does not shorten the long
-    proofs (set 66, Tmax 25 and set 64, Tmax 30 with the optimal score imposed: bounds 355 and
-    492 after 40 s, for 290 and 474): what is left is the LP bound, not the search for routes.
-
-    `routing_lns` is for the instances where the optimal route is found late: set 64 with Tmax
-    50 has its bound at the optimum 900 after 12 s and its optimal route only after 37 s without
-    it (load 7). Run against the same model without it, instance by instance in turns on set 64
-    with Tmax 20 to 80 (30 s each, load 7 to 13): 187.8 s in total against 242.2 s, faster on 10
-    of the 13 (Tmax 70: 8.7 s against 25.4 s, Tmax 75: 8.9 s against 25.2 s), both stopped
-    unproven on Tmax 30 and 35.
-
-    Also tried and left out, measured at load 6 to 14 (so seconds are several times those of a
-    quiet machine; the bounds after a fixed time compare like with like):
-    - a stronger start route (rounds of dropping a few points of the best route and filling it
-      again by insertion): 300 rounds reach the optimum on 14 of the 40 instances of sets 64
-      and 66 against 5 for the insertion runs alone, but take 1 to 2 s an instance, longer than
-      CP-SAT's routing neighbourhoods take to find the same routes; OR-Tools' routing solver
-      (guided local search, scores as penalties for dropped points, 1 s) reached 6 of 40;
-    - three-point conflicts (triples that no route within budget can join, though each pair
-      can): 4312 on set 66 with Tmax 25, bound 345 after 30 s against 340 without (optimum
-      290). The LP's fractional routes there are mixtures of a short route and a long one (the
-      scores grow outwards, so a longer route scores more than in proportion), and a half of
-      each satisfies every cover over points (pairs, triples, any set), so only the search
-      closes that gap. Budget-based inequalities (the cheapest legs in and out of each visited
-      point, a count of points from the sorted shortest legs) are implied by the LP's degree
-      equations and the length constraint;
-    - arrival-distance variables again, with CP-SAT 9.15's routing cuts that read them: set 66
-      with Tmax 25, bound 360 after 30 s against 350;
-    - fixing the number of points visited (one model per count): set 66 with Tmax 65 and 30,
-      31 or 32 points, bounds 1005, 1025 and 1020 after 20 s (optimum 980), no part closing;
-    - CP-SAT parameters on set 66 with Tmax 65 and its optimal route as hint (bound 1015 after
-      25 s by default): 20 cut rounds at the root 1010, the objective cut 1015, symmetry level
-      4 1015; the best-bound tree search (`lb_tree_search`) as the full worker instead of
-      `max_lp`: 1000 after 35 s, but in turns with `max_lp` on six instances it was faster on
-      one (set 64, Tmax 50: 20.7 s against 30.1 s), slower on two (Tmax 40: 28.2 s against
-      22.4 s; set 66, Tmax 20: 11.6 s against 7.5 s) and unproven in both on three; both as
-      full workers: 1000 after 34 s on the hinted instance, with no worker left for the
-      neighbourhood searches that find the routes;
-    - rank inequalities per score class (at most alpha(T) of the points T scoring s or more,
-      alpha from a unit-score solve of the same instance): on set 66 with Tmax 65 the classes
-      35, 25, 15 and 5 hold 28, 20, 12 and 4 points and alpha is 26, 28, 30 and 32 (10 s to
-      prove the four), which takes the LP bound with subtour cuts from 1021.9 to 1000 (the LP
-      had 0.964 of every point of the outer ring); the proof still took 34 to 67 s over three
-      seeds, against 22 to 56 s without them: what remains, 1000 down to 980, is the tree;
-    - on the same instance, at load under 2: two full LP workers and no neighbourhood search
-      (60 s), CP-SAT's shared tree search (1040 after 90 s), pseudo-cost branching in the LP
-      worker (31 s, as its default branching in the same run), LP branching (59 s), counts per
-      score class as integer variables (13 to 72 s over four seeds). The kit's model itself
-      proves it in 22, 22, 24 and 56 s over four runs: the spread between runs of the same
-      model is as wide as the differences above."""
+    The cuts do most of the work; `conflicts` and `mirrors` are what make small budgets fast
+    (Chao's set 66), and `routing_lns` finds an optimal route that comes late sooner. The
+    figures (`benchmarks/orienteering.py --kit ...`) and the parts tried and left out because
+    they made the search slower are in `benchmarks/RESULTS.md`, Orienteering."""
 
     prune: bool = True
     hint: bool = True
@@ -1098,9 +1022,9 @@ def solve(
     strengthening: Strengthening = KIT,
 ) -> OPResult:
     """The best route within `time_limit` seconds on `workers` CP-SAT threads, proven optimal
-    when the status says OPTIMAL. `on_solution(score, bound, elapsed)` hears of every
+    when the status says `OPTIMAL`. `on_solution(score, bound, elapsed)` hears of every
     improving solution, for progress bars. An instance whose start and end are too far apart
-    comes back INFEASIBLE with a message instead of raising. Ctrl-C (or interrupting the
+    comes back `INFEASIBLE` with a message instead of raising. Ctrl-C (or interrupting the
     notebook's kernel) stops the search within moments: the result is the best route found by
     then, marked `interrupted` (a loop of solves should stop there too). `strengthening`
     exists to measure the parts of the kit's model one by one; the default turns them all on.
@@ -1122,12 +1046,14 @@ def solve(
     callback = _progress(on_solution, started) if on_solution is not None else None
     status, interrupted = run_solver(solver, built.model, callback)
     name = solver.status_name(status)
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+    found = {cp_model.OPTIMAL: OPTIMAL, cp_model.FEASIBLE: FEASIBLE}.get(status)
+    if found is None:
         message = "no route found within the time limit" if name == "UNKNOWN" else name
         if interrupted:
             message = "stopped by Ctrl-C before any route was found"
         bound, elapsed = solver.best_objective_bound, time.perf_counter() - started
-        return OPResult(name, 0, (), (), 0.0, bound, elapsed, message, interrupted)
+        said = INFEASIBLE if status == cp_model.INFEASIBLE else UNKNOWN
+        return OPResult(said, 0, (), (), 0.0, bound, elapsed, message, interrupted)
     after = {i: j for (i, j), literal in built.legs.items() if solver.boolean_value(literal)}
     indices = [instance.start]
     while indices[-1] != instance.end:
@@ -1137,7 +1063,7 @@ def solve(
     score = solver.value(built.score)
     bound = max(float(score), solver.best_objective_bound)
     length = solver.value(built.length)
-    return _result(instance, indices, name, score, length, bound, started, "", interrupted)
+    return _result(instance, indices, found, score, length, bound, started, "", interrupted)
 
 
 def solve_plain(
@@ -1163,13 +1089,14 @@ def main(argv: Sequence[str]) -> int:
     instance file in the standard OP format (see `read_op_file`), with its score, the solver's
     status and the proven bound; improving routes are reported on stderr as they are found. Ctrl-C
     stops the search and prints the best route found so far."""
-    parser = ArgumentParser(
-        prog="kit solve orienteering",
-        description=main.__doc__.splitlines()[0] if main.__doc__ else None,
+    parser = planner_parser(
+        "kit solve orienteering",
+        "The best route of an orienteering instance file, with its proven bound.",
+        (),
+        time_limit=60.0,
+        workers="CP-SAT threads (default 2)",
     )
     parser.add_argument("file", help="an instance file: 'Tmax P', then 'x y score' per point")
-    parser.add_argument("--time-limit", type=seconds, default=60.0, help="seconds (default 60)")
-    parser.add_argument("--workers", type=count, default=2, help="CP-SAT threads (default 2)")
     args = parser.parse_args(list(argv))
     instance = read_op_file(args.file)
     print(f"{instance.name}: {instance.n} points, travel limit {instance.tmax:g}", flush=True)
@@ -1179,9 +1106,7 @@ def main(argv: Sequence[str]) -> int:
 
     result = solve(instance, time_limit=args.time_limit, workers=args.workers, on_solution=show)
     print(result)
-    if result.interrupted:
-        return 130
-    return 0 if result.status in ("OPTIMAL", "FEASIBLE") else 1
+    return 130 if result.interrupted else result.exit_status
 
 
 __all__ = [

@@ -1,10 +1,13 @@
-"""What every planner of the kit returns: a `Plan`, the same shape for the three games.
+"""What every planner of the kit returns: a `Result`, a `Plan` for the three games.
+
+Every result, a game's plan or an orienteering route (`kit.solve.orienteering.OPResult`), has
+a status in one vocabulary (`OPTIMAL`, `FEASIBLE`, `INFEASIBLE`, `UNKNOWN`), the objective of
+what was found, the bound proven on it, the gap between them and the time spent.
 
 A plan is a list of steps (each an engine action name with the day or round it starts on), the
-score sheet the game's own engine gave when the plan was replayed, and the solver's account of
-how good it is: the status ("optimal", "feasible", "infeasible"), the objective and its proven
-bound, the gap between them, and the time spent. Planners build it only after the replay has
-confirmed the objective, so a `Plan` in hand is always one the rules allow."""
+score sheet the game's own engine gave when the plan was replayed, and that account of how good
+it is. Planners build it only after the replay has confirmed the objective, so a `Plan` in hand
+is always one the rules allow."""
 
 from __future__ import annotations
 
@@ -24,6 +27,42 @@ OPTIMAL = "optimal"
 FEASIBLE = "feasible"
 INFEASIBLE = "infeasible"
 UNKNOWN = "unknown"
+
+
+class Result:
+    """What every planner returns: `status` (one of the four above: proven best, found, proven
+    impossible, nothing found in the time), the `objective` of what was found (None, or 0 for
+    a route, when nothing was), the `bound` proven on any objective (None: none) and the
+    `solve_time` in seconds. Plans and routes are frozen dataclasses with these fields."""
+
+    __slots__ = ()
+    status: str
+    objective: int | None
+    bound: float | None
+    solve_time: float
+
+    @property
+    def gap(self) -> float | None:
+        """Relative distance between the objective and the bound (0.0 when proven optimal)."""
+        if self.objective is None or self.bound is None:
+            return None
+        if self.bound == self.objective:
+            return 0.0
+        return abs(self.bound - self.objective) / max(1.0, abs(self.bound))
+
+    @property
+    def is_optimal(self) -> bool:
+        return self.status == OPTIMAL
+
+    @property
+    def found(self) -> bool:
+        """Whether there is a plan (a route): proven optimal or not."""
+        return self.status in (OPTIMAL, FEASIBLE)
+
+    @property
+    def exit_status(self) -> int:
+        """A planner command's exit status for it: 0 with a plan, 1 without."""
+        return 0 if self.found else 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +97,7 @@ class Step:
 
 
 @dataclass(frozen=True, slots=True)
-class Plan:
+class Plan(Result):
     """A planner's answer. For an infeasible puzzle `steps` is empty, `sheet` is None and
     `earliest` says the first day (or round) the goal could be reached at all, if any; when the
     planner found that day without proving that none comes sooner (or found none before its
@@ -79,19 +118,6 @@ class Plan:
     proven: str = ""
     earliest_bound: int | None = None
     unit: str = "day"
-
-    @property
-    def gap(self) -> float | None:
-        """Relative distance between the objective and the bound (0.0 when proven optimal)."""
-        if self.objective is None or self.bound is None:
-            return None
-        if self.bound == self.objective:
-            return 0.0
-        return abs(self.bound - self.objective) / max(1.0, abs(self.bound))
-
-    @property
-    def is_optimal(self) -> bool:
-        return self.status == OPTIMAL
 
     def timeline(self) -> str:
         """The plan as a day-by-day timeline followed by the score sheet."""
@@ -257,7 +283,7 @@ def command_result(solve: Callable[[], Plan], text: Callable[[Plan], str] = str)
             print("interrupted: the best replay-verified plan found so far", file=sys.stderr)
         return 130
     print(text(plan))
-    return 0 if plan.status in (OPTIMAL, FEASIBLE) else 1
+    return plan.exit_status
 
 
 def run_solver(solver: Any, model: Any, callback: Any = None) -> tuple[Any, bool]:

@@ -17,6 +17,7 @@ from kit.core.options import (
     text,
     whole_numbers,
 )
+from kit.games import GAMES
 from kit.timeless_journeys.content import EDITIONS, PLAYERS, Content, load_content
 from kit.timeless_journeys.state import TimelessState
 
@@ -34,7 +35,7 @@ class TimelessJourneys(Game):
     `seeds/timeless_journeys/`, checked the same way."""
 
     name = "timeless_journeys"
-    title = "Timeless Journeys: The Italian Grand Tour"
+    title = GAMES[name].title  # the record in kit.games
 
     OPTIONS = (
         players_option(*PLAYERS),

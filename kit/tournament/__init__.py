@@ -10,9 +10,9 @@ The games run on any `concurrent.futures.Executor`: by default a pool of process
 machine; with the `cluster` extra (`pip install -e ".[cluster]"`), `client.get_executor()` of a
 Dask `Client` runs the same tournament on a cluster, local or remote. A game travels as its
 options, the names of its bots and its seed, and comes back as a `GameResult`: nothing is shared,
-so the same seed gives the same results on one process, a pool or a cluster. (Dask workers
-sample their running task for a profile every 10 ms, which costs pure-Python games about a
-sixth more CPU: start them with `distributed.worker.profile.enabled` false for tournaments.)"""
+so the same seed gives the same results on one process, a pool or a cluster. (Dask workers'
+statistical profiler costs pure-Python games noticeable CPU (`benchmarks/RESULTS.md`): start
+them with `distributed.worker.profile.enabled` false for tournaments.)"""
 
 from __future__ import annotations
 

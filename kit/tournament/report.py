@@ -5,12 +5,12 @@ Rates are proportions over games with a Wilson score interval (95 %), which stay
 and behaves on small samples; a shared first place counts as a part of a win, a tie between two
 entrants as half a game won by each. Ratings come from openskill's Plackett-Luce model (a kept
 library, built for games of more than two players). It rates game by game, so the last games
-weigh most: fed 200 games of The Amazing Journey in their order, it put the greedy bot (34 % of
-the wins) above ISMCTS (66 %), 25.3 against 24.7, and the same games backwards 22.5 against
-27.5. So the games are rated in `ORDERS` shuffled orders (seeded, from the games sorted by
-seed: the same games give the same ratings in any order) and averaged: a rating is the mean
-`mu` with an uncertainty `sigma` taking in both openskill's own and the spread of `mu` over
-the orders; entrants are ranked by `mu - 3 sigma`, the rating they have with high confidence."""
+weigh most, enough to rank a bot that won a third of the games above the one that won two
+thirds (`benchmarks/RESULTS.md`). So the games are rated in `ORDERS` shuffled orders (seeded,
+from the games sorted by seed: the same games give the same ratings in any order) and
+averaged: a rating is the mean `mu` with an uncertainty `sigma` taking in both openskill's own
+and the spread of `mu` over the orders; entrants are ranked by `mu - 3 sigma`, the rating they
+have with high confidence."""
 
 from __future__ import annotations
 
@@ -111,7 +111,7 @@ class Rating:
 
 
 ORDERS = 20
-"""How many orders of the games the ratings are averaged over (about 12 µs a game each)."""
+"""How many orders of the games the ratings are averaged over (each costs microseconds a game)."""
 
 
 def _averaged(ratings: list[tuple[float, float]]) -> Rating:

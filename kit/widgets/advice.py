@@ -63,7 +63,7 @@ class Advise:
     def advise(self, _: object = None) -> None:
         """Plan from the position for the player to move, or say why not."""
         from kit.solve.position import puzzle_from
-        from kit.widgets.solve import GAMES_PLANNERS, Background
+        from kit.widgets.solve import Background, game_planner
 
         panel, state = self.panel, self.panel.state
         if self.job is not None and self.job.running:
@@ -88,7 +88,7 @@ class Advise:
         except KitError as error:
             self._say(f"no advice here: {error}")
             return
-        planner = GAMES_PLANNERS[state.game.name]
+        planner = game_planner(state.game.name)
         limit, history = float(self.time_limit.value), list(state.history)
         moves = {str(action) for action in state.legal_actions()}
 
@@ -125,11 +125,11 @@ class Advise:
         route: Route | None = None
         if error is None and plan is not None and plan.steps:
             first = plan.steps[0].actions[0]
-            seat = getattr(puzzle, "player", 0)  # the seat the puzzle plans for
+            seat = puzzle.player  # the seat the puzzle plans for
             try:
                 if first not in moves:
                     raise KitError(f"its first move, {first}, is not one of this position's")
-                route = walk_plan(planner.start(puzzle, plan), plan, seat).route()
+                route = walk_plan(puzzle.before(plan.history), plan, seat).route()
             except Exception as failure:  # shown in the panel
                 error = failure
         with self._lock:

@@ -2,13 +2,18 @@
 HTML that shows wherever a notebook is read (exported HTML, an untrusted notebook, GitHub).
 
 The picture goes in as an `<img>` of SVG: the sanitiser of untrusted notebooks keeps images and
-drops inline SVG. The board's layout is computed once per board and kept (`layout_of`)."""
+drops inline SVG. The board's layout is computed once per board and kept (`layout_of`).
+
+A state as a notebook cell's last line shows as `rich_html(state)`: importing `kit` in IPython
+registers it with the notebook's display (`kit.show_states`), the core knows nothing of it."""
 
 from __future__ import annotations
 
+import html
 import json
 
 from kit.core import Game, State, ranking
+from kit.games import GAMES
 from kit.widgets.picture import BoardLayout, board_layout, image_html, spots_svg, svg_document
 from kit.widgets.views import PANEL_CSS, escape, view_for
 
@@ -70,3 +75,11 @@ def state_html(state: State, seat: int | None = None) -> str:
         + f"<p><b>{escape(state.game.title)}</b>, {escape(seen['phase'])}: {escape(seen['turn'])}"
         f"<br>{escape(seen['question'])}</p><ul>{items}</ul></div>"
     )
+
+
+def rich_html(state: State) -> str:
+    """A state as a notebook cell's last line: `state_html`, which shows in exported and
+    untrusted notebooks too; the text of `str(state)` for a game the kit has no view of."""
+    if state.game.name not in GAMES:
+        return f"<pre>{html.escape(str(state))}</pre>"
+    return state_html(state)

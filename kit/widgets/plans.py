@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kit.core import IllegalAction, ScoreSheet, State
-from kit.solve.plan import Plan, PlanError, Step
+from kit.solve.plan import OPTIMAL, Plan, PlanError, Step
 from kit.widgets.highlight import Route
 from kit.widgets.labels import text_width
 from kit.widgets.picture import FONT, _e, _n
@@ -196,7 +196,7 @@ def bound_words(score: int | None, bound: float | None, optimal: bool) -> str:
 def summary(answer: Answer) -> str:
     """The plan in one line: its score, what the bound proves, the time, whether stopped; or
     that no plan was found in that time."""
-    proof = bound_words(answer.score, answer.bound, answer.status == "optimal")
+    proof = bound_words(answer.score, answer.bound, answer.status == OPTIMAL)
     if answer.score is None:
         stopped = "stopped " if answer.stopped else ""
         return f"no plan found: {stopped}after {answer.seconds:.1f} s; {proof}"

@@ -43,9 +43,8 @@ from typing import Any
 import ipywidgets
 
 import kit
-from kit.core import CHANCE, IllegalAction, KitError, SaveError, State, ranking
+from kit.core import CHANCE, IllegalAction, KitError, SaveError, StackState, State, ranking
 from kit.core.bots import Bot
-from kit.core.frames import StackState
 from kit.core.words import plural
 from kit.widgets.advice import Advise
 from kit.widgets.board import Board
@@ -566,31 +565,30 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
         player's action is told once the chance that follows it is resolved, with what the two
         brought that player (`View.told`), as the seat sees it."""
         lines: list[str] = []
-        waiting: list[tuple[int, Any, int, str | None, Seen]] = []  # told at the next decision
+        waiting: list[tuple[int, Any, int, str, Seen]] = []  # told at the next decision
         walk = self.positions.walk(history, start, len(history))
         for step, position in zip(range(start, len(history) + 1), walk, strict=True):
             if not position.is_chance_node:
-                for index, action, mover, said, before in waiting:
+                for index, action, mover, text, before in waiting:
                     after = self._seen(position, mover)
-                    lines[index] = self._line(action, mover, said, before, after)
+                    lines[index] = self._line(action, mover, text, before, after)
                 waiting = []
             if step == len(history):
                 break
             action, mover = history[step], position.current_player
-            said = self._said(position, action)
             self.steps.append((action, mover))
-            lines.append(self._line(action, mover, said))
+            text = self._label(position, action, mover)
+            lines.append(self._line(action, mover, text))
             if mover >= 0:
-                waiting.append((len(lines) - 1, action, mover, said, self._seen(position, mover)))
+                waiting.append((len(lines) - 1, action, mover, text, self._seen(position, mover)))
         return lines
 
-    def _said(self, position: State, action: Any) -> str | None:
-        """What the game tells this panel's seat of `action` about to be taken at `position`
-        (`told`); None on a shared screen, which is told everything, or when the game's state
-        does not say (the view's `label` hides its secrets then)."""
-        if self.seat is None or not isinstance(position, StackState):
-            return None
-        return position.told(action, self.seat)
+    def _label(self, position: State, action: Any, mover: int) -> str:
+        """The action's words as this panel's seat may know them: what the state tells the seat
+        (a game on the decision stack), else the view's label; all of it on a shared screen."""
+        if self.seat is not None and isinstance(position, StackState):
+            return position.told(action, self.seat)
+        return self.view.label(action, mover, self.seat)
 
     def _seen(self, position: State, mover: int) -> Seen:
         """The position as this panel's seat sees it (a shared screen: as the mover does)."""
@@ -600,11 +598,11 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
         self,
         action: Any,
         mover: int,
-        said: str | None,
+        text: str,
         before: Seen | None = None,
         after: Seen | None = None,
     ) -> str:
-        told = self.view.told(action, mover, self.seat, before, after, said=said)
+        told = self.view.told(action, mover, self.seat, before, after, text)
         return f"{self._who(mover)}: {told}"
 
     # --- drawing ---------------------------------------------------------------------------

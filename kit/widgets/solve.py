@@ -3,19 +3,20 @@
     panel = kit.widgets.solve(puzzle)   # an 80-day, five-round or four-week puzzle, a game's
     panel                               # state, or an orienteering instance
 
-The puzzle's assumptions and limits are controls (the side, the Traveller, the days of an
-Explore and the last day for the 80-day planner; the travellers' set and the edition for the
-five-round one; the deal for the four-week one; the travel budget of an orienteering instance;
-the time limit and the workers for all). Solve runs the planner on a thread of its own, so the
-notebook stays responsive; every improving plan the planner streams (`on_solution`) is shown
-at once, in the status line and on the chart of the best score and the bound over time (a
-small SVG drawn here: a plotting library's picture took 0.2 s to redraw on a busy machine), and
-the progress bar follows the time limit. Stop stops the planner as Ctrl-C would
-(`kit.solve.plan.interrupt`) and keeps the best plan found so far. Then the plan is drawn: on
-the board (the route with its step numbers; a step slider moves the pawn along it), as a
-timeline chart (days or rounds across, a bar per step, a row per kind of action), in words,
-and as its score sheet beside the greedy bot's on the same puzzle. An orienteering instance
-is drawn as its points and the route, with the budget used.
+The puzzle's assumptions and limits are controls, made from the options each game planner
+declares (`OPTIONS` beside its `standard_puzzle`: the side, the Traveller, the days of an
+Explore, the last day and the seed for the 80-day planner; the travellers' set, the edition and
+the seed for the five-round one; the deal and the Bucket Lists to claim for the four-week one),
+the travel budget of an orienteering instance, the time limit and the workers for all. Solve
+runs the planner on a thread of its own, so the notebook stays responsive; every improving plan
+the planner streams (`on_solution`) is shown at once, in the status line and on the chart of the
+best score and the bound over time (a small SVG drawn here: a plotting library's picture was
+too slow to redraw at every plan), and the progress bar follows the time limit. Stop stops the
+planner as Ctrl-C would (`kit.solve.plan.interrupt`) and keeps the best plan found so far. Then
+the plan is drawn: on the board (the route with its step numbers; a step slider moves the pawn
+along it), as a timeline chart (days or rounds across, a bar per step, a row per kind of
+action), in words, and as its score sheet beside the greedy bot's on the same puzzle. An
+orienteering instance is drawn as its points and the route, with the budget used.
 
 Widgets are changed from the planner's threads: every change goes through one lock (`_lock`),
 and a search's callbacks are dropped once another search has started."""
@@ -28,14 +29,17 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from itertools import pairwise
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets
 import networkx as nx
 
-from kit.core import KitError, ScoreSheet, State, limits, pools
+from kit.core import KitError, Option, State, limits, pools
+from kit.core.options import Whole, check_options
+from kit.games import GAMES
 from kit.solve.plan import INFEASIBLE, Interrupted, Plan, Step, interrupt
 from kit.solve.position import puzzle_from
+from kit.solve.puzzle import Puzzle
 from kit.widgets.board import Board
 from kit.widgets.picture import AUTO
 from kit.widgets.pieces import Piece
@@ -54,6 +58,11 @@ from kit.widgets.plans import (
     walk_plan,
 )
 from kit.widgets.views import PANEL_CSS, escape, view_for
+
+if TYPE_CHECKING:
+    from kit.solve.eighty_days import Puzzle as Journey
+    from kit.solve.five_rounds import Puzzle as Tour
+    from kit.solve.four_weeks import Puzzle as Weeks
 
 TICK = 0.25
 """Seconds between two moves of the progress bar while a planner runs."""
@@ -147,42 +156,108 @@ class Planner:
         raise NotImplementedError
 
 
-def dropdown(description: str, options: Any, value: Any) -> ipywidgets.Dropdown:
-    return ipywidgets.Dropdown(
-        description=description, options=options, value=value, style={"description_width": "auto"}
-    )
+def option_control(
+    option: Option, value: Any, choices: Sequence[str] = (), most: int | None = None
+) -> ipywidgets.Widget:
+    """The control of one of a puzzle's options (`kit.core.options.Option`), showing `value`:
+    a menu of the option's choices (or of `choices`, the puzzle's own: its Travellers), a box
+    for a whole number (within the option's range, `most` at the highest where the puzzle
+    sets it), or a line of text read as the command line reads it (a list shown as "3, 2")."""
+    look = {
+        "description": option.label,
+        "tooltip": option.help,
+        "style": {"description_width": "auto"},
+    }
+    menu = tuple(choices) or option.choices
+    if menu:
+        return ipywidgets.Dropdown(options=menu, value=value, **look)
+    if isinstance(option.check, Whole) and option.check.low is not None:
+        high = most if most is not None else option.check.high
+        if high is not None:
+            return ipywidgets.BoundedIntText(value, min=option.check.low, max=high, **look)
+    if isinstance(value, int):
+        return ipywidgets.IntText(value, **look)
+    shown = ", ".join(map(str, value)) if isinstance(value, list | tuple) else str(value)
+    return ipywidgets.Text(shown, **look)
+
+
+def control_value(option: Option, control: ipywidgets.Widget) -> Any:
+    """The value of an option's control, checked as the option checks it (`KitError` naming
+    the control by its label and saying what it may hold)."""
+    try:
+        if isinstance(control, ipywidgets.Text):
+            return option.from_text(control.value)
+        return option.value(control.value)
+    except KitError as error:
+        problem = str(error).removeprefix(f"option {option.name!r}: ")
+        raise KitError(f"{option.label}: {problem}") from None
 
 
 class GamePlanner(Planner):
-    """A game's planner: the plan is drawn on the game's board, the pawn at the slider's step.
-    `run` and `start` need no panel: the play panel's advisor calls them too."""
+    """A game's planner: its puzzle's options as controls (the planner's `OPTIONS`, those with
+    a label), the plan drawn on the game's board, the pawn at the slider's step. `run` needs
+    no panel: the play panel's advisor calls it too."""
 
-    def __init__(self, state: State, player: int = 0) -> None:
+    def __init__(self, puzzle: Puzzle) -> None:
         super().__init__()
-        self.player = player
+        self.original = puzzle
+        self.options, self.standard = self.declared()
+        self.player = puzzle.player
+        state = puzzle.position
         # A board of one's own (the `content` option) is not the map the outlines are for.
         outline = None if state.game.options.get("content") else AUTO
-        pieces = view_for(state.game).pieces(state.observation(player))
+        pieces = view_for(state.game).pieces(state.observation(self.player))
         self.board = Board(state.game.board(), outline=outline, pieces=pieces)
+        self.made = check_options(self.options, self.made_with(puzzle))
+        choices, most = self.limits(puzzle)
+        self.inputs = {
+            option.name: option_control(
+                option, self.made[option.name], choices.get(option.name, ()), most.get(option.name)
+            )
+            for option in self.options
+            if option.label is not None
+        }
+        self.controls = list(self.inputs.values())
+
+    def declared(self) -> tuple[Sequence[Option], Callable[..., Puzzle]]:
+        """The planner's `OPTIONS` and its `standard_puzzle` (imported when a panel needs
+        them: the planners' modules load OR-Tools)."""
+        raise NotImplementedError
+
+    def made_with(self, puzzle: Any) -> dict[str, Any]:
+        """The options `puzzle` stands for: the controls' first values."""
+        raise NotImplementedError
+
+    def limits(self, puzzle: Any) -> tuple[dict[str, Sequence[str]], dict[str, int]]:
+        """The puzzle's own choices and highest values of some options (its Travellers)."""
+        return {}, {}
 
     def map_widget(self) -> ipywidgets.Widget:
         return self.board
 
-    @staticmethod
-    def start(puzzle: Any, plan: Plan) -> State:
-        """The fresh state the plan's history is played from."""
-        return puzzle.state()  # type: ignore[no-any-return]
+    def values(self) -> dict[str, Any]:
+        """The options as the controls give them, checked; the others as the puzzle has them."""
+        given = {
+            option.name: control_value(option, self.inputs[option.name])
+            for option in self.options
+            if option.name in self.inputs
+        }
+        return {**self.made, **given}
+
+    def puzzle(self) -> Puzzle:
+        """The puzzle given while the controls are as it was made, else the standard puzzle of
+        their options."""
+        values = self.values()
+        return self.original if values == self.made else self.standard(**values)
 
     @staticmethod
     def run(puzzle: Any, time_limit: float, workers: int, on_solution: OnSolution) -> Any:
         raise NotImplementedError
 
-    def greedy(self, puzzle: Any) -> ScoreSheet:
-        raise NotImplementedError
-
     def answer(self, puzzle: Any, result: Any, stopped: bool) -> Answer:
         plan: Plan = result
-        walked = walk_plan(self.start(puzzle, plan), plan, self.player, self.group, self.when)
+        start = puzzle.before(plan.history)
+        walked = walk_plan(start, plan, self.player, self.group, self.when)
         return Answer(
             plan.status,
             plan.objective,
@@ -191,7 +266,7 @@ class GamePlanner(Planner):
             stopped,
             walked,
             sheet_rows(plan.sheet),
-            sheet_rows(self.greedy(puzzle)),
+            sheet_rows(puzzle.greedy_sheet()),
             plan.assumptions,
             unit=self.unit,
         )
@@ -213,56 +288,46 @@ class GamePlanner(Planner):
 
 
 class EightyDays(GamePlanner):
-    """The 80-day planner (`kit.solve.eighty_days`): side, Traveller, Explore days, last day."""
+    """The 80-day planner (`kit.solve.eighty_days`): side, Traveller, Explore days, last day,
+    seed. In a game of several players, the side, the Traveller and the seed are the game's."""
 
     title = "The 80-day planner"
 
-    def __init__(self, puzzle: Any) -> None:
-        from kit.amazing_journey.content import SIDES
+    def __init__(self, puzzle: Journey) -> None:
+        super().__init__(puzzle)
+        self.original: Journey = puzzle
+        for name in ("side", "traveller", "seed"):
+            self.inputs[name].disabled = puzzle.position.game.num_players != 1
 
-        super().__init__(puzzle.position, puzzle.player)
-        self.original = puzzle
-        game = puzzle.position.game
-        solo = game.num_players == 1
-        names = [t.name for t in puzzle.content.travellers]
-        mine = puzzle.traveller.name if puzzle.traveller else names[0]
-        self.side = dropdown("side", SIDES, game.options["side"])
-        self.traveller = dropdown("Traveller", names, mine)
-        self.side.disabled = self.traveller.disabled = not solo
-        durations = sorted({result.days for _, result, _ in puzzle.tables.faces})
-        self.explore = ipywidgets.Text(
-            ", ".join(map(str, puzzle.durations)),
-            description="explore days",
-            tooltip=f"one of {durations} for every Explore, or the die's results in order",
-            style={"description_width": "auto"},
-        )
-        self.days = ipywidgets.BoundedIntText(
-            puzzle.limit, min=1, max=puzzle.most_days, description="day limit"
-        )
-        self.controls = [self.side, self.traveller, self.explore, self.days]
+    def declared(self) -> tuple[Sequence[Option], Callable[..., Puzzle]]:
+        from kit.solve.eighty_days.puzzle import OPTIONS, standard_puzzle
 
-    def puzzle(self) -> Any:
-        from kit.solve.eighty_days import Puzzle, standard_puzzle
+        return OPTIONS, standard_puzzle
 
-        try:
-            explore = tuple(int(part) for part in self.explore.value.replace(",", " ").split())
-        except ValueError:
-            raise KitError(f"explore days: {self.explore.value!r} is not whole numbers") from None
-        days = int(self.days.value)
-        old = self.original
-        game = old.position.game
-        if self.side.value == game.options["side"] and (
-            old.traveller is None or self.traveller.value == old.traveller.name
-        ):
-            return Puzzle(old.position, old.player, explore, days, old.revealed)
-        return standard_puzzle(
-            self.side.value,
-            self.traveller.value,
-            explore,
-            game.seed,
-            days,
-            game.options.get("content"),
-        )
+    def made_with(self, puzzle: Journey) -> dict[str, Any]:
+        game, traveller = puzzle.position.game, puzzle.traveller
+        return {
+            "side": game.options["side"],
+            "traveller": (traveller or puzzle.content.travellers[0]).name,
+            "explore": puzzle.durations,
+            "days": puzzle.limit,
+            "seed": game.seed or 0,
+            "board": game.options.get("content"),
+        }
+
+    def limits(self, puzzle: Journey) -> tuple[dict[str, Sequence[str]], dict[str, int]]:
+        names = [traveller.name for traveller in puzzle.content.travellers]
+        return {"traveller": names}, {"days": puzzle.most_days}
+
+    def puzzle(self) -> Puzzle:
+        """The same position under other assumptions (Explore days, last day) while the deal
+        is the same (side, Traveller, seed), else the standard puzzle of the options."""
+        from kit.solve.eighty_days import Puzzle as Journey
+
+        values, old = self.values(), self.original
+        if any(values[name] != self.made[name] for name in ("side", "traveller", "seed")):
+            return self.standard(**values)
+        return Journey(old.position, old.player, values["explore"], values["days"], old.revealed)
 
     @staticmethod
     def run(puzzle: Any, time_limit: float, workers: int, on_solution: OnSolution) -> Any:
@@ -270,18 +335,10 @@ class EightyDays(GamePlanner):
 
         return solve(puzzle, time_limit=time_limit, workers=workers, on_solution=on_solution)
 
-    @staticmethod
-    def start(puzzle: Any, plan: Plan) -> State:
-        return puzzle.start(plan.history)  # type: ignore[no-any-return]
-
-    def greedy(self, puzzle: Any) -> ScoreSheet:
-        from kit.solve.eighty_days import greedy_game
-
-        return greedy_game(puzzle).final.scores()[puzzle.player]  # type: ignore[no-any-return]
-
 
 class FiveRounds(GamePlanner):
-    """The five-round planner (`kit.solve.five_rounds`): the travellers' set and the edition."""
+    """The five-round planner (`kit.solve.five_rounds`): the travellers' set, the edition and
+    the seed."""
 
     title = "The five-round planner"
     unit = "round"
@@ -297,25 +354,21 @@ class FiveRounds(GamePlanner):
         """The round heads the steps; the note says which play of it."""
         return ""
 
-    def __init__(self, puzzle: Any) -> None:
-        from kit.solve.five_rounds import SETS
-        from kit.timeless_journeys.content import EDITIONS
+    def declared(self) -> tuple[Sequence[Option], Callable[..., Puzzle]]:
+        from kit.solve.five_rounds.puzzle import OPTIONS, standard_puzzle
 
-        super().__init__(puzzle.position)
-        self.original = puzzle
+        return OPTIONS, standard_puzzle
+
+    def made_with(self, puzzle: Tour) -> dict[str, Any]:
+        from kit.solve.five_rounds.puzzle import SETS
+
         options = puzzle.position.game.options
         chosen = "intro" if options["mode"] == "intro" else "".join(options["travellers"] or ())
-        self.set = dropdown("travellers' set", SETS, chosen if chosen in SETS else "intro")
-        self.edition = dropdown("edition", tuple(EDITIONS), options["edition"])
-        self.chosen = (self.set.value, self.edition.value)
-        self.controls = [self.set, self.edition]
-
-    def puzzle(self) -> Any:
-        from kit.solve.five_rounds import standard_puzzle
-
-        if (self.set.value, self.edition.value) == self.chosen:
-            return self.original
-        return standard_puzzle(self.set.value, self.edition.value, self.original.seed)
+        return {
+            "travellers": chosen if chosen in SETS else "intro",
+            "edition": options["edition"],
+            "seed": puzzle.seed,
+        }
 
     @staticmethod
     def run(puzzle: Any, time_limit: float, workers: int, on_solution: OnSolution) -> Any:
@@ -323,14 +376,10 @@ class FiveRounds(GamePlanner):
 
         return solve(puzzle, time_limit=time_limit, workers=workers, on_solution=on_solution)
 
-    def greedy(self, puzzle: Any) -> ScoreSheet:
-        from kit.solve.five_rounds import greedy_game
-
-        return greedy_game(puzzle).final.scores()[0]
-
 
 class FourWeeks(GamePlanner):
-    """The four-week planner (`kit.solve.four_weeks`): the deal."""
+    """The four-week planner (`kit.solve.four_weeks`): the deal and the Bucket Lists to
+    claim."""
 
     title = "The four-week planner"
 
@@ -339,38 +388,28 @@ class FourWeeks(GamePlanner):
         per_week = self.original.content.rules.days_per_week
         return f"week {max(0, step.day - 1) // per_week + 1}"
 
-    def __init__(self, puzzle: Any) -> None:
-        super().__init__(puzzle.position)
-        self.original = puzzle
-        self.deal = ipywidgets.BoundedIntText(
-            puzzle.seed, min=0, max=2**31, description="deal (seed)"
-        )
-        self.controls = [self.deal]
+    def __init__(self, puzzle: Weeks) -> None:
+        super().__init__(puzzle)
+        self.original: Weeks = puzzle
 
-    def puzzle(self) -> Any:
-        from kit.solve.four_weeks import standard_puzzle
+    def declared(self) -> tuple[Sequence[Option], Callable[..., Puzzle]]:
+        from kit.solve.four_weeks.puzzle import OPTIONS, standard_puzzle
 
-        if self.deal.value == self.original.seed:
-            return self.original
-        content = self.original.position.game.options.get("content")
-        return standard_puzzle(int(self.deal.value), content=content)
+        return OPTIONS, standard_puzzle
+
+    def made_with(self, puzzle: Weeks) -> dict[str, Any]:
+        regions = puzzle.content.regions
+        return {
+            "seed": puzzle.seed,
+            "claims": [regions[region].code for region in puzzle.claims],
+            "content": puzzle.position.game.options.get("content"),
+        }
 
     @staticmethod
     def run(puzzle: Any, time_limit: float, workers: int, on_solution: OnSolution) -> Any:
         from kit.solve.four_weeks import solve
 
         return solve(puzzle, time_limit=time_limit, workers=workers, on_solution=on_solution)
-
-    @staticmethod
-    def start(puzzle: Any, plan: Plan) -> State:
-        state = puzzle.state()
-        puzzle.settle(state)
-        return state  # type: ignore[no-any-return]
-
-    def greedy(self, puzzle: Any) -> ScoreSheet:
-        from kit.solve.four_weeks import greedy_game
-
-        return greedy_game(puzzle).scores()[0]
 
 
 class Orienteering(Planner):
@@ -423,7 +462,7 @@ class Orienteering(Planner):
         walked = PlanWalk(start, points_pieces(puzzle, names[:1]), tuple(steps), None)
         greedy = heuristic_route(puzzle)
         g_score, g_length = puzzle.evaluate(greedy) if greedy else (0, 0)
-        score, length = (result.score, result.length) if indices else (None, 0.0)
+        score, length = (result.objective, result.length) if indices else (None, 0.0)
         rows = (
             ("Points visited", str(max(0, len(indices) - 2))),
             ("Length", f"{length:g} of {puzzle.tmax:g}"),
@@ -435,10 +474,10 @@ class Orienteering(Planner):
             ("Total", str(g_score)),
         )
         return Answer(
-            result.status.lower(),
+            result.status,
             score,
             result.bound,
-            result.wall_time,
+            result.solve_time,
             stopped or result.interrupted,
             walked,
             rows,
@@ -569,27 +608,22 @@ def planner_for(puzzle_or_state: Any) -> Planner:
     if isinstance(puzzle_or_state, OPInstance):
         return Orienteering(puzzle_or_state)
     if isinstance(puzzle_or_state, State):
-        return GAMES_PLANNERS[puzzle_or_state.game.name](puzzle_from(puzzle_or_state))
+        return game_planner(puzzle_or_state.game.name)(puzzle_from(puzzle_or_state))
     module = type(puzzle_or_state).__module__
-    for name, planner in PUZZLES.items():
-        if module.startswith(name):
-            return planner(puzzle_or_state)
+    for game in GAMES.values():  # a game's puzzles are of its planner's package
+        if module == game.planner or module.startswith(f"{game.planner}."):
+            return game.solver_class()(puzzle_or_state)
     raise KitError(
         f"no planner for {type(puzzle_or_state).__name__}: give an 80-day, five-round or "
         "four-week puzzle, a game's state, or an orienteering instance (OPInstance)"
     )
 
 
-PUZZLES: dict[str, Callable[[Any], Planner]] = {
-    "kit.solve.eighty_days": EightyDays,
-    "kit.solve.five_rounds": FiveRounds,
-    "kit.solve.four_weeks": FourWeeks,
-}
-GAMES_PLANNERS: dict[str, type[GamePlanner]] = {
-    "amazing_journey": EightyDays,
-    "timeless_journeys": FiveRounds,
-    "four_weeks": FourWeeks,
-}
+def game_planner(name: str) -> type[GamePlanner]:
+    """The planner of the game `name` (its record's `solver`, `kit.games`)."""
+    if name not in GAMES:
+        raise KitError(f"no planner plans the game {name!r}; the planners plan {', '.join(GAMES)}")
+    return GAMES[name].solver_class()
 
 
 # --- the panel ------------------------------------------------------------------------------
@@ -766,9 +800,9 @@ class SolvePanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
         self, job: Background, puzzle: Any, result: Any, stopped: bool, error: BaseException | None
     ) -> None:
         answer = None
-        # An infeasible result has no plan to draw: its own words say why (a plan's status is
-        # "infeasible", an orienteering result's "INFEASIBLE" with the shortest way and budget).
-        infeasible = str(getattr(result, "status", "")).lower() == INFEASIBLE
+        # An infeasible result has no plan to draw: its own words say why (the earliest day a
+        # goal can be reached, an orienteering instance's shortest way and budget).
+        infeasible = result is not None and result.status == INFEASIBLE
         if error is None and result is not None and not infeasible:
             try:
                 answer = self.planner.answer(puzzle, result, stopped)
@@ -781,9 +815,7 @@ class SolvePanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
             self.solve_button.disabled, self.stop_button.disabled = False, True
             self.progress.value = 1.0
             self.progress.bar_style = "warning" if stopped else "success"
-            score, bound = getattr(result, "objective", getattr(result, "score", None)), None
-            if result is not None:
-                bound = result.bound
+            score, bound = (None, None) if result is None else (result.objective, result.bound)
             if score is not None and bound is not None and self.found:
                 seconds = max(time.perf_counter() - job.began, self.found[-1][0])
                 self.chart.value = progress_svg([*self.found, (seconds, score, bound)], self._limit)
@@ -847,12 +879,12 @@ def solve(puzzle_or_state: Any) -> SolvePanel:
 
 
 __all__ = [
-    "GAMES_PLANNERS",
     "Answer",
     "Background",
     "GamePlanner",
     "Planner",
     "SolvePanel",
+    "game_planner",
     "planner_for",
     "solve",
 ]

@@ -108,11 +108,11 @@ tiny = OPInstance.from_points(
     name="tiny",
 )
 result = solve(tiny)
-print(result.status, result.score, [names[i] for i in result.indices])
-assert result.score == best_by_trying_everything(BUDGET)[0]
+print(result.status, result.objective, [names[i] for i in result.indices])
+assert result.objective == best_by_trying_everything(BUDGET)[0]
 
 # %% [markdown]
-# Same answer, and `OPTIMAL` means proven: the solver's upper *bound* met the score it found.
+# Same answer, and `optimal` means proven: the solver's upper *bound* met the score it found.
 #
 # ## Step 3: a published benchmark
 #
@@ -129,8 +129,8 @@ for line in (DATA / "best_known.tsv").read_text().splitlines()[1:]:
 file = "set-2/tsiligirides_problem_2_budget_30.txt"
 instance = read_op_file(DATA / file)
 result = solve(instance, time_limit=30)
-print(f"{file}: {result.status} score {result.score}, published {published[file]}")
-assert result.score == published[file] and result.optimal
+print(f"{file}: {result.status} score {result.objective}, published {published[file]}")
+assert result.objective == published[file] and result.is_optimal
 
 
 # %%
@@ -150,7 +150,7 @@ def picture(instance: OPInstance, result, title: str) -> str:
 
 
 display(
-    image(picture(instance, result, f"budget {instance.tmax}: {result.score} points collected"))
+    image(picture(instance, result, f"budget {instance.tmax}: {result.objective} points collected"))
 )
 
 # %% [markdown]
@@ -165,8 +165,8 @@ display(
 def best_score(budget: int) -> int:
     """The proven best score of set 2's points with `budget` (each budget solved once)."""
     result = solve(dataclasses.replace(instance, tmax=budget), time_limit=30)
-    assert result.optimal, f"budget {budget}: not proven within the time limit ({result.status})"
-    return result.score
+    assert result.is_optimal, f"budget {budget}: not proven within the time limit ({result.status})"
+    return result.objective
 
 
 budgets = [10, 15, 20, 25, 30, 35, 40]
@@ -206,8 +206,8 @@ diamond = read_op_file(CHAO / file)
 best_route = solve(diamond, time_limit=60)
 chao_1996, published = tables[file]
 print(f"published: {chao_1996} (Chao, Golden and Wasil), {published} at best in any table")
-print(f"proven:    {best_route.score} ({best_route.status}), length {best_route.length:.3f}")
-assert best_route.optimal and diamond.fits_exactly(best_route.indices)
+print(f"proven:    {best_route.objective} ({best_route.status}), length {best_route.length:.3f}")
+assert best_route.is_optimal and diamond.fits_exactly(best_route.indices)
 
 # %%
 figure, axes = plt.subplots(figsize=(6, 6))
@@ -219,7 +219,7 @@ axes.scatter(route_x, route_y, s=12, color="crimson", zorder=3)
 for role, point in (("start", diamond.start), ("end", diamond.end)):
     axes.annotate(role, diamond.coords[point], xytext=(8, -4), textcoords="offset points")
 axes.set_aspect("equal")
-axes.set_title(f"set 64, budget 20: {best_route.score} proven, {published} published")
+axes.set_title(f"set 64, budget 20: {best_route.objective} proven, {published} published")
 plt.show()
 
 # %% [markdown]
@@ -249,7 +249,7 @@ for a, b, data in board.graph().edges(data=True):
             world.add_edge(a, b, weight=days)
 
 trip = solve(OPInstance.from_graph(world, "London", "London", 30), time_limit=30)
-print(trip.status, trip.score, "cities:", " → ".join(trip.route))
+print(trip.status, trip.objective, "cities:", " → ".join(trip.route))
 display(image(board_svg(world, path=trip.route, labels=trip.route, title="30 days from London")))
 
 # %% [markdown]

@@ -5,7 +5,7 @@ Nothing here writes a field of a state."""
 from __future__ import annotations
 
 from kit.amazing_journey import AmazingJourney, JourneyState, setup
-from kit.amazing_journey.state import MakeRoom
+from kit.amazing_journey.frames import MakeRoom
 
 CLEAR_WAY = {"Cairo": "B01", "Dubai": "C02", "Athens": "A10"}
 """Tokens showing a star, for the cities of `around_the_world`'s way east (and Athens): with the
@@ -57,7 +57,7 @@ def go(state: JourneyState, *cities: str, player: int = 0) -> None:
     turns."""
     for name in cities:
         while True:
-            _others_refresh(state, player)
+            others_refresh(state, player)
             ways = [
                 a for a in names(state) if a.startswith("take the ") and a.endswith(f" to {name}")
             ]
@@ -68,11 +68,12 @@ def go(state: JourneyState, *cities: str, player: int = 0) -> None:
 
 
 def _act(state: JourneyState, player: int, action: str) -> None:
-    _others_refresh(state, player)
+    others_refresh(state, player)
     state.apply(action)
 
 
-def _others_refresh(state: JourneyState, player: int) -> None:
+def others_refresh(state: JourneyState, player: int) -> None:
+    """The other players refresh until it is `player`'s turn."""
     while state.current_player != player:
         assert state.current_player >= 0, "a question or chance event is due"
         state.apply("refresh")

@@ -16,6 +16,7 @@ import pytest
 
 from kit.amazing_journey import AmazingJourney, GreedyBot, JourneyState
 from kit.amazing_journey.actions import Action, Answer, Explore, Outcome, StepBack, Travel, Wait
+from kit.amazing_journey.frames import MakeRoom
 from kit.core import CHANCE, State
 from kit.core.bots import RandomBot, play
 from kit.core.rng import rng_for
@@ -80,17 +81,25 @@ def private(state: JourneyState) -> None:
 
 
 def hidden(state: State, player: int) -> Iterator[str]:
-    """The ids of the tokens `player` has not collected (face down on the map or on another
-    board, removed unseen, not placed yet), as the observation would name them; an id that is
-    also a route's or a city's ("A10") is looked for under the key "token" only."""
+    """What `player` may not see, as the observation or a label would name it: the ids of the
+    tokens they have not held (face down on the map or on another board, removed unseen, given
+    up by another, not placed yet), and the type of each Ticket or Objective another player
+    draws. An id that is also a route's or a city's ("A10") is looked for only where a token's
+    id stands: under the key "token" and in the labels that name a token."""
     assert isinstance(state, JourneyState)
     names = {r.id for r in state.tables.board.routes} | set(state.tables.board.index)
     mine = set(state.experiences[player] + state.souvenirs[player])
+    mine |= {f.token for f in state.steps if isinstance(f, MakeRoom) and f.player == player}
     for token in state.tables.content.tokens:
         if token.index not in mine:
             yield f'"token": "{token.id}"'
+            yield from (f"{token.id} lies face down", f"new token {token.id}", f"{token.id} for")
             if token.id not in names:
                 yield f'"{token.id}"'
+    book = state.tables.actions
+    for q in range(state.num_players):
+        if q != player:
+            yield from (str(draw) for draw in book.draw_ticket[q] + book.draw_objective[q])
 
 
 def configurations(count: int) -> Iterator[tuple[int, int, str]]:
@@ -104,6 +113,7 @@ def checked(game: AmazingJourney, bots: Sequence[Any]) -> State:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(10))
 def test_half_random_games(chunk):
     for seed, players, side in list(configurations(MIXED_GAMES))[chunk::10]:

@@ -150,9 +150,10 @@ def test_a_ticket_may_be_used_when_the_type_departs_and_any_two_make_a_wildcard(
         ("take the T1 train to Paris", "no train departs on day 1"),
         ("take the T1 train to Paris with a train ticket", "no train Ticket in hand"),
         ("take the T1 train to Paris with any 2 tickets", "any 2 Tickets are needed"),
-        ("take the S14 ship to Paris", "route S14 does not reach Paris from London"),
-        ("take the T9 train to Paris", "route T9 does not pass through London"),
-        ("take the Z1 train to Paris", "there is no route Z1"),
+        ("take the B1 bus to London", "route B1 does not reach London from London"),
+        ("take the T9 train to Chicago", "route T9 does not pass through London"),
+        ("take the S14 ship to Paris", "it is not among the legal actions"),  # no such Travel
+        ("take the Z1 train to Paris", "it is not among the legal actions"),  # nor route
         ("take the B1 bus to Berlin", "must stop at Amsterdam on the way"),
         ("take the X12 secret route to Moscow", "Secret routes never depart"),
     ],
@@ -262,3 +263,11 @@ def test_the_timeline_loops_after_day_79():
     assert "take the B1 bus to Amsterdam" not in names(state)
     go(state, "Dubai", "Mumbai")  # an airship on day 85, a ship on day 88
     assert state.day[0] == 91 and (state.stage[0], state.points[0]) == (1, 0)
+
+
+def test_an_action_of_another_board_is_refused_without_reading_its_fields():
+    state = journey("Carlo")  # day 0 in London: trains depart
+    other = AmazingJourney(players=1, seed=1, side="fast").tables.actions
+    travel = other.named("take the T1 train to Paris")
+    assert travel is not None and "take the T1 train to Paris" in names(state)
+    refused(state, travel, "it is not among the legal actions in this state")

@@ -18,6 +18,7 @@ from tests.amazing_journey.helpers import (
     journey,
     journey_around,
     names,
+    others_refresh,
     token,
     wait_until,
 )
@@ -297,11 +298,13 @@ CULTURES = {"Paris": "A02", "Amsterdam": "A06", "Cairo": "B02", "Dubai": "C02", 
 """Five culture Experiences on the way east (B02 and C02 show a triangle and a star, kept)."""
 
 
-def collect_cultures(objectives=("food", "party")):
-    """A solo Carlo who has collected the culture Experiences of Paris, Amsterdam and Cairo
-    (every Explore 3 days) and rolled the die in Dubai: the culture spaces are full."""
+def collect_cultures(objectives=("food", "party"), others=()):
+    """Carlo (alone, or with `others` who refresh on their turns) who has collected the culture
+    Experiences of Paris, Amsterdam and Cairo (every Explore 3 days) and rolled the die in
+    Dubai: the culture spaces are full."""
     state = journey(
         "Carlo",
+        *others,
         placement={**CULTURES, "Lisbon": "A10", "Mumbai": "C01"},
         removed=["circle", "square"],
         objectives=[list(objectives)],
@@ -309,6 +312,7 @@ def collect_cultures(objectives=("food", "party")):
     three_days = "the die shows 3 days for player 0"
     for place, back in (("Paris", "London"), ("Amsterdam", "London"), ("Cairo", None)):
         go(state, place)
+        others_refresh(state, 0)  # until it is Carlo's turn again
         state.apply(f"explore {place}")
         state.apply(three_days)
         if "play a culture objective" in names(state):
@@ -316,6 +320,7 @@ def collect_cultures(objectives=("food", "party")):
         if back:
             go(state, back)
     go(state, "Dubai")
+    others_refresh(state, 0)
     state.apply("explore Dubai")
     state.apply(three_days)
     return state

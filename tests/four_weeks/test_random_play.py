@@ -69,6 +69,7 @@ def play_one(seed: int) -> FourWeeksState:
     return final
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_games_keep_the_rules(chunk):
     lengths = [len(play_one(seed).history) for seed in range(chunk, GAMES, CHUNKS)]

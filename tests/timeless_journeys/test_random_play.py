@@ -69,12 +69,14 @@ def play_one(seed: int):
     return state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_games(chunk):
     for seed in range(chunk, GAMES, CHUNKS):
         play_one(seed)
 
 
+@pytest.mark.slow
 def test_every_kind_of_action_is_met():
     """The games above reach every kind the actions module lists."""
     kinds = set()

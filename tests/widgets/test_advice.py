@@ -69,6 +69,7 @@ def check_advice(panel: Any) -> Plan:
     ("players", "edition", "decisions"),
     [(2, "en", 0), (2, "ja", 60), (4, "ja", 0), (4, "en", 80)],
 )
+@pytest.mark.slow
 def test_advise_in_a_grand_tour_of_several_players(
     players: int, edition: str, decisions: int
 ) -> None:
@@ -89,6 +90,7 @@ def test_advise_in_a_grand_tour_of_several_players(
         (2, 7, "ActivityDiscards"),  # week 1: player 0 discards for Plan
     ],
 )
+@pytest.mark.slow
 def test_advise_in_the_four_week_game(players: int, decisions: int, where: str) -> None:
     state = weeks_table(players, decisions)
     assert (type(state.decision).__name__ if state.decision else STEPS[state.step]) == where
@@ -100,6 +102,7 @@ def test_advise_in_the_four_week_game(players: int, decisions: int, where: str) 
     )
 
 
+@pytest.mark.slow
 def test_advise_highlights_the_planners_first_step() -> None:
     position = tiny("Wolfgang", 3).position
     panel = play(position, seat=0)
@@ -182,6 +185,7 @@ def test_the_advice_does_not_depend_on_what_the_player_cannot_see() -> None:
     assert full_key(puzzle_from(state).position) == full_key(puzzle_from(other).position)
 
 
+@pytest.mark.slow
 def test_the_four_week_advice_plans_the_same_game_whatever_the_player_cannot_see() -> None:
     """The other player's hand dealt again, the deck keeping the rest: the puzzle the advisor
     plans is the same, and so is the advice's score (player 1's last day of the game, which
@@ -244,6 +248,7 @@ def test_where_no_advice_can_be_given_the_panel_says_why_and_nothing_changes(
     assert panel.board.highlight == [] and not any(b.button_style for b in panel.action_buttons)
 
 
+@pytest.mark.slow
 def test_the_solver_panel_plans_a_game_in_progress_from_the_seat_to_move() -> None:
     for state in (tour_table(3, "en", 20), weeks_table(2, 20)):
         panel = solve(state)
@@ -266,6 +271,7 @@ def advised_under_lock(panel: Any) -> bool:
         return bool(panel.advisor.first)
 
 
+@pytest.mark.slow
 def test_a_move_while_the_advisor_plans_drops_its_stale_advice(monkeypatch) -> None:
     """The planner is held until a move is made on the panel (the planner's answer is then for
     the position before it): the panel stays consistent, the stale advice is not shown for the

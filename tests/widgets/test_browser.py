@@ -13,7 +13,11 @@ import itertools
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.widgets.servers import STARTUP, jupyterlab, run_all_cells, voila
+
+pytestmark = pytest.mark.slow  # a browser and a server each
 
 NOTEBOOK = Path(__file__).with_name("boards.ipynb")
 # A place to click on each game's board, as the board names it.

@@ -16,6 +16,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from kit.saving import enable
 from tests.widgets.servers import (
     ROOT,
@@ -26,6 +28,8 @@ from tests.widgets.servers import (
     serving,
     voila,
 )
+
+pytestmark = pytest.mark.slow  # a browser and a server each
 
 LESSON = ROOT / "notebooks" / "08_classroom.ipynb"
 MEDIUM_OPTIMUM = "B 8, I 3, H 9, A 8"  # the points the medium puzzle's optimal route collects

@@ -149,28 +149,31 @@ def walk_through(panel: SolvePanel, start: State, plan: Plan) -> None:
     assert route.places[-1] == engine_place(state)
 
 
+@pytest.mark.slow
 def test_the_issues_80_day_plan_is_drawn_as_planned() -> None:
     """The Regular side, Paulo, Explore 3 days: every step of the plan, to London."""
     puzzle = standard_puzzle("regular", "Paulo", 3)
     panel = solved(solve(puzzle), ROOMY)
     plan = panel.result
-    walk_through(panel, puzzle.start(plan.history), plan)
+    walk_through(panel, puzzle.before(plan.history), plan)
     assert panel.answer.steps[-1].place == "London"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("traveller", "explore"), [("Wolfgang", 3), ("Hendrika", 2), ("Paulo", 4)])
 def test_80_day_plans_on_the_tiny_board(traveller: str, explore: int) -> None:
     puzzle = tiny(traveller, explore)
     panel = solved(solve(puzzle), 3)
-    walk_through(panel, puzzle.start(panel.result.history), panel.result)
+    walk_through(panel, puzzle.before(panel.result.history), panel.result)
 
 
 def test_a_generated_80_day_puzzles_plan() -> None:
     made = generate("eighty_days", seed=3, difficulty="medium")
     panel = solved(solve(made.puzzle), ROOMY)
-    walk_through(panel, made.puzzle.start(panel.result.history), panel.result)
+    walk_through(panel, made.puzzle.before(panel.result.history), panel.result)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("travellers", "edition"), [("intro", "en"), ("D", "ja")])
 def test_five_round_plans_read_round_by_round(travellers: str, edition: str) -> None:
     puzzle = tour_puzzle(travellers, edition)
@@ -182,12 +185,14 @@ def test_five_round_plans_read_round_by_round(travellers: str, edition: str) -> 
     assert panel.planner.board.highlight.groups == tuple(groups)
 
 
+@pytest.mark.slow
 def test_a_five_round_plan_of_the_last_round() -> None:
     puzzle = tour_at(tour_puzzle("intro", "en"), 24)
     panel = solved(solve(puzzle), 3)
     walk_through(panel, puzzle.state(), panel.result)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("content", [None, str(DATA / "tiny_four_weeks")])
 def test_four_week_plans_week_by_week(content: Any) -> None:
     puzzle = weeks_puzzle(1, content=content)
@@ -198,6 +203,7 @@ def test_four_week_plans_week_by_week(content: Any) -> None:
     assert {step.group for step in panel.answer.steps} <= {f"week {w}" for w in range(1, 5)}
 
 
+@pytest.mark.slow
 def test_a_generated_four_week_puzzles_plan() -> None:
     made = weeks_puzzle_made(2)
     panel = solved(solve(made.puzzle), 3)
@@ -231,12 +237,13 @@ def test_orienteering_routes_point_by_point(file: str) -> None:
     assert answer.steps[-1].place == str(instance.label(instance.end))
 
 
+@pytest.mark.slow
 def test_a_journey_that_calls_at_a_city_is_drawn_through_it_across_the_maps_edge() -> None:
     """Take the S8 ship from Tokyo to San Francisco: it calls at Honolulu, beyond the map's
     edge, so the route leaves by the right side and comes back by the left."""
     puzzle = standard_puzzle("regular", "Paulo", 3)
     panel = solved(solve(puzzle), ROOMY)
-    walked = walk_plan(puzzle.start(panel.result.history), panel.result, 0)
+    walked = walk_plan(puzzle.before(panel.result.history), panel.result, 0)
     sea = [s for s in walked.steps if "the S8 ship to San Francisco" in s.text]
     for step in sea:
         assert step.path[-3:] == ("Tokyo", "Honolulu", "San Francisco")
@@ -259,7 +266,7 @@ def test_advice_is_drawn_as_planned() -> None:
     plan = panel.advisor.plan
     route = panel.board.highlight
     assert isinstance(route, Route) and route == panel.advisor.route.at(0)
-    state = Puzzle.from_state(position).start(plan.history)
+    state = Puzzle.from_state(position).before(plan.history)
     done = 0
     for number, step in enumerate(plan.steps, start=1):
         for name in plan.history[done : step.upto]:

@@ -26,6 +26,8 @@ import pytest
 from kit.widgets.sizes import NORMAL
 from tests.widgets.servers import STARTUP, jupyterlab, run_all_cells, voila
 
+pytestmark = pytest.mark.slow  # a browser and a server each
+
 NOTEBOOK = Path(__file__).with_name("panels.ipynb")
 CLASSROOM = {"width": 1366, "height": 768}
 TIMELINES = {

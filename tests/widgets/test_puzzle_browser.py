@@ -14,9 +14,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from kit.widgets.sizes import NORMAL
 from tests.test_puzzles_weeks import OPTIMUM
 from tests.widgets.servers import STARTUP, click_place, jupyterlab, run_all_cells, voila
+
+pytestmark = pytest.mark.slow  # a browser and a server each
 
 NOTEBOOK = Path(__file__).with_name("puzzle.ipynb")
 SCREEN = {"width": 1366, "height": 768}  # the classroom's projector

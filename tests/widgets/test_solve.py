@@ -36,6 +36,7 @@ def pawn(panel: SolvePanel) -> str:
     return piece.place
 
 
+@pytest.mark.slow
 def test_solve_streams_progress_then_shows_exactly_the_planners_plan() -> None:
     puzzle = tiny("Wolfgang", 3)  # its optimum is 15 (the exhaustive search's)
     panel = solved(solve(puzzle), 90)  # proven in about 2 CPU seconds, and it stops then
@@ -71,6 +72,7 @@ def test_solve_streams_progress_then_shows_exactly_the_planners_plan() -> None:
     assert panel.timeline.value.startswith("<svg") and 'data-step="3"' in panel.timeline.value
 
 
+@pytest.mark.slow
 def test_stop_keeps_the_best_plan_so_far() -> None:
     puzzle = standard_puzzle("regular", "Paulo", 3)
     panel = solve(puzzle)
@@ -95,7 +97,7 @@ def test_stop_keeps_the_best_plan_so_far() -> None:
 
 def test_a_refused_control_changes_nothing() -> None:
     panel = solve(tiny("Wolfgang", 3))
-    panel.planner.explore.value = "7"
+    panel.planner.inputs["explore"].value = "7"
     panel.solve_button.click()
     assert panel.message == (
         "refused: Explore durations must be among [2, 3, 4], got (7,); nothing changed"
@@ -107,18 +109,18 @@ def test_a_refused_control_changes_nothing() -> None:
 
 def test_the_controls_make_the_puzzle_solved() -> None:
     panel = solve(tiny("Wolfgang", 3))
-    panel.planner.days.value = 13
-    panel.planner.explore.value = "2"
+    panel.planner.inputs["days"].value = 13
+    panel.planner.inputs["explore"].value = "2"
     made = panel.planner.puzzle()
     assert isinstance(made, Puzzle) and made.limit == 13 and made.durations == (2,)
-    (hendrika,) = [name for name in panel.planner.traveller.options if "Hendrika" in name]
-    panel.planner.traveller.value = hendrika
+    (hendrika,) = [name for name in panel.planner.inputs["traveller"].options if "Hendrika" in name]
+    panel.planner.inputs["traveller"].value = hendrika
     assert panel.planner.puzzle().traveller.name.startswith("Hendrika")
     # A game's state: the puzzle of the player to move, whose side and Traveller are the game's.
     state = kit.load("amazing_journey", players=2, seed=3).new_game()
     state.resolve_chance()
     game = solve(state)
-    assert game.planner.side.disabled and game.planner.traveller.disabled
+    assert game.planner.inputs["side"].disabled and game.planner.inputs["traveller"].disabled
     made = game.planner.puzzle()
     assert made.player == state.current_player and not made.revealed
 
@@ -127,7 +129,7 @@ def test_the_orienteering_panel_draws_the_points_and_the_route_with_the_budget_u
     instance = read_op_file(OP_FILE)  # Tsiligirides set 1, Tmax 15: the optimum is 45
     panel = solved(solve(instance), 10)
     result = panel.result
-    assert result.score == 45 and result.optimal
+    assert result.objective == 45 and result.is_optimal
     answer = panel.answer
     places = answer.walk.places()
     assert places == tuple(str(label) for label in result.route)
@@ -142,6 +144,7 @@ def test_the_orienteering_panel_draws_the_points_and_the_route_with_the_budget_u
     assert board.highlight.current == 2
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["four_weeks", "timeless_journeys"])
 def test_the_other_game_planners_plans_on_their_boards(game: str) -> None:
     if game == "four_weeks":
@@ -170,3 +173,37 @@ def test_a_search_that_finds_no_plan_says_so(monkeypatch: pytest.MonkeyPatch) ->
     panel = solved(panel, 3)
     assert panel.message == "no plan found: after 2.5 s; no upper limit proven yet"
     assert panel.answer is not None and panel.answer.steps == ()
+
+
+def test_the_controls_are_the_options_the_planners_declare() -> None:
+    """Each game planner's controls are its `OPTIONS` with a label, the values the puzzle was
+    made with; a control changed makes the standard puzzle of the options, one refused says
+    why in the option's words."""
+    weeks = solve(weeks_puzzle(1, content=str(DATA / "tiny_four_weeks")))
+    controls = weeks.planner.controls
+    assert [(c.description, c.value) for c in controls] == [
+        ("deal (seed)", 1),
+        ("Bucket Lists to claim", ""),
+    ]
+    assert weeks.planner.puzzle() is weeks.planner.original
+    weeks.planner.inputs["claims"].value = "AAA"
+    made = weeks.planner.puzzle()
+    assert (made.seed, made.claims, made.content.regions[made.claims[0]].code) == (1, (0,), "AAA")
+    weeks.planner.inputs["seed"].value = -1
+    weeks.solve_button.click()
+    assert weeks.message.startswith("refused: deal (seed): a seed is a whole number from 0")
+    assert weeks.message.endswith(", not -1; nothing changed") and weeks.job is None
+    tour = solve(tour_puzzle("intro", "en", 1))
+    assert [(c.description, c.value) for c in tour.planner.controls] == [
+        ("travellers' set", "intro"),
+        ("edition", "en"),
+        ("seed", 1),
+    ]
+    tour.planner.inputs["travellers"].value = "C"
+    assert tour.planner.puzzle().name == "historical set C, en edition, seed 1"
+    journey = solve(tiny("Wolfgang", 3))
+    journey.planner.inputs["explore"].value = "3, x"
+    journey.solve_button.click()
+    assert journey.message == (
+        "refused: explore days: expected days separated by commas, got '3, x'; nothing changed"
+    )

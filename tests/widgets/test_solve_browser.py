@@ -8,7 +8,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.widgets.servers import STARTUP, voila
+
+pytestmark = pytest.mark.slow  # a browser and a server each
 
 NOTEBOOK = Path(__file__).with_name("solver.ipynb")
 

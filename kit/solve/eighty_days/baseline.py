@@ -24,7 +24,8 @@ from kit.amazing_journey.actions import (
     Wait,
 )
 from kit.amazing_journey.bots import GreedyBot
-from kit.amazing_journey.state import JourneyState, RollDie
+from kit.amazing_journey.frames import RollDie
+from kit.amazing_journey.state import JourneyState
 from kit.core import CHANCE
 from kit.solve.eighty_days.network import EXPLORE, NOWHERE, TRAVEL, Arc, Node
 from kit.solve.eighty_days.puzzle import Puzzle

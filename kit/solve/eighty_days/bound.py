@@ -62,15 +62,13 @@ there (in a fraction of a second); on the reference board it stays above the pri
 
 PRICES_SHARE = 0.75
 """The share of `upper_bound`'s time by which the prices (`lagrange.py`) stop, for the tree
-to run again with them as its nodes' completion (`lagrange.Completion`) for the rest. Given
-45 s (what the planner's bound has at 60 s), Regular Paulo and Fast Buck (explore 3) were at
-77 and 80 with the tree's 30 % first and the prices for the rest; with the second tree, 76 and
-79 at 0.4, 73 and 77 at 0.6, 73 and 76 at 0.75; at 0.85 too little time is left
-for the completion's tables (`COMPLETION_SECONDS`) and the prices alone give 75 and 77."""
+to run again with them as its nodes' completion (`lagrange.Completion`) for the rest: late
+enough for the prices to come down, early enough to leave the second tree its completion's
+tables (`COMPLETION_SECONDS`); the shares tried are in `benchmarks/RESULTS.md`."""
 
 COMPLETION_SECONDS = 8.0
 """No second tree is started with less time left than this: the completion's tables (a relaxed
-journey's for each of the prizes kept) take 2.5 to 5 s on the reference board."""
+journey's for each of the prizes kept) take several seconds on the reference board."""
 
 PRICES_SECONDS = 1.0
 """About one step of the prices on the reference board: with less time left after the tree,

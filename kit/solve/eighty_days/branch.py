@@ -36,9 +36,8 @@ optimism is barely below their parent's: the completion counts the relaxed journ
 shuttle included, and takes the best tokens anywhere. A minute expands a few hundred nodes of a
 tree some ten levels deep, so the bound falls only a few points below the counting bound. With
 the prices' completion (`lagrange.Completion`), a node also pays for the prizes its journey
-passed by, and the tree falls below the prices' own bound: from 76 at its root to 73 in 7 s
-(Regular, Paulo, explore 3, after 34 s of prices), and from 53 to 49 on the same puzzle by day
-50 (plans of 40)."""
+passed by, and the tree falls a few points below the prices' own bound (the figures:
+`benchmarks/RESULTS.md`, The bound)."""
 
 from __future__ import annotations
 

@@ -19,7 +19,8 @@ from collections.abc import Sequence
 from kit.amazing_journey import travellers
 from kit.amazing_journey.actions import Action, Explore
 from kit.amazing_journey.content import ROUTE_TYPES, Traveller
-from kit.amazing_journey.state import DrawObjective, DrawTicket, JourneyState, RollDie
+from kit.amazing_journey.frames import DrawObjective, DrawTicket, RollDie
+from kit.amazing_journey.state import JourneyState
 from kit.amazing_journey.tables import Tables
 from kit.core import KitError
 from kit.solve.eighty_days.puzzle import Puzzle

@@ -27,18 +27,13 @@ journey earns there, so a relaxed journey that shuttles between two cities makes
 fall, and the sheet cannot take tokens the journey does not reach cheaply. Prizes are whole
 units of 1/`SCALE` point, so R and Q are exact integers and the bound their floor.
 
-What limits it (Regular side, Paulo, explore 3, plans of 55; counting bound 94): the prices
-reach 80 in 20 steps and 76 in 40, then barely move. The journeys read back at those prizes,
-scored by the engine's scorer with their bars, make at most about 61 (15 or 16 distinct tokens,
-a city explored up to 3 times): the relaxed journey itself is not what holds the bound up.
-Nor is its exploring a city twice: with a memory of each city's nearest token city in the
-relaxed journey's state (an ng-route relaxation of "each token once", a table twice the size),
-the journey read back at the best prizes explored 21 distinct cities of 23 where it had explored
-14 to 18 (the 2-day die), and the bound after 30 s was 97 against 96 (77 against 76 with the
-3-day die), in fewer steps. The rest is the duality gap of a sheet that grows faster than its
-tokens (1, 3, 9 points per type, the rows, the all-types bonus): the best prizes price a mixture
-of journeys, each paying for part of a large set, at the value of the large set. Splitting by
-profile closes only a point or two of it."""
+What limits it: the prices come down fast for some forty steps, then barely move, well above
+the plans. Neither the relaxed journey itself nor its exploring a city twice is what holds the
+bound up (an ng-route relaxation of "each token once" gained nothing); the rest is the duality
+gap of a sheet that grows faster than its tokens (1, 3, 9 points per type, the rows, the
+all-types bonus): the best prizes price a mixture of journeys, each paying for part of a large
+set, at the value of the large set. Splitting by profile closes only a point or two of it. The
+figures: `benchmarks/RESULTS.md`, The bound."""
 
 from __future__ import annotations
 
@@ -87,16 +82,15 @@ LOWEST = -(10**9)
 
 KEPT_PRIZES = 6
 """The prizes of the steps taken that bound the tree's nodes (`Completion`), chosen so that
-together they keep every profile's bound lowest: on the Regular side with Paulo (explore 3),
-six of 48 steps keep the largest at 75.9 as all of them do; by day 50, 53.3 against 52.8."""
+together they keep every profile's bound lowest: a few of them bound nearly as well as all."""
 
 TIE_PROFILES = 256
 """The profiles of the largest bounds whose sum breaks ties between prizes (`_chosen`)."""
 
 MOST_PROFILES = 8192
 """The profiles a node's completion bounds one by one (those of the highest bounds at the
-start); the others together count as the best of their bounds at the start (the profiles
-above a plan's score number 4,000 to 7,000 of 143,360 there)."""
+start); the others together count as the best of their bounds at the start (only a few
+thousand of some 140,000 profiles are above a plan's score on the reference board)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,10 +155,9 @@ class Lagrange:
         prizes than the rest. Each step aims at the profile of the largest bound: Polyak's
         length towards a target (`floor`, or `TARGET` of that bound), along that profile's
         subgradient deflected by `DEFLECTION` of the previous direction, halved after
-        `PATIENCE` steps without a better bound. Measured on the Regular side with Paulo,
-        explore 3 (plans of 55): 80 after 20 steps, 76 after 40 (half a second to a second
-        each), where the bound without profiles stays a point or two higher. A step the
-        board's deadline stops is not counted (`OutOfTime` if it is the first)."""
+        `PATIENCE` steps without a better bound. Splitting by profile keeps the bound a point
+        or two lower than without (`benchmarks/RESULTS.md`). A step the board's deadline
+        stops is not counted (`OutOfTime` if it is the first)."""
         began = time.perf_counter()
         self.tried = []
         prize = np.zeros(self.board.n)
@@ -341,8 +334,7 @@ class Completion:
 
     Where the tree's own completion (`Branch.optimism`) counts the relaxed journey's Explores
     and takes the best tokens anywhere, this one makes a node pay for the prizes its journey
-    has passed by: on the Regular side with Paulo (explore 3, plans of 55), after 25 s of
-    prices at 77, the tree reaches 73 in 15 s more (84 without)."""
+    has passed by, which takes the tree several points lower (`benchmarks/RESULTS.md`)."""
 
     def __init__(self, lagrange: Lagrange, floor: int | None = None) -> None:
         """The completion of the prizes of `lagrange`'s last run (it must have taken a step).

@@ -55,7 +55,8 @@ OnSolution = Callable[[int, float, float], None]
 """Progress callback: `(score, bound, elapsed_seconds)` for every improving plan."""
 
 MODEL_SECONDS_PER_ARC = 2e-5
-"""About the time to build the CP-SAT model, per arc (measured on the reference board)."""
+"""About the time to build the CP-SAT model, per arc, on the reference board
+(`benchmarks/RESULTS.md`)."""
 
 PRESOLVE_SECONDS_PER_ARC = 6e-5
 """About the time CP-SAT's presolve takes per arc on the reference board: it does not stop at
@@ -70,12 +71,9 @@ before the search (one worker); in a process of its own beside the searches, all
 SEARCH_FIRST_SECONDS = 15.0
 """What the bound's process, running beside the searches, leaves them of the limit: it takes
 all but this many seconds when that is more than `BOUND_SHARE` of the limit (`_bound_seconds`).
-At short limits the searches want the two cores to themselves: at 10 s, 8 s of bound instead of
-1 s cost Fast Buck's plan 1 to 3 points in two runs of three. At 60 s three processes shared
-them and the plans (explore 3, the search then ranking journeys by the sheet) stayed within a
-point: Regular Paulo 53, Catalina 54, Wolfgang 58, Carlo 54, Fast Buck 60, Yuki 61 (62 with a
-tenth), while their bounds came down from 85,
-85, 85, 85, 83, 87 to 77, 78, 77, 76, 78-81, 81."""
+At short limits the searches want the two cores to themselves; at long ones a third process
+costs the plans little and brings the bound down by several points (`benchmarks/RESULTS.md`,
+Sharing the time)."""
 
 SEARCH_SHARE = 0.7
 """The share of the time limit the event searches (`search.py`) may take, from the start: the
@@ -84,11 +82,9 @@ second worker's from the first moment, the planner's own once the bound is compu
 
 MODEL_SECONDS = 10.0
 """What the event searches leave the network, the greedy journeys and the model's windows of a
-long limit, when that is less than the rest of `SEARCH_SHARE` of it. At 60 s the searches had 42
-s and the windows the rest: on the 16 puzzles with the 3-day die every final plan came from the
-searches (the last at 41.9 s), the windows then settled and the solves ended at 46 to 59 s.
-With the searches until 50 s: 4 plans better (Regular Paulo 55 to 57, Buck 62 to 63, Yuki 59
-to 60 at 45.9 s, Fast Hendrika 59 to 61 at 49.6 s), none worse."""
+long limit, when that is less than the rest of `SEARCH_SHARE` of it: at long limits the final
+plans come from the searches, and the windows only settle them (`benchmarks/RESULTS.md`,
+Sharing the time)."""
 
 FIRST_PLAN_SHARE = 0.3
 """The share of the time left once the network is built that the randomised greedy journeys

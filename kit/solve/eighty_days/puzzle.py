@@ -6,12 +6,13 @@ each Explore takes (`explore`: one of the die's results for all, or the results 
 last day the journey may end on (`days`, the Timeline's length by default), and, in a live game,
 what the face-down tokens are worth. `puzzle.state()` is a fresh engine state at the puzzle's
 start in which the player plays on alone, and `puzzle.replay(history)` plays a plan's action
-names in it."""
+names in it (`kit.solve.puzzle.Puzzle`, as every planner's puzzle). `OPTIONS` are the options of
+the standard puzzles (the command's flags, the solver panel's controls)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from kit.amazing_journey.content import Content, Token, Traveller
@@ -19,8 +20,10 @@ from kit.amazing_journey.game import AmazingJourney
 from kit.amazing_journey.setup import setup
 from kit.amazing_journey.state import JourneyState
 from kit.amazing_journey.tables import Tables
-from kit.core import KitError, limits
+from kit.core import KitError, ScoreSheet, limits
+from kit.core.commands import count
 from kit.core.errors import shown
+from kit.core.options import SEED, Option, defaults, integer, text, whole_numbers
 from kit.solve.plan import replay_history
 
 Explores = int | Sequence[int]
@@ -146,7 +149,7 @@ class Puzzle:
                 state.city_token[city] = token
         return state
 
-    def start(self, history: Sequence[str]) -> JourneyState:
+    def before(self, history: Sequence[str]) -> JourneyState:
         """The fresh state a plan's `history` is played from: `state()` with the face-down
         tokens the plan assumes in the cities it explores, in its order."""
         cities = {str(action): action.city for action in self.tables.actions.explore}
@@ -156,7 +159,13 @@ class Puzzle:
         """The engine state after a plan's `history` (action names, `Plan.history`), played
         from `state()` with the face-down tokens the plan assumed where it explores them.
         Raises `PlanError` naming the action the engine refuses."""
-        return replay_history(self.start(history), history)
+        return replay_history(self.before(history), history)
+
+    def greedy_sheet(self) -> ScoreSheet:
+        """The greedy bot's score sheet, every Explore taking the assumed days."""
+        from kit.solve.eighty_days.baseline import greedy_game  # it plays puzzles
+
+        return greedy_game(self).final.scores()[self.player]
 
     def assumptions(self) -> tuple[str, ...]:
         """The assumptions in words, printed with every plan."""
@@ -225,13 +234,49 @@ def _hidden(state: JourneyState, player: int) -> dict[str, HiddenRegion]:
     return hidden
 
 
+def _explore_days(given: str) -> tuple[int, ...]:
+    """The days of every Explore as typed: "3", or the die's results in order, "3,2,4"."""
+    try:
+        return tuple(int(part) for part in given.replace(",", " ").split())
+    except ValueError:
+        raise KitError(f"expected days separated by commas, got {given!r}") from None
+
+
+OPTIONS = (
+    replace({option.name: option for option in AmazingJourney.OPTIONS}["side"], label="side"),
+    Option("traveller", "Paulo", "the Traveller, by name", text, label="Traveller"),
+    Option(
+        "explore",
+        (3,),
+        "days of every Explore (2, 3 or 4), or the die results in order: 3,2,4,...",
+        whole_numbers,
+        _explore_days,
+        flag="--explore-days",
+        label="explore days",
+    ),
+    Option(
+        "days",
+        None,
+        "the last day (default: the Timeline's length)",
+        integer(1),
+        count,
+        label="day limit",
+    ),
+    replace(SEED, default=1, help="the setup of the solo game", label="seed"),
+    Option("board", None, "a folder of board files (default: reference)", text),
+)
+"""The options of a standard puzzle (`standard_puzzle`'s arguments but `fixed`)."""
+
+DEFAULT = defaults(OPTIONS)
+
+
 def standard_puzzle(
-    side: str = "regular",
-    traveller: str = "Paulo",
-    explore: Explores = 3,
-    seed: int = 1,
-    days: int | None = None,
-    board: str | None = None,
+    side: str = DEFAULT["side"],
+    traveller: str = DEFAULT["traveller"],
+    explore: Explores = DEFAULT["explore"],
+    seed: int = DEFAULT["seed"],
+    days: int | None = DEFAULT["days"],
+    board: str | None = DEFAULT["board"],
     **fixed: Any,
 ) -> Puzzle:
     """A solo puzzle: a one-player game set up by `seed` on `side` with `traveller` (tokens,

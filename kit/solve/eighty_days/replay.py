@@ -15,14 +15,14 @@ from dataclasses import dataclass, field
 
 from kit.amazing_journey.actions import PLAN, POWER, REFRESH, Action, Answer, Outcome
 from kit.amazing_journey.content import ROUTE_TYPES, Traveller
-from kit.amazing_journey.state import (
+from kit.amazing_journey.frames import (
     DiscardTicket,
     DoubleTickets,
-    JourneyState,
     MakeRoom,
     PlayObjective,
     RollDie,
 )
+from kit.amazing_journey.state import JourneyState
 from kit.core import CHANCE, IllegalAction
 from kit.solve.eighty_days.network import EXPLORE, Arc
 from kit.solve.eighty_days.puzzle import Puzzle

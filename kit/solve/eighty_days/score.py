@@ -83,10 +83,8 @@ class Scorer:
         The sheet pays for sets only when they are complete (1, 3, 9 for one, two, three
         Experiences of a type), so a partial journey ranked by its sheet looks worse for every
         token that starts a set: the journeys that end best are dropped from a beam on their
-        first days (on the Regular side with Paulo, the 55-point journey's first token ranked
-        12th of 16 on its day). Ranked by promise, the event search's plans at 10 s on one
-        core rose on 14 of the 16 puzzles with the 3-day die (Regular Paulo 52 to 54, Fast
-        Buck 60 to 69), fell by a point on one."""
+        first days; ranked by promise, the event search's plans rose on most standard puzzles
+        (`benchmarks/RESULTS.md`, The event search)."""
         scoring = self.scoring
         new = tuple(collected)
         tally = self._tally(frozenset(self.held) | frozenset(new))

@@ -20,20 +20,16 @@ every set begun counted as if it were completed, at its best rate per token), pl
 points earned and those the next checkpoint would give that day, and the best `width` of them go
 on; a journey that ends is scored by the sheet itself (`score.Scorer`, which also picks the tokens
 kept and the Objectives played). Ranking journeys of the same day against
-each other needs no guess of what a day is worth; ranking them by the number of events did (a
-depth beam with a points-per-day rate found 45-48 where this one finds 52-53 on the Regular side
-with Paulo). On a quiet machine one beam of width 3 takes about 230 sweeps and under a second,
-and finds 50 (Regular, Paulo, 3-day die; 53 when ranked by the sheet itself) and 61 (Fast, Buck;
-52 by the sheet). Beams of several widths keep different journeys, and a wider one
+each other needs no guess of what a day is worth, where ranking them by the number of events
+did, and found worse plans. Beams of several widths keep different journeys, and a wider one
 is not always better: `run` tries them in turn.
 
 The neighbourhood search (`Search.improve`) keeps the first events of the best journey, forbids
 the tokens of the next one to four events and re-plans the rest from there with a narrow beam
 whose ranks get a little noise: a journey across new token sets, the change a window of a few
-days cannot make. It is what finds the better plans once the first beam is done: on the
-Regular side with Paulo (3-day die, seed 0, one core) the first beam ends at 50 in 0.7 s and
-the first neighbourhoods after it reach 54 at once (no more in 10 s); a journey of the same
-score becomes the one the next neighbourhoods are taken around.
+days cannot make. It is what finds the better plans once the first beam is done; a journey of
+the same score becomes the one the next neighbourhoods are taken around. (The figures of the
+beams and the neighbourhoods: `benchmarks/RESULTS.md`, The event search.)
 
 A second worker runs a second search with another seed in a process of its own (`Helper`:
 Python runs one search per core, and threads would share one), which begins with a beam
@@ -96,19 +92,14 @@ along."""
 SECOND_OPENING = (1, 16)
 """The beams a search with another seed than 0 (the second worker's) runs back to back before
 any neighbourhood: width 1, a first plan in a fraction of a second, then a wide beam, which
-keeps journeys the narrow beams and their neighbourhoods miss. One beam of width 16 alone (one
-core, 4 to 9 s) scored more than the whole planner at 10 s on 20 of the 48 standard puzzles
-(Regular Paulo 3 55 against 54, Fast Paulo 3 60 against 52, Fast Yuki 2 72 against 63) and
-less on 19 (Fast Buck 3 65 against 69)."""
+keeps journeys the narrow beams and their neighbourhoods miss (alone, it beat the whole planner
+at 10 s on about as many standard puzzles as it lost: `benchmarks/RESULTS.md`)."""
 
 LONG_EXPLORE_OPENING = (1, 12)
 """The second opening when every Explore takes `LONG_EXPLORE` days or more: a beam of width 16
-then takes 6 to 9 s of the 10 s a short solve has, and one of 12 about 5. The planner at 10 s
-on the 16 standard puzzles of the 4-day die, two runs each: 919 and 920 points against 903 and
-900 with width 16 (8: 908 and 911); Regular Paulo 57 against 54, Fast Paulo 58 against 54, Fast
-Yuki 63 against 60 and 57, none lower. With the 2- and 3-day dice width 12 does no better (+2
-and +9 points over 16 puzzles each in one run, within the runs' spread) and misses Regular Paulo
-3's 55."""
+then takes most of a short solve's time, and one of 12 leaves the other stages time while
+keeping the wide beam's journeys (the figures, with the 2- and 3-day dice too:
+`benchmarks/RESULTS.md`)."""
 
 LONG_EXPLORE = 4
 """The shortest Explore's days from which the second opening is `LONG_EXPLORE_OPENING`."""
@@ -679,8 +670,7 @@ class Search:
 
         The first beam goes on past `time_limit` until a journey ends (under a second on the
         reference board, on a quiet machine), but not past the board's deadline (the
-        planner's): on a busy machine, a 6 s limit had run out before any plan, and the
-        planner answered with none."""
+        planner's): on a busy machine a short limit could otherwise run out before any plan."""
         deadline = self.began + time_limit
         self.most_steps = most_steps
         widths = list(self.widths)

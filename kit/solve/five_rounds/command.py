@@ -4,38 +4,32 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from kit.core.commands import ArgumentParser, count, seconds, seed
 from kit.solve.five_rounds.planner import solve
-from kit.solve.five_rounds.puzzle import SETS, standard_puzzle
-from kit.solve.plan import Plan, bound_text, command_result, show_progress
+from kit.solve.five_rounds.puzzle import OPTIONS, standard_puzzle
+from kit.solve.plan import Plan, bound_text
+from kit.solve.puzzle import planner_main, planner_parser
 from kit.timeless_journeys.actions import roman
-from kit.timeless_journeys.content import EDITIONS
 
 
 def main(argv: Sequence[str]) -> int:
-    """`kit solve five-rounds [--set intro|A|B|C|D] [--edition en|ja] [--time-limit S]
-    [--workers N] [--seed N]`: the best solo plan found, round by round (each play with its
-    chain and choices, the running VP) and the score sheet. Ctrl-C stops the search and
+    """`kit solve five-rounds [--set intro|A|B|C|D] [--edition en|ja] [--seed N]
+    [--time-limit S] [--workers N]`: the best solo plan found, round by round (each play with
+    its chain and choices, the running VP) and the score sheet. Ctrl-C stops the search and
     prints the best replay-verified plan found so far (exit 130)."""
-    parser = ArgumentParser(
-        prog="kit solve five-rounds",
-        description="The best solo game of Timeless Journeys within its five rounds.",
+    parser = planner_parser(
+        "kit solve five-rounds",
+        "The best solo game of Timeless Journeys within its five rounds.",
+        OPTIONS,
+        time_limit=60.0,
+        workers="searches side by side, each its own process (default 2)",
     )
-    parser.add_argument("--set", default="intro", choices=SETS, help="the Famous Travellers")
-    parser.add_argument("--edition", default="en", choices=tuple(EDITIONS))
-    parser.add_argument("--seed", type=seed, default=1, help="the setup and the reveals")
-    parser.add_argument("--time-limit", type=seconds, default=60.0, help="seconds (default 60)")
-    parser.add_argument(
-        "--workers",
-        type=count,
-        default=2,
-        help="searches side by side, each its own process (default 2)",
-    )
-    args = parser.parse_args(list(argv))
-    puzzle = standard_puzzle(args.set, args.edition, args.seed)
-    return command_result(
-        lambda: solve(puzzle, args.time_limit, args.workers, on_solution=show_progress),
-        lambda plan: rounds_text(plan, puzzle.name),
+    return planner_main(
+        argv,
+        parser,
+        OPTIONS,
+        standard_puzzle,
+        solve,
+        lambda puzzle, plan: rounds_text(plan, puzzle.name),
     )
 
 

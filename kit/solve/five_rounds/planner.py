@@ -45,11 +45,11 @@ OnSolution = Callable[[int, float, float], None]
 EXACT_TURNS = 1
 """With at most this many turns left in the game (the one under way included), the planner
 first tries the exhaustive search (`exact.exact_search`), whose optimum is a proof: the last
-play and round V's end of the standard puzzles' greedy games take 0.2 to 4 s; the last two
-plays take 12 s (sets A and B) or more than 30,000 positions and 20 s (intro, C, D)."""
+play and round V's end take seconds, the last two plays far longer (`benchmarks/RESULTS.md`)."""
 
 EXACT_POSITIONS = 50_000
-"""The most positions that first try may keep (about 0.5 ms each) before the search plans."""
+"""The most positions that first try may keep (a fraction of a millisecond each) before the
+search plans."""
 
 
 def solve(

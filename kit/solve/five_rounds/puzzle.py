@@ -13,15 +13,17 @@ of each deck fixes every later display whatever the plan does: the market of rou
 same for every plan. `puzzle.state()` is a fresh engine state at the puzzle's start,
 `puzzle.advance(state)` resolves the reveals due as the puzzle fixes them, and
 `puzzle.replay(history)` plays a plan's action names (reveals among them) and refuses any that
-differs from the puzzle."""
+differs from the puzzle (`kit.solve.puzzle.Puzzle`, as every planner's puzzle). `OPTIONS` are
+the options of the standard puzzles (the command's flags, the solver panel's controls)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from kit.core import KitError
+from kit.core import KitError, ScoreSheet
+from kit.core.options import SEED, Option, defaults, one_of
 from kit.core.rng import rng_for
 from kit.solve.five_rounds.observed import Frozen, observed
 from kit.solve.plan import PlanError, replay_history
@@ -97,9 +99,18 @@ class Puzzle:
         position = observed(state, seed)
         return cls(position, seed, f"player {mover}'s game from round {roman(position.round)}")
 
+    @property
+    def player(self) -> int:
+        """The seat the plan is for: the puzzle's game is played from seat 0."""
+        return 0
+
     def state(self) -> TimelessState:
         """A fresh engine state at the puzzle's start."""
         return self.position.clone()
+
+    def before(self, history: Sequence[str]) -> TimelessState:
+        """The fresh state a plan's `history` is played from: `state()`, whatever the plan."""
+        return self.state()
 
     def reveal(self, state: TimelessState) -> Choice:
         """The outcome of the reveal due in `state`, as the puzzle fixes it: the next card of
@@ -134,6 +145,12 @@ class Puzzle:
             raise PlanError("the plan stops before the end of the game")
         return state
 
+    def greedy_sheet(self) -> ScoreSheet:
+        """The greedy bot's score sheet (`baseline.greedy_game`, its ties broken by seed 1)."""
+        from kit.solve.five_rounds.baseline import greedy_game  # it plays puzzles
+
+        return greedy_game(self).final.scores()[0]
+
     def assumptions(self) -> tuple[str, ...]:
         """What the plan takes as known, in words, printed with every plan."""
         reveals = (
@@ -162,8 +179,31 @@ class Puzzle:
         )
 
 
+OPTIONS = (
+    Option(
+        "travellers",
+        "intro",
+        "the Famous Travellers",
+        one_of(SETS),
+        choices=SETS,
+        flag="--set",
+        label="travellers' set",
+    ),
+    replace(
+        {option.name: option for option in TimelessJourneys.OPTIONS}["edition"], label="edition"
+    ),
+    replace(SEED, default=1, help="the setup and the reveals", label="seed"),
+)
+"""The options of a standard puzzle (`standard_puzzle`'s arguments but `fixed`)."""
+
+DEFAULT = defaults(OPTIONS)
+
+
 def standard_puzzle(
-    travellers: str = "intro", edition: str = "en", seed: int = 1, **fixed: Any
+    travellers: str = DEFAULT["travellers"],
+    edition: str = DEFAULT["edition"],
+    seed: int = DEFAULT["seed"],
+    **fixed: Any,
 ) -> Puzzle:
     """A standard solo puzzle: the introductory travellers (Montesquieu, Lady Montagu, Mary
     Shelley) or a historical set A-D, in the English or Japanese edition, dealt by `seed`

@@ -1,5 +1,5 @@
 """A game the planner claims, replayed in the engine and shown as a plan: one step per play and
-per round's end, each with the running VP (`verified`, `steps`)."""
+per round's end, each with the running VP (`verified`, `steps_of`, as the four-week planner's)."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def verified(
         )
     return Plan(
         status,
-        steps(puzzle, history),
+        steps_of(puzzle, history),
         sheet,
         objective,
         bound,
@@ -42,7 +42,7 @@ def verified(
     )
 
 
-def steps(puzzle: Puzzle, history: Sequence[str]) -> tuple[Step, ...]:
+def steps_of(puzzle: Puzzle, history: Sequence[str]) -> tuple[Step, ...]:
     """The plan as one step per play (its card, chain and choices) and one per round's end
     (travellers' rewards, market pick, hand limit), each with the round and the running VP;
     the reveals are left to the history. A play's kind is the category of the card played face

@@ -5,38 +5,26 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from kit.core.commands import ArgumentParser, count, seconds, seed
 from kit.four_weeks.rules import SPENT
 from kit.solve.four_weeks.planner import solve
-from kit.solve.four_weeks.puzzle import Puzzle, standard_puzzle
-from kit.solve.plan import Plan, command_result, show_progress
+from kit.solve.four_weeks.puzzle import OPTIONS, Puzzle, standard_puzzle
+from kit.solve.plan import Plan
+from kit.solve.puzzle import planner_main, planner_parser
 
 
 def main(argv: Sequence[str]) -> int:
-    """`kit solve four-weeks [--seed N] [--time-limit S] [--workers N] [--claim BAL,POL]
-    [--content DIR]`: the best plan of a solo deal as a calendar, Monday to Sunday week by week
+    """`kit solve four-weeks [--seed N] [--claim BAL,POL] [--content DIR] [--time-limit S]
+    [--workers N]`: the best plan of a solo deal as a calendar, Monday to Sunday week by week
     (region, activity, Day disc, resources), then the score sheet. Ctrl-C stops the search and
     prints the best plan found so far."""
-    parser = ArgumentParser(
-        prog="kit solve four-weeks",
-        description="The best four weeks in Europe for a solo player, the deal's chance fixed.",
+    parser = planner_parser(
+        "kit solve four-weeks",
+        "The best four weeks in Europe for a solo player, the deal's chance fixed.",
+        OPTIONS,
+        time_limit=10.0,
+        workers="CP-SAT search workers (default 2)",
     )
-    parser.add_argument("--seed", type=seed, default=1, help="the deal (default 1)")
-    parser.add_argument("--time-limit", type=seconds, default=10.0, help="seconds (default 10)")
-    parser.add_argument(
-        "--workers", type=count, default=2, help="CP-SAT search workers (default 2)"
-    )
-    parser.add_argument(
-        "--claim", default="", help="regions whose Bucket List the plan must claim: BAL,POL"
-    )
-    parser.add_argument("--content", default=None, help="a folder of content files")
-    args = parser.parse_args(list(argv))
-    claims = [code.strip() for code in args.claim.split(",") if code.strip()]
-    puzzle = standard_puzzle(args.seed, content=args.content, claims=claims)
-    return command_result(
-        lambda: solve(puzzle, args.time_limit, args.workers, on_solution=show_progress),
-        lambda plan: calendar(puzzle, plan),
-    )
+    return planner_main(argv, parser, OPTIONS, standard_puzzle, solve, calendar)
 
 
 class CalendarDay(NamedTuple):

@@ -75,34 +75,23 @@ its discards (`drop_{w}` of that week). Inside a turn the puzzle starts from the
 step and the choices already made in it (`Puzzle.begun`) are fixed (`_begun`); the cards the
 turn discarded are never visited.
 
-The bound. The LP relaxation (every constraint linearized, solved apart to look at it) was 388
-on deal 1: it spread the pawn over every region at once for no move, so it scored all ten
-regions every week (120), every Bucket List (53) and Festival (35), and 50 from Local tiles;
-Locations' points (108) were near a real plan's. The tour cuts it to 330 (regions 84: now
-bought with moves, whose Energy the relaxation still finds in fractional Rests and cards). It
-then used 11.25 cards in the first week (4.88 visits, 2.12 Rests) from a hand of seven and no
-draw: a visit of a card deep in the deck asks it drawn only in proportion to the visit. The
-week's hand (its cards visited or discarded are in its hand at the start or among its draws)
-takes the LP to 309 on deal 1 (314 and 315 on deals 2 and 3, from 332 and 333), and CP-SAT's
-bounds at 10 s on the ten standard deals to 306-356 (327-377 without it). On the standard
-deals CP-SAT's default worker did not even reach the LP (its simplex stops at its iteration
-limit on this model: 587 after 10 s on deal 1); the `max_lp` worker that `new_solver` asks
-for does. Long sums (a week's visits, discards, draws, the Income steps) are counted by
-integer variables (`_counter`), so that no row of the LP holds thousands of terms.
+The bound. Without the tour, the LP relaxation (every constraint linearized) spreads the pawn
+over every region at once for no move and scores every region, Bucket List and Festival; the
+tour makes regions cost moves. It then still plays more cards in a week than a hand and its
+draws hold, since a visit of a card deep in the deck asks it drawn only in proportion to the
+visit: the week's hand (its cards visited or discarded are in its hand at the start or among
+its draws) forbids that. CP-SAT's default worker does not reach the LP on this model (its
+simplex stops at its iteration limit); the `max_lp` worker that `new_solver` asks for does.
+Long sums (a week's visits, discards, draws, the Income steps) are counted by integer variables
+(`_counter`), so that no row of the LP holds thousands of terms.
 
-What is left between bound and plans (309 against plans of 174 at 10 s and 206 at 240 s on
-deal 1) is a relaxation that pools what parallel journeys hold: the LP follows three or four
-journeys at once, each a share of the pawn, and what one collects (Excitement from the two
-Local tiles that give it, every week) pays what another spends (31 Excitement in all, most
-of the 23 visits shortened to one day), so that a turn starts on 25 of the 28 days, each in
-a region new that week (regions 76). Cuts that only tie a turn's Extras, Day disc and visit
-to the region it starts in (a variable per day and region) take it to 306; the travel as a
-flow of arcs between regions with their segments' Energy, to 308, and slow the search; the
-same rows without the week's hand given to HiGHS as a MIP were still at its root after 60 s,
-bound 320. No proof comes on the standard deals, only on tiny puzzles
-(tests/data/tiny_four_weeks): not even on a game of one week with the standard content (the
-rules' `weeks = 1`), where the plan is 75 and the bound 98 after 300 s (deal 1; deals 2 and 3:
-57 and 90, 68 and 95 after 60 s), and the exhaustive search gives up after 2,000,000 states."""
+What is left between bound and plans is a relaxation that pools what parallel journeys hold:
+the LP follows three or four journeys at once, each a share of the pawn, and what one collects
+(Excitement from the Local tiles that give it) pays what another spends. The cuts tried against
+it took at most a few points off, some slowing the search. No proof comes on the standard
+deals, only on tiny puzzles (tests/data/tiny_four_weeks): not even on a game of one week with
+the standard content (the rules' `weeks = 1`). The figures, per deal, and the cuts tried are
+in `benchmarks/RESULTS.md`, The four-week planner."""
 
 from __future__ import annotations
 
@@ -916,7 +905,7 @@ def new_solver(time_limit: float, workers: int) -> Any:
     solver.parameters.num_workers = workers
     solver.parameters.cp_model_probing_level = 0  # probing takes most of the time otherwise
     # one round of presolve: the later ones take seconds on a loaded machine and gain little
-    # (deals 3 and 8 at 10 s with the load at 13: bounds 479 and 520, else 3987 and 1243)
+    # (benchmarks/RESULTS.md, The solver's parameters)
     solver.parameters.max_presolve_iterations = 1
     # the full-problem worker that solves the LP relaxation with every constraint linearized:
     # the default one reaches the simplex's iteration limit before the bound comes down

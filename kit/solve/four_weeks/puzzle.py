@@ -15,7 +15,9 @@ a game in progress, of any number of players, from what that player sees: their 
 resources, week and day as they are, the others standing still (they take nothing more), and
 the deck's order and the later Festivals a guess by a seed among the cards and Festivals the
 player has not seen. Inside a turn (after its Travel) the puzzle keeps the turn's start as
-well (`origin`): the model plans from there, the choices already made fixed."""
+well (`origin`): the model plans from there, the choices already made fixed. A puzzle answers
+the calls of `kit.solve.puzzle.Puzzle`, as every planner's does; `OPTIONS` are the options of the
+standard puzzles (the command's flags, the solver panel's controls)."""
 
 from __future__ import annotations
 
@@ -23,7 +25,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, is_dataclass, replace
 
-from kit.core import CHANCE, KitError
+from kit.core import CHANCE, KitError, ScoreSheet
+from kit.core.options import CONTENT, SEED, Option, defaults, names
 from kit.core.rng import rng_for
 from kit.four_weeks.actions import Draw, FourWeeksAction, Reveal, Travel
 from kit.four_weeks.content import Content
@@ -171,9 +174,18 @@ class Puzzle:
         start, then the deck's order."""
         return self.hand + self.deck
 
+    @property
+    def player(self) -> int:
+        """The seat the plan is for: a puzzle is a solo game."""
+        return 0
+
     def state(self) -> FourWeeksState:
         """A fresh engine state at the puzzle's start."""
         return self.position.clone()
+
+    def before(self, history: Sequence[str]) -> FourWeeksState:
+        """The fresh state a plan's `history` is played from: `state()`, whatever the plan."""
+        return self.state()
 
     def outcome(self, state: FourWeeksState) -> FourWeeksAction:
         """The chance outcome the puzzle fixes for the event now due: the next card of the
@@ -207,6 +219,12 @@ class Puzzle:
         as `Plan.history`) from `state()`; a refused action, or a chance outcome other than
         the puzzle's, raises `PlanError` naming it."""
         return replay_history(self.state(), history, lambda s: str(self.outcome(s)))
+
+    def greedy_sheet(self) -> ScoreSheet:
+        """The greedy bot's score sheet (`baseline.greedy_game`: the bot itself)."""
+        from kit.solve.four_weeks.baseline import greedy_game  # it plays puzzles
+
+        return greedy_game(self).scores()[0]
 
     def within_order(self, history: Sequence[str]) -> bool:
         """Whether a plan's `history` (from `state()`) draws only cards of the deck's order,
@@ -332,13 +350,31 @@ SEATED_ROWS = ("res", "pts", "calendar", "hands", "visited", "tags")
 """A player's lists that the solo game takes over (copied)."""
 
 
+OPTIONS = (
+    replace(SEED, default=1, help="the deal (default 1)", label="deal (seed)"),
+    Option(
+        "claims",
+        (),
+        "regions whose Bucket List the plan must claim: BAL,POL",
+        names,
+        names,
+        flag="--claim",
+        label="Bucket Lists to claim",
+    ),
+    replace(CONTENT, help="a folder of content files"),
+)
+"""The options of a standard puzzle (`standard_puzzle`'s but `hand`, `festivals`, `deck`)."""
+
+DEFAULT = defaults(OPTIONS)
+
+
 def standard_puzzle(
-    seed: int = 1,
+    seed: int = DEFAULT["seed"],
     hand: Sequence[str] | None = None,
     festivals: Sequence[Sequence[str]] | None = None,
     deck: Sequence[str] | None = None,
-    content: str | None = None,
-    claims: Sequence[str] = (),
+    content: str | None = DEFAULT["content"],
+    claims: Sequence[str] = DEFAULT["claims"],
 ) -> Puzzle:
     """A solo deal: the opening `hand` (card ids), the `festivals` of each week (names or
     region codes) and the start of the `deck`'s order (card ids) as given, the rest as `seed`

@@ -33,7 +33,6 @@ from kit.widgets.timelines.gazette import GazetteDrawing
 from kit.widgets.timelines.journey import CHECKPOINT_COLOURS, JourneyDrawing
 from kit.widgets.timelines.weeks import CalendarDrawing
 from kit.widgets.timelines.widget import (
-    VIEWS,
     GazetteRounds,
     JourneyTimeline,
     TimelineView,
@@ -44,7 +43,6 @@ from kit.widgets.timelines.widget import (
 
 __all__ = [
     "CHECKPOINT_COLOURS",
-    "VIEWS",
     "CalendarDrawing",
     "GazetteDrawing",
     "GazetteRounds",

@@ -10,6 +10,7 @@ import anywidget
 import traitlets
 
 from kit.core import Game, KitError, State
+from kit.games import GAMES
 from kit.widgets.picture import SVG, image_html, svg_label
 from kit.widgets.sizes import Sizes, sizes
 from kit.widgets.timelines.drawing import Drawing, Still, document, seen
@@ -138,15 +139,10 @@ class WeekCalendar(TimelineView):
     DRAWING = CalendarDrawing
 
 
-VIEWS: dict[str, type[TimelineView]] = {
-    view.DRAWING.game_name: view for view in (JourneyTimeline, GazetteRounds, WeekCalendar)
-}
-
-
 def timeline(state: State, seat: int | None = None, size: str | Sizes = "normal") -> TimelineView:
     """The timeline widget of the state's game, seen by `seat` (None: everyone), at `size`
     ("normal", or "large" for a large room)."""
-    return VIEWS[_game_of(state).name](state, seat, size)
+    return GAMES[_game_of(state).name].timeline_class()(state, seat, size)
 
 
 def timeline_svg(state: State, seat: int | None = None, size: str | Sizes = "normal") -> SVG:
@@ -155,7 +151,7 @@ def timeline_svg(state: State, seat: int | None = None, size: str | Sizes = "nor
     game = _game_of(state)
     if seat is not None:
         state.check_player(seat)
-    drawing = VIEWS[game.name].DRAWING(game, seat, sizes(size))
+    drawing = GAMES[game.name].timeline_class().DRAWING(game, seat, sizes(size))
     return SVG(drawing.document(seen(state, seat)))
 
 
@@ -164,8 +160,8 @@ def _game_of(state: object) -> Game:
     if not isinstance(state, State):
         raise KitError(f"a timeline shows a game's state, not {type(state).__name__}")
     game = state.game
-    if game.name not in VIEWS:
-        raise KitError(f"{game.name} has no timeline; the timelines are of {', '.join(VIEWS)}")
+    if game.name not in GAMES:
+        raise KitError(f"{game.name} has no timeline; the timelines are of {', '.join(GAMES)}")
     return game
 
 

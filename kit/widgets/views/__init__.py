@@ -4,30 +4,20 @@ shared table as HTML tables, a line per player, and what a player is told of eac
 from __future__ import annotations
 
 from kit.core import Game, KitError
-from kit.widgets.views.amazing_journey import AmazingJourneyView
+from kit.games import GAMES
 from kit.widgets.views.base import PANEL_CSS, PLAYER_COLOURS, Html, View, colour, escape, table
-from kit.widgets.views.four_weeks import FourWeeksView
-from kit.widgets.views.timeless_journeys import TimelessJourneysView
-
-VIEWS: dict[str, type[View]] = {
-    "amazing_journey": AmazingJourneyView,
-    "timeless_journeys": TimelessJourneysView,
-    "four_weeks": FourWeeksView,
-}
 
 
 def view_for(game: Game) -> View:
-    """The view of `game`'s positions."""
-    try:
-        return VIEWS[game.name](game)
-    except KeyError:
-        raise KitError(f"no view of the game {game.name!r}; views: {', '.join(VIEWS)}") from None
+    """The view of `game`'s positions (its record's `view`, `kit.games`)."""
+    if game.name not in GAMES:
+        raise KitError(f"no view of the game {game.name!r}; views: {', '.join(GAMES)}")
+    return GAMES[game.name].view_class()(game)
 
 
 __all__ = [
     "PANEL_CSS",
     "PLAYER_COLOURS",
-    "VIEWS",
     "Html",
     "View",
     "colour",

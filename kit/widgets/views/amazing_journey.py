@@ -8,7 +8,7 @@ from typing import Any
 
 import networkx as nx
 
-from kit.amazing_journey.actions import Answer, Outcome, Travel
+from kit.amazing_journey.actions import Travel
 from kit.core.words import article, counted, plural
 from kit.widgets.pieces import Piece
 from kit.widgets.views.base import (
@@ -188,22 +188,6 @@ class AmazingJourneyView(View):
             f"player {player} ({board['traveller']}): {where}, {board['checkpoints']} of "
             f"{len(seen['checkpoints'])} checkpoints, {board['points']} points"
         )
-
-    def label(self, action: Any, mover: int, viewer: int | None) -> str:
-        """Tokens are placed face down, and the Tickets and Objectives a player draws and the
-        token given up to make room are that player's secret: the others learn that it
-        happened, not what."""
-        if viewer is None:
-            return str(action)
-        if isinstance(action, Outcome):
-            if action.event == "place":
-                return f"a token is placed face down in {action.place}"
-            if action.event in ("ticket", "objective") and action.target != viewer:
-                card = "a ticket" if action.event == "ticket" else "an objective"
-                return f"player {action.target} draws {card}"
-        if isinstance(action, Answer) and action.question == "make_room" and mover != viewer:
-            return "a token is given up to make room"
-        return str(action)
 
     def place_of(self, seen: dict[str, Any], player: int) -> str:
         return str(seen["players"][player]["city"])

@@ -129,17 +129,17 @@ class View:
         viewer: int | None,
         before: Seen | None = None,
         after: Seen | None = None,
-        *,
-        said: str | None = None,
+        text: str | None = None,
     ) -> str:
-        """What `viewer` (None: everyone, a shared screen) learns of `action`: what the game's
-        state tells the viewer of it (`said`, from `told`), or else its label less what the
-        viewer may not see (`label`); then what it brought the mover, read from the
+        """What `viewer` (None: everyone, a shared screen) learns of `action`: its label, less
+        what the viewer may not see (`text`, what the state tells the viewer, else `label`),
+        then what it brought the mover, read from the
         observations `before` the action and `after` it and the chance that follows it, both
         as the viewer sees them (on a shared screen, as the mover does): so the words can hold
         nothing the viewer could not see on the board. A gain the label names already is not
         said twice."""
-        text = self.label(action, mover, viewer) if said is None else said
+        if text is None:
+            text = self.label(action, mover, viewer)
         if mover < 0 or before is None or after is None:
             return text
         gains = [words for key, words in self.brought(before, after, mover) if key not in text]

@@ -1,4 +1,6 @@
-"""`kit demo`: the reference board in brief, then one game of greedy bots and its score sheets."""
+"""`kit demo`: The Amazing Journey's reference board in brief, one game of greedy bots and its
+score sheets, then the 80-day planner's journey beside the greedy bot's. It shows a game and its
+planner together, so it stands beside both: a game's package never imports its planner."""
 
 from __future__ import annotations
 
