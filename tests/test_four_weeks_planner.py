@@ -21,7 +21,7 @@ from kit.core.bots import after, play
 from kit.core.rng import SEED_RULE
 from kit.four_weeks import FourWeeks, setup
 from kit.four_weeks.bots import GreedyBot, determinize
-from kit.four_weeks.state import ACTIVITY, TRAVEL, WeekEndDiscards
+from kit.four_weeks.frames import ACTIVITY, TRAVEL, WeekEndDiscards
 from kit.solve.four_weeks import (
     Model,
     PlanError,

@@ -110,18 +110,18 @@ class StackState(State):
         """Run the tasks until a question with a possible answer, a chance event or the end."""
         stack = self.stack
         while stack or self._stack_empty():
-            frame = stack.pop()
+            frame = stack[-1]  # left on the stack when it is the one due (most often)
             if isinstance(frame, Task):
+                stack.pop()
                 frame.run(self)
                 continue
             player = frame.player
             pending = frame.outcomes(self) if player == CHANCE else frame.choices(self)
             if pending:
-                stack.append(frame)
                 self._mover = player
                 self._pending = tuple(pending)
                 return
-            frame.passed(self)
+            stack.pop().passed(self)
         self._mover = TERMINAL
         self._pending = ()
 
@@ -137,10 +137,13 @@ class StackState(State):
         return self._pending
 
     def legal_actions(self) -> tuple[Any, ...]:
-        """The answers `_advance` found, already a tuple (no second copy in the engine's cache)."""
-        if self._mover == CHANCE:
-            return tuple([outcome for outcome, _ in self._pending])
-        return self._pending
+        """The answers `_advance` found (at a chance event, its outcomes), kept until the next
+        action: the engine asks for them several times an action."""
+        if self._legal_cache is None:
+            pending = self._pending
+            chance = self._mover == CHANCE
+            self._legal_cache = tuple([outcome for outcome, _ in pending]) if chance else pending
+        return self._legal_cache
 
     def chance_outcomes(self) -> tuple[tuple[Any, float], ...]:
         return self._pending if self._mover == CHANCE else ()

@@ -6,9 +6,11 @@ fragment, on a small reconstructed map, deck and scoring (see `seeds/four_weeks/
     state = setup(game, hands=[["BRI1", "BRI5"]], actions=["start in BRI for free"])
 
 The modules, as in every game of the kit: `content` (the TOML files into frozen dataclasses),
-`actions` (the action types and their kinds), `game` (options, `load`), `state` (the rules' flow
-and its decisions), `effects` (the named effects of cards, tiles and Festivals), `scoring`, `bots`
-and `setup` (the scenario builder). The game has no characters with powers, so it has no
+`actions` (the action types and their kinds), `game` (options, `load`), `state` (the position
+and what each player sees of it), `frames` (the flow: the turn's steps, the questions, chance and
+the weeks' ends on the decision stack), `rules` (the rules' changes to the position), `effects`
+(the named effects of cards, tiles and Festivals), `scoring`, `bots` and `setup` (the scenario
+builder). The game has no characters with powers, so it has no
 `travellers` module."""
 
 from __future__ import annotations

@@ -340,6 +340,17 @@ class ActionTable:
         # A train's name is the same from every region it leaves from: the last one is kept
         # here, and `FourWeeksState.action_named` falls back to the legal actions.
         self.by_name = {str(a): a for a in everything}
+        self._draws: dict[tuple[int, int], tuple[tuple[Draw, float], ...]] = {}
+
+    def draws(self, player: int, pile: int) -> tuple[tuple[Draw, float], ...]:
+        """Each card's draw by `player` with its chance from a pile of `pile` cards, by card
+        index: made once, as a draw is a quarter of a game's steps."""
+        key = (player, pile)
+        found = self._draws.get(key)
+        if found is None:
+            chance = 1 / pile
+            found = self._draws[key] = tuple([(draw, chance) for draw in self.draw[player]])
+        return found
 
 
 @lru_cache(maxsize=8)

@@ -105,7 +105,8 @@ def determinize(state: FourWeeksState, player: int, rng: random.Random) -> FourW
         size = len(world.hands[q])
         world.hands[q], unseen = sorted(unseen[:size]), unseen[size:]
     world.deck = sorted(unseen)
-    world._outcomes = None  # the deck's draws are worked out again
+    world._advance()  # the answers due (the deck's draws) are worked out again
+    world._legal_cache = None
     return world
 
 

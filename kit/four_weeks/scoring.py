@@ -18,20 +18,18 @@ LOCATIONS, REGIONS, LOCAL_TILES, BUCKET_LISTS, FESTIVALS = range(5)
 LINES = ("Locations", "Region scoring", "Local tiles", "Bucket Lists", "Festivals")
 
 
-def week_weights(state: FourWeeksState, region: int) -> list[int]:
-    """Each player's Day discs placed in `region` this week; an Insider Tip disc counts more."""
+def week_weights(state: FourWeeksState) -> list[list[int]]:
+    """Each region's Day discs placed this week, per player (`[region][player]`); an Insider Tip
+    disc counts more. One pass over each player's week."""
     rules = state.game.content.rules
     start = state.week * rules.days_per_week
-    weights = []
+    weights = [[0] * len(state.calendar) for _ in state.game.content.regions]
     for player, calendar in enumerate(state.calendar):
         mask = state.insider[player]
-        weights.append(
-            sum(
-                rules.insider_weight if mask >> slot & 1 else 1
-                for slot in range(start, start + rules.days_per_week)
-                if calendar[slot] == region
-            )
-        )
+        for slot in range(start, start + rules.days_per_week):
+            region = calendar[slot]
+            if region >= 0:
+                weights[region][player] += rules.insider_weight if mask >> slot & 1 else 1
     return weights
 
 
@@ -48,9 +46,10 @@ def place_points(weights: list[int], places: tuple[int, ...]) -> list[int]:
 def score_regions(state: FourWeeksState) -> None:
     """End of a week: every region scores its Day discs of the week."""
     places = state.game.content.rules.region_places
-    for region in range(len(state.game.content.regions)):
-        for player, gained in enumerate(place_points(week_weights(state, region), places)):
-            state.pts[player][REGIONS] += gained
+    for weights in week_weights(state):
+        if any(weights):
+            for player, gained in enumerate(place_points(weights, places)):
+                state.pts[player][REGIONS] += gained
 
 
 def regions_visited(state: FourWeeksState, player: int) -> int:

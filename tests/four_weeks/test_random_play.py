@@ -9,7 +9,8 @@ import pytest
 from kit.core.bots import RandomBot, play
 from kit.four_weeks import FourWeeks, FourWeeksState
 from kit.four_weeks.actions import Draw, FourWeeksAction
-from kit.four_weeks.state import AVAILABLE, OVER, WEEK_END
+from kit.four_weeks.frames import OVER, WEEK_END
+from kit.four_weeks.rules import AVAILABLE
 from tests.contract import play_checked, same_game_elsewhere
 
 GAMES = 2000
@@ -46,13 +47,15 @@ def invariants(state: FourWeeksState, before: FourWeeksState | None, action: Fou
 
 
 def hidden(state: FourWeeksState, player: int) -> list[str]:
-    """The cards `player` may not see: the deck, and the other players' hands."""
-    locations = state.game.content.locations
+    """What `player` may not see: the cards of the deck and of the other players' hands (by
+    id, which every card's title begins with), and the Festivals not revealed yet."""
+    content = state.game.content
     secret = list(state.deck)
     for other, hand in enumerate(state.hands):
         if other != player:
             secret += hand
-    return [locations[c].id for c in secret]
+    festivals = [content.festivals[f].name for f in state.festival_deck]
+    return [content.locations[c].id for c in secret] + festivals
 
 
 def play_one(seed: int) -> FourWeeksState:

@@ -4,7 +4,7 @@ is reached by the scenario builder and the game's own actions."""
 from __future__ import annotations
 
 from kit.core import CHANCE, TERMINAL
-from kit.four_weeks import setup
+from kit.four_weeks import FourWeeks, setup
 from tests.checks import refused
 from tests.four_weeks.helpers import (
     BONUS_FIRST,
@@ -226,6 +226,25 @@ def test_rest_and_plan_effects_and_insider_tip():
         state.apply(f"player 0 draws {card(c)}")
     assert seen(state)["hand"] == [card(c) for c in ("IBE2", "IBE3", "IBE4", "IBE5")]
     assert discs(state)[:3] == ["in IBE", "in IBE", "available"]
+
+
+def test_a_card_drawn_is_told_to_its_drawer_alone():
+    discards = [f"discard {card(c)}" for c in ("BRI1", "BRI2", "BRI3")]
+    state = deal(actions=["start in IBE for free", PLAN, *discards[:2]])
+    last = state.game.actions.by_name[discards[2]]
+    assert [state.told(last, seat) for seat in (0, 1)] == [discards[2]] * 2  # face up
+    state.apply(last)
+    drawn = state.game.actions.by_name[f"player 0 draws {card('IBE3')}"]
+    assert state.told(drawn, 0) == "player 0 draws IBE3 (Alhambra)"
+    assert state.told(drawn, 1) == "player 0 draws a Location card"
+    state.apply(drawn)
+    assert state.told(drawn, 1) == "player 0 draws a Location card"  # the next draw, the same
+    opening = FourWeeks(players=2, seed=0).new_game()
+    reveal = opening.legal_actions()[0]
+    assert [opening.told(reveal, seat) for seat in (0, 1)] == [str(reveal)] * 2  # face up
+    opening.follow(["start in BRI for free"])
+    skip = opening.game.actions.by_name[SKIP]
+    assert opening.told(skip, 1) == SKIP  # a player's own actions are all public
 
 
 def test_write_rest_plan_need_three_cards():

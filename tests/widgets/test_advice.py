@@ -13,7 +13,7 @@ import pytest
 
 import kit
 from kit.four_weeks.bots import determinize as deal_weeks_again
-from kit.four_weeks.state import STEPS
+from kit.four_weeks.frames import STEPS
 from kit.solve.eighty_days import Puzzle
 from kit.solve.five_rounds import standard_puzzle as tour_puzzle
 from kit.solve.five_rounds.bound import turns_left

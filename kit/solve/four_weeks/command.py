@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from kit.four_weeks.state import SPENT
+from kit.four_weeks.rules import SPENT
 from kit.solve.four_weeks.planner import solve
 from kit.solve.four_weeks.puzzle import OPTIONS, Puzzle, standard_puzzle
 from kit.solve.plan import Plan

@@ -13,12 +13,9 @@ import time
 
 from kit.core import KitError
 from kit.four_weeks.actions import Claim, Draw, FourWeeksAction, Order, UseLocal
-from kit.four_weeks.state import (
-    FESTIVAL,
-    LOCAL,
-    EffectOrder,
-    FourWeeksState,
-)
+from kit.four_weeks.frames import EffectOrder
+from kit.four_weeks.rules import FESTIVAL, LOCAL
+from kit.four_weeks.state import FourWeeksState
 from kit.solve.four_weeks.model import parts
 from kit.solve.four_weeks.puzzle import Puzzle
 from kit.solve.four_weeks.replay import steps_of

@@ -116,8 +116,8 @@ from kit.four_weeks.actions import (
 )
 from kit.four_weeks.content import ACTIVITIES, TAGS, Location
 from kit.four_weeks.effects import PAYMENTS, RESOURCES, Effect
+from kit.four_weeks.frames import WEEK_END, WeekEndDiscards
 from kit.four_weeks.scoring import LINES as SHEET_LINES
-from kit.four_weeks.state import WEEK_END, WeekEndDiscards
 from kit.solve.four_weeks.puzzle import Puzzle
 
 try:

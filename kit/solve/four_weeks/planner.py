@@ -24,18 +24,16 @@ from typing import Any
 from kit.core import IllegalAction, limits, pools
 from kit.four_weeks.actions import FourWeeksAction
 from kit.four_weeks.content import ACTIVITIES
-from kit.four_weeks.state import (
+from kit.four_weeks.frames import (
     ACTIVITY,
-    BUCKET,
     EXTRAS,
-    FESTIVAL,
-    LOCAL,
     TRAVEL,
     ActivityDiscards,
     EffectOrder,
-    FourWeeksState,
     WeekEndDiscards,
 )
+from kit.four_weeks.rules import BUCKET, FESTIVAL, LOCAL
+from kit.four_weeks.state import FourWeeksState
 from kit.solve.four_weeks.baseline import refined_game
 from kit.solve.four_weeks.model import (
     FLY,

@@ -23,16 +23,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, is_dataclass, replace
 
 from kit.core import CHANCE, KitError, ScoreSheet
 from kit.core.options import CONTENT, SEED, Option, defaults, names
 from kit.core.rng import rng_for
 from kit.four_weeks.actions import Draw, FourWeeksAction, Reveal, Travel
 from kit.four_weeks.content import Content
+from kit.four_weeks.frames import TRAVEL, WEEK_END, Chance, WeekEndDiscards, WeekFrame
 from kit.four_weeks.game import FourWeeks
 from kit.four_weeks.setup import setup
-from kit.four_weeks.state import TRAVEL, WEEK_END, FourWeeksState, WeekEndDiscards
+from kit.four_weeks.state import FourWeeksState
 from kit.solve.plan import replay_history
 from kit.solve.position import mover_of
 
@@ -316,13 +317,8 @@ def _solo(state: FourWeeksState, player: int, deck: Sequence[int]) -> FourWeeksS
     pile as they lie, and `deck` (cards as a set) as the deck; the others are not in it."""
     game = FourWeeks(players=1, seed=state.game.seed, content=state.game.options["content"])
     solo = game.new_game()
-    solo.week, solo.step, solo.first, solo.player = state.week, state.step, 0, 0
-    decision = state.decision
-    if isinstance(decision, WeekEndDiscards):
-        decision = WeekEndDiscards(0, ())
-    elif decision is not None:
-        decision = replace(decision, player=0)
-    solo.decision = decision
+    solo.week, solo.over, solo.first, solo.player = state.week, state.over, 0, 0
+    solo.stack = [_alone(frame) for frame in state.stack if not isinstance(frame, Chance)]
     for name in SEATED:
         setattr(solo, name, [getattr(state, name)[player]])
     for name in SEATED_ROWS:
@@ -335,9 +331,16 @@ def _solo(state: FourWeeksState, player: int, deck: Sequence[int]) -> FourWeeksS
     solo.festival_needed = 0
     solo.buckets = [-1 if p < 0 else 0 if p == player else 1 for p in state.buckets]
     solo.extras = state.extras
-    solo._outcomes, solo._extras = None, None
-    solo._mover = solo._settle()
+    solo._advance()
     return solo
+
+
+def _alone(frame: WeekFrame) -> WeekFrame:
+    """`frame` as the solo game's: its player is player 0, the only one to discard at the
+    week's end (chance events are left out: the solo game owes no draw and no reveal)."""
+    if isinstance(frame, WeekEndDiscards):
+        return WeekEndDiscards(0, ())
+    return replace(frame, player=0) if is_dataclass(frame) else frame
 
 
 SEATED = ("income", "pos", "day", "insider", "tickets", "used_local", "used_festival")

@@ -9,7 +9,8 @@ from kit.core.words import plural
 from kit.four_weeks.actions import Activity, FourWeeksAction, Skip, Visit
 from kit.four_weeks.content import ACTIVITIES
 from kit.four_weeks.effects import amount
-from kit.four_weeks.state import TRAVEL, FourWeeksState, WeekEndDiscards
+from kit.four_weeks.frames import TRAVEL, WeekEndDiscards
+from kit.four_weeks.state import FourWeeksState
 from kit.solve.four_weeks.puzzle import Puzzle
 from kit.solve.plan import Step
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 from kit.core.words import plural
-from kit.four_weeks.actions import Draw
 from kit.four_weeks.content import TAGS
 from kit.four_weeks.effects import RESOURCE_NAMES, amount, describe
 from kit.widgets.pieces import Piece
@@ -161,12 +160,6 @@ class FourWeeksView(View):
             f"player {player}: in {area['pawn'] or 'no region yet'}, {area['days_left']} days "
             f"left this week, {area['points']} points"
         )
-
-    def label(self, action: Any, mover: int, viewer: int | None) -> str:
-        """The Location card another player draws is theirs alone."""
-        if viewer is not None and isinstance(action, Draw) and action.player != viewer:
-            return f"player {action.player} draws a Location card"
-        return str(action)
 
     def place_of(self, seen: dict[str, Any], player: int) -> str:
         return str(seen["players"][player]["pawn"] or "")
