@@ -32,7 +32,7 @@ from kit.solve.eighty_days.model import Model, new_solver, path_of
 from kit.solve.eighty_days.network import Arc, Network, NetworkStopped
 from kit.solve.eighty_days.puzzle import Puzzle
 from kit.solve.eighty_days.replay import Choices, verified
-from kit.solve.eighty_days.search import Forked, Helper, Journeyed, Search
+from kit.solve.eighty_days.search import Helper, Journeyed, Search
 from kit.solve.plan import (
     FEASIBLE,
     INFEASIBLE,
@@ -165,7 +165,7 @@ class _Found:
         return Interrupted(_bounded(_restamp(self.plan, FEASIBLE, None, self.began), self.bound))
 
 
-class _Bounding(Forked):
+class _Bounding(pools.Helper):
     """The bound (`bound.upper_bound`) computed in a process of its own while both searches run,
     instead of before this process's search: its seconds no longer add to the others', so a
     short limit is kept unless the bound alone takes longer. It cannot be stopped in the
@@ -181,41 +181,29 @@ class _Bounding(Forked):
         context: BaseContext,
     ) -> None:
         self.found = found
-        super().__init__(_bound_of, (puzzle, time_limit, deadline), context)
+        super().__init__(_bound_of, (puzzle, time_limit, deadline), self._take, context)
 
-    def _read(self, receiver: Any) -> None:
-        found = self.found
-        with receiver:
-            try:
-                ceiling = receiver.recv()
-            except (EOFError, OSError):
-                return  # given up
-        if isinstance(ceiling, BaseException):
-            self.failure = ceiling
-        elif ceiling is not None:
-            with found.lock:
-                found.bound = ceiling
+    def _take(self, ceiling: int | None) -> None:
+        if ceiling is not None:
+            with self.found.lock:
+                self.found.bound = ceiling
 
     def wait(self, deadline: float | None) -> None:
         """Wait for the bound until `deadline` (None: until it comes), then give it up;
         raises what the bound raised."""
-        wait_for(self.reader, None if deadline is None else _left(deadline))
+        wait_for(self, None if deadline is None else _left(deadline))
         self.stop()
 
 
-def _bound_of(puzzle: Puzzle, time_limit: float, deadline: float, sender: Any) -> None:
-    """The body of the bound's process (started by `pools.started`): the bound on a board of
-    the planner's `deadline` (None if its tables are not made by then), or the error that
-    stopped it."""
+def _bound_of(puzzle: Puzzle, time_limit: float, deadline: float, send: pools.Send) -> None:
+    """The body of the bound's process (`kit.core.pools.Helper`): the bound on a board of the
+    planner's `deadline` (None if its tables are not made by then); a bug in the bound is
+    raised again by the planner."""
     try:
-        ceiling: int | None | Exception = upper_bound(
-            puzzle, board=Board(puzzle, deadline), time_limit=time_limit
-        )
+        ceiling = upper_bound(puzzle, board=Board(puzzle, deadline), time_limit=time_limit)
     except OutOfTime:
         ceiling = None
-    except Exception as error:  # a bug in the bound: raised again by the planner
-        ceiling = error
-    sender.send(ceiling)
+    send(ceiling)
 
 
 def _bound(puzzle: Puzzle, board: Board, time_limit: float) -> int | None:

@@ -52,7 +52,6 @@ as any two, as the model assumes)."""
 from __future__ import annotations
 
 import math
-import pickle
 import random
 import threading
 import time
@@ -69,7 +68,7 @@ from kit.solve.eighty_days.network import EXPLORE, NOWHERE, TRAVEL, Arc
 from kit.solve.eighty_days.puzzle import Puzzle
 from kit.solve.eighty_days.replay import Choices, verified
 from kit.solve.eighty_days.score import Scorer
-from kit.solve.plan import FEASIBLE, OutOfTime, Plan, PlanError, check_stop, wait_for
+from kit.solve.plan import FEASIBLE, OutOfTime, Plan, check_stop, wait_for
 
 MOST_ARRIVALS = 6
 """The most undominated arrivals a sweep keeps per city (the earliest ones): later ones differ
@@ -721,81 +720,15 @@ class Journeyed:
     score: int
 
 
-class Forked:
-    """A function run in a process of the kit's own (`kit.core.pools`: forked where that is
-    safe, so that it starts at once with the puzzle in hand; else the puzzle travels pickled),
-    what it sends read by `_read` in a thread of this process; `failure` is what the starting
-    or the reading met, raised again by `stop`. `context` is the start method's (by default
-    `pools.context`: a planner starting two such processes picks it once, before its first
-    reading thread).
-
-    A forked process is started at once by the caller (forking from another thread could copy
-    a lock that thread holds). Any other is started by the reading thread: from a fork server
-    or a spawned interpreter (a planner in a notebook's panel) the start lasts until the new
-    process has read the puzzle, time in which the caller's own search finds its first
-    journeys."""
-
-    def __init__(
-        self,
-        target: Callable[..., None],
-        arguments: tuple[Any, ...],
-        context: BaseContext | None = None,
-    ) -> None:
-        context = context or pools.context()
-        receiver, sender = context.Pipe(duplex=False)
-        self.failure: BaseException | None = None
-        self.process = context.Process(  # type: ignore[attr-defined]
-            target=pools.started, args=(target, (*arguments, sender)), daemon=True
-        )
-        self.launched = threading.Event()
-        if context.get_start_method() == "fork":  # at once, and never from another thread
-            try:
-                self.process.start()
-            finally:
-                sender.close()  # the process holds the only sending end: its end is the pipe's
-                self.launched.set()
-        to_start = None if self.launched.is_set() else sender
-        self.reader = threading.Thread(
-            target=self._start_then_read, args=(receiver, to_start), daemon=True
-        )
-        self.reader.start()
-
-    def _start_then_read(self, receiver: Any, sender: Any) -> None:
-        if sender is not None:  # not forked: started here, beside the caller's work
-            try:
-                self.process.start()
-            except BaseException as error:  # no process: nothing to read
-                self.failure = error
-                receiver.close()
-                return
-            finally:
-                sender.close()
-                self.launched.set()
-        self._read(receiver)
-
-    def _read(self, receiver: Any) -> None:
-        raise NotImplementedError
-
-    def stop(self) -> None:
-        """End the process now (what it sent before is read), then raise `failure` if any."""
-        self.launched.wait()
-        if self.process.is_alive():
-            self.process.terminate()
-        if self.process.pid is not None:
-            self.process.join()
-        self.reader.join()
-        if self.failure is not None:
-            raise self.failure
-
-
-class Helper(Forked):
-    """An event search with another `seed` in a process of its own (`Forked`), for the second
-    worker: Python runs one search per core, and
-    two searches with other widths and other random neighbourhoods find more than one search
-    given twice the time would. Each improving journey is sent back as it is found and handed
-    to `on_journey` in a thread of the caller's process (`Journeyed`; the caller replays it);
-    if that fails, `halt` is set (the caller's own search stops) and `stop` raises the error.
-    The helper ignores Ctrl-C: its caller stops it (`stop`)."""
+class Helper(pools.Helper):
+    """An event search with another `seed` in a process of its own (`kit.core.pools.Helper`),
+    for the second worker: Python runs one search per core, and two searches with other widths
+    and other random neighbourhoods find more than one search given twice the time would. Each
+    improving journey is sent back as it is found and handed to `on_journey` in a thread of the
+    caller's process (`Journeyed`; the caller replays it); if that fails, `halt` is set (the
+    caller's own search stops) and `stop` raises the error, as it raises `PlanError` if the
+    engine refused one of the helper's plans. The helper ignores Ctrl-C: its caller stops it
+    (`stop`; every journey it sent before is handed on)."""
 
     def __init__(
         self,
@@ -808,61 +741,39 @@ class Helper(Forked):
         context: BaseContext | None = None,
         deadline: float = math.inf,
     ) -> None:
-        self.halt = halt  # set when `on_journey` fails (`stop` raises it again)
-        self.on_journey = on_journey
-        super().__init__(_helper, (puzzle, seed, began, time_limit, deadline), context)
-
-    def _read(self, receiver: Any) -> None:
-        with receiver:
-            while True:
-                try:
-                    message = receiver.recv()
-                except (EOFError, OSError, pickle.UnpicklingError):
-                    return  # the helper has ended (or was stopped while sending)
-                if isinstance(message, str):
-                    self.failure = PlanError(message)
-                    return
-                try:
-                    self.on_journey(message)
-                except BaseException as error:  # the replay refused it, or Ctrl-C in a callback
-                    self.failure = error
-                    if self.halt is not None:
-                        self.halt.set()
-                    return
+        arguments = (puzzle, seed, began, time_limit, deadline)
+        super().__init__(_helper, arguments, on_journey, context, halt)
 
     def wait(self, timeout: float) -> None:
         """Wait up to `timeout` seconds for the search to end (it stops at its own time
         limit), then stop it."""
-        wait_for(self.reader, max(0.0, timeout))
+        wait_for(self, max(0.0, timeout))
         self.stop()
-
-    def stop(self) -> None:
-        """Stop the search now; every journey it sent before is handed on. Raises what
-        `on_journey` raised, or `PlanError` if the engine refused one of the helper's plans."""
-        super().stop()
 
 
 def _helper(
-    puzzle: Puzzle, seed: int, began: float, time_limit: float, deadline: float, sender: Any
+    puzzle: Puzzle,
+    seed: int,
+    began: float,
+    time_limit: float,
+    deadline: float,
+    send: pools.Send,
 ) -> None:
-    """The body of a `Helper`'s process (started by `pools.started`): the search on a board of
-    the planner's `deadline`, each improving journey sent as it is found, a message if the
-    engine refuses a plan; nothing if the board's tables are not made by the deadline."""
+    """The body of a `Helper`'s process (`kit.core.pools.Helper`): the search on a board of
+    the planner's `deadline`, each improving journey sent as it is found (`PlanError` if the
+    engine refuses a plan); nothing if the board's tables are not made by the deadline."""
     try:
         found = Search(puzzle, began, seed, board=Board(puzzle, deadline))
     except OutOfTime:
         return
 
-    def send(plan: Plan) -> None:
-        journey = found.best_journey
-        assert journey is not None
-        choices = found.scorer.choices(journey.tokens)
-        sender.send(Journeyed(journey.arcs(), choices, plan.objective or 0))
+    def journey(plan: Plan) -> None:
+        best = found.best_journey
+        assert best is not None
+        choices = found.scorer.choices(best.tokens)
+        send(Journeyed(best.arcs(), choices, plan.objective or 0))
 
-    try:
-        found.run(time_limit, send)
-    except PlanError as error:
-        sender.send(str(error))
+    found.run(time_limit, journey)
 
 
 def _picked(arrivals: list[Arrival]) -> list[Arrival]:

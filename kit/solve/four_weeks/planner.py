@@ -16,9 +16,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from concurrent.futures import Future, wait
-from multiprocessing.queues import Queue
-from queue import Empty
+from queue import Empty, SimpleQueue
 from typing import Any
 
 from kit.core import IllegalAction, limits, pools
@@ -216,22 +214,24 @@ def solve(
 
 
 class _Refining:
-    """`baseline.refined_game` on a pool of `workers` processes (`kit.core.pools`), each with
-    its own seed, for `seconds`: the better games each finds are sent back as they come
-    (`poll`), its best one at its end (`finish`). The processes ignore Ctrl-C; their caller
-    stops them (`finish`)."""
+    """`baseline.refined_game` in `workers` processes of the kit's own (`kit.core.pools.Helper`),
+    each with its own seed, for `seconds`: the better games each finds are sent back as they
+    come (`poll`), the last of them its best. The processes ignore Ctrl-C; their caller stops
+    them (`finish`)."""
 
     def __init__(self, puzzle: Puzzle, seconds: float, workers: int) -> None:
-        context = pools.context()
-        self.found: Queue[tuple[tuple[str, ...], int]] = context.Queue()
-        self.stop = context.Event()
-        self.pool = pools.process_pool(workers, _refiner, (puzzle, self.found, self.stop), context)
-        self.games = [self.pool.submit(_refine, seed, seconds) for seed in range(workers)]
+        start = pools.context()  # one start method for all, picked before any reading thread
+        self.found: SimpleQueue[Refined] = SimpleQueue()
+        self.stop = start.Event()
+        self.helpers = [
+            pools.Helper(_refine, (puzzle, seed, seconds, self.stop), self.found.put, start)
+            for seed in range(workers)
+        ]
 
     def done(self) -> bool:
-        return all(game.done() for game in self.games)
+        return not any(helper.is_alive() for helper in self.helpers)
 
-    def poll(self, timeout: float) -> list[tuple[tuple[str, ...], int]]:
+    def poll(self, timeout: float) -> list[Refined]:
         """The games sent back within `timeout` seconds (waiting for the first only)."""
         games = []
         try:
@@ -241,21 +241,25 @@ class _Refining:
         except Empty:
             return games
 
-    def finish(self, stop: bool = False) -> list[tuple[tuple[str, ...], int]]:
-        """Each process's best game, once it has ended, and the pool shut down. When `stop`,
-        the processes are asked to end at once and given `STOP_SECONDS`, then ended; a
-        process that ended without a game (its worker gone: SIGHUP reaches every process of
-        a closed terminal) then gives none."""
+    def finish(self, stop: bool = False) -> list[Refined]:
+        """The games sent back and not yet polled, once every process has ended. When `stop`,
+        the processes are asked to end at once and given `STOP_SECONDS`, then ended, and what
+        went wrong in them is not raised (the caller is stopping: its best game so far is what
+        counts); else the first error of a process, or of a game sent, is raised."""
         if stop:
             self.stop.set()
-        try:
-            wait(self.games, timeout=STOP_SECONDS if stop else None)
-            if stop:
-                pools.end_workers(self.pool)
-            ended = [found for game in self.games if (found := _ended(game, stop)) is not None]
-            return self.poll(0.0) + ended
-        finally:
-            self.pool.shutdown(wait=True, cancel_futures=True)
+        end = time.perf_counter() + STOP_SECONDS
+        failures = []
+        for helper in self.helpers:
+            helper.join(max(0.0, end - time.perf_counter()) if stop else None)
+        for helper in self.helpers:
+            try:
+                helper.stop()
+            except Exception as error:
+                failures.append(error)
+        if failures and not stop:
+            raise failures[0]
+        return self.poll(0.0)
 
 
 STOP_SECONDS = 5.0
@@ -266,35 +270,14 @@ Refined = tuple[tuple[str, ...], int]
 """A game sent back: its history from the puzzle's start and its score."""
 
 
-def _ended(game: Future[Refined | None], stop: bool) -> Refined | None:
-    """A refining process's best game; when stopping, None from one that ended without it."""
-    if stop and (not game.done() or game.cancelled() or game.exception() is not None):
-        return None
-    return game.result()
+def _refine(puzzle: Puzzle, seed: int, seconds: float, stop: Any, send: pools.Send) -> None:
+    """A refining process's search (`kit.core.pools.Helper`): each better game sent as it is
+    found, until `seconds` have passed or the event `stop` is set."""
 
+    def better(game: FourWeeksState) -> None:
+        send((_history(puzzle, game), game.scores()[0].total))
 
-_REFINING: tuple[Puzzle, Queue[tuple[tuple[str, ...], int]], Any] | None = None
-"""A refining process's puzzle, where it sends its better games and the event that stops it."""
-
-
-def _refiner(puzzle: Puzzle, found: Queue[tuple[tuple[str, ...], int]], stop: Any) -> None:
-    """A refining process's start (after `pools.started`): it keeps its puzzle, queue and stop
-    event."""
-    global _REFINING
-    found.cancel_join_thread()  # its best game is returned as well: the queue may be left
-    _REFINING = puzzle, found, stop
-
-
-def _refine(seed: int, seconds: float) -> tuple[tuple[str, ...], int] | None:
-    """A refining process's search: each better game sent as it is found; its best returned."""
-    assert _REFINING is not None
-    puzzle, found, stop = _REFINING
-
-    def send(game: FourWeeksState) -> None:
-        found.put((_history(puzzle, game), game.scores()[0].total))
-
-    game = refined_game(puzzle, seed, seconds, stop.is_set, send)
-    return None if game is None else (_history(puzzle, game), game.scores()[0].total)
+    refined_game(puzzle, seed, seconds, stop.is_set, better)
 
 
 def _history(puzzle: Puzzle, state: FourWeeksState) -> tuple[str, ...]:
