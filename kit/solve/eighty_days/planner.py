@@ -340,6 +340,30 @@ def _search(
         return Plan(UNKNOWN, (), None, None, None, _since(began), puzzle.assumptions())
     if board.finish_day(board.start_stage, board.start_city, board.start_day) > board.limit:
         return _infeasible(puzzle, began, _left(began + time_limit), workers)  # even relaxed
+    searched = _searches(board, time_limit, workers, on_solution, seed, found)
+    try:
+        network = Network(puzzle, deadline=began + time_limit)
+    except NetworkStopped:
+        if searched is not None:
+            return _restamp(searched.plan, FEASIBLE, None, began)
+        return Plan(UNKNOWN, (), None, None, None, _since(began), puzzle.assumptions())
+    if network.start not in network.alive:
+        return _infeasible(puzzle, began, _left(began + time_limit), workers)
+    return _network_search(network, searched, time_limit, workers, on_solution, seed, starts, found)
+
+
+def _searches(
+    board: Board,
+    time_limit: float,
+    workers: int,
+    on_solution: OnSolution | None,
+    seed: int,
+    found: _Found,
+) -> _Searched | None:
+    """The event searches' best plan: this process's, and with a second worker the helper's
+    (`Helper`) while the bound is computed in a process of its own (`_Bounding`); else the
+    bound first, here."""
+    puzzle, began = board.puzzle, found.began
     search_end = _search_seconds(time_limit)
     helper = None
     halt = threading.Event()
@@ -365,14 +389,22 @@ def _search(
     helped = found.helped
     if helped is not None and (searched is None or _score(helped.plan) > _score(searched.plan)):
         searched = helped
-    try:
-        network = Network(puzzle, deadline=began + time_limit)
-    except NetworkStopped:
-        if searched is not None:
-            return _restamp(searched.plan, FEASIBLE, None, began)
-        return Plan(UNKNOWN, (), None, None, None, _since(began), puzzle.assumptions())
-    if network.start not in network.alive:
-        return _infeasible(puzzle, began, _left(began + time_limit), workers)
+    return searched
+
+
+def _network_search(
+    network: Network,
+    searched: _Searched | None,
+    time_limit: float,
+    workers: int,
+    on_solution: OnSolution | None,
+    seed: int,
+    starts: int,
+    found: _Found,
+) -> Plan:
+    """The search on the network from the event searches' best plan (`searched`) or the
+    first plan found there: window by window on a large network, else the whole model."""
+    began = found.began
     built = _since(began)  # the network takes seconds on the largest boards
     share = built + FIRST_PLAN_SHARE * (time_limit - built)
     deadline = began + time_limit
@@ -395,6 +427,20 @@ def _search(
             return plan
         if _left(deadline) < 3 * MODEL_SECONDS_PER_ARC * len(network.arcs):
             return _restamp(first.plan, FEASIBLE, None, began)  # no time to build and search
+    return _model_search(network, first, deadline, workers, on_solution, found)
+
+
+def _model_search(
+    network: Network,
+    first: _Journey | None,
+    deadline: float,
+    workers: int,
+    on_solution: OnSolution | None,
+    found: _Found,
+) -> Plan:
+    """CP-SAT on the whole network until `deadline`, for a plan better than `first` (when
+    there is one)."""
+    puzzle, began = network.puzzle, found.began
     model = Model(network)
     if first is None:
         model.hint(network.simple_path())
@@ -412,15 +458,7 @@ def _search(
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         if interrupted:
             raise KeyboardInterrupt
-        if first is not None and status == cp_model.INFEASIBLE:
-            return _restamp(first.plan, OPTIMAL, first.plan.objective, began)  # none is better
-        if first is not None:
-            bound = solver.best_objective_bound
-            proven = bound >= (first.plan.objective or 0) + 1  # else stopped before any bound
-            return _restamp(first.plan, FEASIBLE, bound if proven else None, began)
-        if status == cp_model.INFEASIBLE:
-            return _infeasible(puzzle, began, _left(deadline), workers)
-        return Plan(UNKNOWN, (), None, None, solver.best_objective_bound, _since(began))
+        return _unsolved(puzzle, first, solver, status, deadline, workers, began)
     verdict = OPTIMAL if status == cp_model.OPTIMAL else FEASIBLE
     solution = model.solution(solver)
     plan = found.keep(
@@ -432,6 +470,28 @@ def _search(
     if interrupted:
         raise KeyboardInterrupt
     return plan
+
+
+def _unsolved(
+    puzzle: Puzzle,
+    first: _Journey | None,
+    solver: Any,
+    status: Any,
+    deadline: float,
+    workers: int,
+    began: float,
+) -> Plan:
+    """The plan when CP-SAT found none better than `first`: `first` optimal when none is,
+    with the solver's bound when it has one; else infeasible or unknown."""
+    if first is not None and status == cp_model.INFEASIBLE:
+        return _restamp(first.plan, OPTIMAL, first.plan.objective, began)  # none is better
+    if first is not None:
+        bound = solver.best_objective_bound
+        proven = bound >= (first.plan.objective or 0) + 1  # else stopped before any bound
+        return _restamp(first.plan, FEASIBLE, bound if proven else None, began)
+    if status == cp_model.INFEASIBLE:
+        return _infeasible(puzzle, began, _left(deadline), workers)
+    return Plan(UNKNOWN, (), None, None, solver.best_objective_bound, _since(began))
 
 
 @dataclass(frozen=True)

@@ -156,6 +156,30 @@ def solve(
     deadline = began + time_limit
     best = _Best(puzzle, began, on_solution)
     refining = _Refining(puzzle, ROLLOUT_SHARE * time_limit, workers)
+    model, hint = _refined(puzzle, refining, best, deadline, workers)
+    if hint is not None:
+        model.hint_solution(hint[0])
+    solver = new_solver(max(0.1, deadline - time.perf_counter()), workers)
+    status, interrupted = run_solver(solver, model.m, _Progress(best))
+    if status == cp_model.INFEASIBLE:
+        infeasible = _infeasible(puzzle, best, began)
+        if infeasible is not None:
+            return infeasible
+    plan = _solved(puzzle, model, solver, status, best, began)
+    if interrupted:
+        raise Interrupted(plan)
+    if plan is None:
+        return Plan(UNKNOWN, (), None, None, None, time.perf_counter() - began)
+    return plan
+
+
+def _refined(
+    puzzle: Puzzle, refining: _Refining, best: _Best, deadline: float, workers: int
+) -> tuple[Model, tuple[dict[int, int], int] | None]:
+    """The model, and the best refined game offered to `best` as a solution of it (`follow`:
+    None without one). Ctrl-C (or `kit.solve.plan.interrupt`) stops the refining and raises
+    `Interrupted` with the best game so far; any other error ends the refining processes
+    too."""
     try:
         model = Model(puzzle)
         while not refining.done():
@@ -176,23 +200,33 @@ def solve(
     except BaseException:  # a refined game the engine refused: its processes end too
         refining.finish(stop=True)
         raise
-    if hint is not None:
-        model.hint_solution(hint[0])
-    solver = new_solver(max(0.1, deadline - time.perf_counter()), workers)
-    status, interrupted = run_solver(solver, model.m, _Progress(best))
-    found = status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
-    if status == cp_model.INFEASIBLE and best.score is not None:
+    return model, hint
+
+
+def _infeasible(puzzle: Puzzle, best: _Best, began: float) -> Plan | None:
+    """The plan when the model has no solution: "infeasible" without a refined game; None
+    (the refined game stands) when that game drew past the deck's order, as the model never
+    does; else `PlanError` (the engine played a game the model says cannot be)."""
+    if best.score is not None:
         if puzzle.within_order(best.history):
             raise PlanError(f"the model has no solution, yet the engine played one of {best.score}")
-        # else the refined game drew past the deck's order, as the model never does: it stands
-    elif status == cp_model.INFEASIBLE:
-        elapsed = time.perf_counter() - began
-        return Plan(INFEASIBLE, (), None, None, None, elapsed, _assumptions(puzzle))
+        return None  # the refined game drew past the deck's order, as the model never does
+    elapsed = time.perf_counter() - began
+    return Plan(INFEASIBLE, (), None, None, None, elapsed, _assumptions(puzzle))
+
+
+def _solved(
+    puzzle: Puzzle, model: Model, solver: Any, status: Any, best: _Best, began: float
+) -> Plan | None:
+    """The plan of the solver's solution, played in the engine, when it scores at least the
+    best refined game; else that game's (None without one), with the model's bound where it
+    holds."""
+    found = status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
     bound = solver.best_objective_bound if found else None
     if found and (best.score is None or solver.objective_value >= best.score):
         objective = int(round(solver.objective_value))
         state, steps = play_solution(puzzle, model.solution(solver.value, objective))
-        plan: Plan | None = Plan(
+        return Plan(
             OPTIMAL if status == cp_model.OPTIMAL else FEASIBLE,
             tuple(steps),
             state.scores()[0],
@@ -202,15 +236,10 @@ def solve(
             _assumptions(puzzle),
             history=_history(puzzle, state),
         )
-    else:  # the search did not get past the refined game in time
-        if best.score is not None and not puzzle.within_order(best.history):
-            bound = None  # the model's bound holds only for plans within the deck's order
-        plan = best.plan(bound)
-    if interrupted:
-        raise Interrupted(plan)
-    if plan is None:
-        return Plan(UNKNOWN, (), None, None, None, time.perf_counter() - began)
-    return plan
+    # the search did not get past the refined game in time
+    if best.score is not None and not puzzle.within_order(best.history):
+        bound = None  # the model's bound holds only for plans within the deck's order
+    return best.plan(bound)
 
 
 class _Refining:
@@ -330,54 +359,75 @@ def play_solution(puzzle: Puzzle, solution: Solution) -> tuple[FourWeeksState, l
     plan's steps (`steps_of`). The part of a turn already played (a puzzle's turn under way)
     is passed over. The engine's score must be the solution's objective (`PlanError` if
     not)."""
-    state = puzzle.state()
-    puzzle.settle(state)
-    table = state.game.actions
-    per_week = puzzle.content.rules.days_per_week
-
-    def play(action: FourWeeksAction | None, what: str, day: int) -> None:
-        if action is None:
-            raise PlanError(f"day {day + 1}: the engine has no action to {what}")
-        try:
-            puzzle.play(state, action)
-        except IllegalAction as error:
-            raise PlanError(f"day {day + 1}: {error}") from None
-
-    def week_end(day: int) -> None:
-        if isinstance(state.decision, WeekEndDiscards):
-            for _ in range(solution.drops[state.week]):
-                play(_spare(state, solution), "discard at the week's end", day)
-            play(table.keep, "keep the hand", day)
-
-    week_end(puzzle.start.week * per_week)
+    playing = _Playing(puzzle, solution)
+    state = playing.state
+    playing.week_end(puzzle.start.week * playing.per_week)
     for turn in solution.turns:
-        day = turn.day
-        if state.step == TRAVEL and state.decision is None:
-            play(_travel(state, turn), "travel", day)
-        if state.step == ACTIVITY and state.decision is None:
-            play(_activity(state, turn), turn.activity, day)
-        if isinstance(state.decision, EffectOrder):
-            card = puzzle.content.locations[turn.card]
-            first = parts(card, turn.day % per_week)[0] is card.bonus
-            play(table.order[first], "order the effect and the bonus", day)
-        while isinstance(state.decision, ActivityDiscards):
-            play(_spare(state, solution), "discard", day)
-        r = turn.region
-        if turn.claim and not state.extras & BUCKET:
-            play(table.claim[r], "claim the Bucket List", day)
-        if turn.local and not state.extras & LOCAL:
-            play(table.local[r], "use the Local tile", day)
-        if turn.festival is not None and not state.extras & FESTIVAL:
-            play(table.attend[turn.festival], "attend the Festival", day)
-        if state.current_player == 0 and state.step == EXTRAS and state.decision is None:
-            play(table.end_turn, "end the turn", day)
-        week_end(day)
+        playing.turn(turn)
+        playing.extras(turn)
+        playing.week_end(turn.day)
     if not state.is_terminal:
         raise PlanError("the plan's turns end before the game does")
     score = state.scores()[0].total
     if score != solution.objective:
         raise PlanError(f"the engine scores the plan {score}, the model {solution.objective}")
     return state, list(steps_of(puzzle, _history(puzzle, state)))
+
+
+class _Playing:
+    """A solution being played in the engine from `puzzle.state()` (`play_solution`), one
+    turn at a time; each action the engine lacks or refuses is a `PlanError` naming the day."""
+
+    def __init__(self, puzzle: Puzzle, solution: Solution) -> None:
+        self.puzzle = puzzle
+        self.solution = solution
+        self.state = puzzle.state()
+        puzzle.settle(self.state)
+        self.table = self.state.game.actions
+        self.per_week = puzzle.content.rules.days_per_week
+
+    def play(self, action: FourWeeksAction | None, what: str, day: int) -> None:
+        if action is None:
+            raise PlanError(f"day {day + 1}: the engine has no action to {what}")
+        try:
+            self.puzzle.play(self.state, action)
+        except IllegalAction as error:
+            raise PlanError(f"day {day + 1}: {error}") from None
+
+    def week_end(self, day: int) -> None:
+        """The discards and the hand kept at a week's end, when the engine asks for them."""
+        state = self.state
+        if isinstance(state.decision, WeekEndDiscards):
+            for _ in range(self.solution.drops[state.week]):
+                self.play(_spare(state, self.solution), "discard at the week's end", day)
+            self.play(self.table.keep, "keep the hand", day)
+
+    def turn(self, turn: Turn) -> None:
+        """A turn's travel and Activity, the part not played yet (a puzzle's turn under
+        way), with the order of a visit's effect and bonus and its discards."""
+        state, table, day = self.state, self.table, turn.day
+        if state.step == TRAVEL and state.decision is None:
+            self.play(_travel(state, turn), "travel", day)
+        if state.step == ACTIVITY and state.decision is None:
+            self.play(_activity(state, turn), turn.activity, day)
+        if isinstance(state.decision, EffectOrder):
+            card = self.puzzle.content.locations[turn.card]
+            first = parts(card, turn.day % self.per_week)[0] is card.bonus
+            self.play(table.order[first], "order the effect and the bonus", day)
+        while isinstance(state.decision, ActivityDiscards):
+            self.play(_spare(state, self.solution), "discard", day)
+
+    def extras(self, turn: Turn) -> None:
+        """A turn's Extras not used yet, then its end."""
+        state, table, day, r = self.state, self.table, turn.day, turn.region
+        if turn.claim and not state.extras & BUCKET:
+            self.play(table.claim[r], "claim the Bucket List", day)
+        if turn.local and not state.extras & LOCAL:
+            self.play(table.local[r], "use the Local tile", day)
+        if turn.festival is not None and not state.extras & FESTIVAL:
+            self.play(table.attend[turn.festival], "attend the Festival", day)
+        if state.current_player == 0 and state.step == EXTRAS and state.decision is None:
+            self.play(table.end_turn, "end the turn", day)
 
 
 def _spare(state: FourWeeksState, solution: Solution) -> FourWeeksAction | None:
