@@ -11,12 +11,18 @@ how they behave, and how they are ended.
   when ended), and it ends by itself within moments of its parent's death (`kill -9`), instead
   of computing on to its time limit, or for ever when it waits for work.
 - One way to end them: a pool of one's own is ended at once on Ctrl-C, SIGTERM, SIGHUP or a
-  panel's Stop (`own_pool`, `end_workers`)."""
+  panel's Stop (`own_pool`, `close`), and a caller that keeps what its workers have done hears
+  those signals as a flag set (`stops_set`) instead of an exception.
+- One kind of helper (`Helper`): a function run in a process of its own beside its caller's
+  work, each result it sends back over a pipe handed on by a thread of the caller's process,
+  stopped when its caller is done with it (a planner's second search, its bound, its refining
+  games)."""
 
 from __future__ import annotations
 
 import multiprocessing
 import os
+import pickle
 import signal
 import sys
 import threading
@@ -24,8 +30,10 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager
 from multiprocessing.context import BaseContext
+from types import FrameType
 from typing import Any
 
+from kit.core.commands import STOPPING_SIGNALS, hear
 from kit.core.errors import KitError, shown
 
 START_METHOD = "KIT_START_METHOD"
@@ -140,10 +148,18 @@ def own_pool(
     try:
         yield pool
     except BaseException:
-        end_workers(pool)
+        close(pool, at_once=True)
         raise
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+    close(pool)
+
+
+def close(pool: Executor, at_once: bool = False) -> None:
+    """Shut `pool` down: the work not yet begun dropped, and the processes ended at once
+    (`end_workers`) when `at_once` (work still running that is no longer wanted), else once
+    they have finished what they are doing."""
+    if at_once:
+        end_workers(pool)
+    pool.shutdown(wait=True, cancel_futures=True)
 
 
 def end_workers(pool: Executor) -> None:
@@ -157,3 +173,146 @@ def end_workers(pool: Executor) -> None:
         return
     for process in list((getattr(pool, "_processes", None) or {}).values()):
         process.terminate()
+
+
+@contextmanager
+def stops_set(stop: threading.Event) -> Iterator[None]:
+    """Ctrl-C, while the caller waits on its workers, sets `stop` instead of raising
+    KeyboardInterrupt; so do SIGTERM and SIGHUP where a command made them stop as Ctrl-C does
+    (`commands.run`: the signal is noted for its exit status). The exception would land at any
+    step of an executor's bookkeeping: in `wait()` between taking two futures' locks, say,
+    which then stay taken, and the executor's own thread, blocked on them, never lets the pool
+    shut down. Only the main thread receives signals; elsewhere nothing changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def on_signal(signum: int, frame: FrameType | None) -> None:
+        hear(signum)
+        stop.set()
+
+    previous = {
+        sig: signal.signal(sig, on_signal)
+        for sig in STOPPING_SIGNALS
+        if callable(signal.getsignal(sig))  # a stop, not the system's end of the process
+    }
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+Send = Callable[[Any], None]
+"""How a helper's process sends a result back to its caller."""
+
+
+class Helper:
+    """`target(*arguments, send)` run in a process of the kit's own (`started`: forked where
+    that is safe, so that it starts at once with the puzzle in hand; else the puzzle travels
+    pickled), each message it sends handed to `take` as it comes by a thread of this process
+    (the reading thread). An exception the target raises is sent back and ends the reading;
+    so does one `take` raises (a result the caller's engine refuses, Ctrl-C in a callback), and
+    `halt` is then set (the caller's own work stops). Either is `failure`, raised again by
+    `stop`, as is an error starting the process. `start` is the start method's context (by
+    default `context()`: a caller starting several helpers picks it once, before its first reading
+    thread, since that thread makes this process one that runs threads).
+
+    A forked process is started at once by the caller (forking from another thread could copy
+    a lock that thread holds: the child hung, and outlived its parent). Any other is started
+    by the reading thread: from a fork server or a spawned interpreter (a planner in a
+    notebook's panel) the start lasts until the new process has read the puzzle, time in which
+    the caller's own search finds its first results.
+
+    The process ignores Ctrl-C and ends with its caller (`started`); the caller ends it when
+    done with it (`stop`), or waits for its end first (`join`, with `is_alive`)."""
+
+    def __init__(
+        self,
+        target: Callable[..., None],
+        arguments: tuple[Any, ...],
+        take: Callable[[Any], None],
+        start: BaseContext | None = None,
+        halt: threading.Event | None = None,
+    ) -> None:
+        start = start or context()
+        receiver, sender = start.Pipe(duplex=False)
+        self.take = take
+        self.halt = halt
+        self.failure: BaseException | None = None
+        self.process = start.Process(  # type: ignore[attr-defined]
+            target=started, args=(_helped, (target, arguments, sender)), daemon=True
+        )
+        self.launched = threading.Event()
+        if start.get_start_method() == "fork":  # at once, and never from another thread
+            try:
+                self.process.start()
+            finally:
+                sender.close()  # the process holds the only sending end: its end is the pipe's
+                self.launched.set()
+        to_start = None if self.launched.is_set() else sender
+        self.reader = threading.Thread(
+            target=self._start_then_read, args=(receiver, to_start), daemon=True
+        )
+        self.reader.start()
+
+    def _start_then_read(self, receiver: Any, sender: Any) -> None:
+        if sender is not None:  # not forked: started here, beside the caller's work
+            try:
+                self.process.start()
+            except BaseException as error:  # no process: nothing to read
+                self.failure = error
+                receiver.close()
+                return
+            finally:
+                sender.close()
+                self.launched.set()
+        self._read(receiver)
+
+    def _read(self, receiver: Any) -> None:
+        """Hand on each message until the process ends or fails, or `take` fails."""
+        with receiver:
+            while True:
+                try:
+                    message = receiver.recv()
+                except (EOFError, OSError, pickle.UnpicklingError):
+                    return  # the process has ended (or was stopped while sending)
+                if isinstance(message, BaseException):
+                    self.failure = message
+                    return
+                try:
+                    self.take(message)
+                except BaseException as error:
+                    self.failure = error
+                    if self.halt is not None:
+                        self.halt.set()
+                    return
+
+    def is_alive(self) -> bool:
+        """Whether messages may still come (the reading thread runs)."""
+        return self.reader.is_alive()
+
+    def join(self, timeout: float | None = None) -> None:
+        """Wait up to `timeout` seconds (None: for ever) for the last message to be read."""
+        self.reader.join(timeout)
+
+    def stop(self) -> None:
+        """End the process now (what it sent before is handed on), then raise `failure` if
+        any."""
+        self.launched.wait()
+        if self.process.is_alive():
+            self.process.terminate()
+        if self.process.pid is not None:
+            self.process.join()
+        self.reader.join()
+        if self.failure is not None:
+            raise self.failure
+
+
+def _helped(target: Callable[..., None], arguments: tuple[Any, ...], sender: Any) -> None:
+    """The body of a `Helper`'s process (after `started`): `target` with the sending end of
+    the pipe; what it raises is sent back for the caller to raise."""
+    try:
+        target(*arguments, sender.send)
+    except Exception as error:
+        sender.send(error)

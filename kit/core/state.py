@@ -213,23 +213,7 @@ class Game(ABC):
 
 def read_save(text: object) -> dict[str, Any]:
     """The fields of a save, each of the right type, or `SaveError` saying what is wrong."""
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError:
-            raise SaveError("not a kit save: the file is not UTF-8 text") from None
-    if not isinstance(text, str):
-        raise SaveError(f"not a kit save: expected JSON text, got {type(text).__name__}")
-    if len(text) > MAX_SAVE_BYTES:
-        raise SaveError(f"not a kit save: {len(text):,} characters is too long")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise SaveError(f"the save is not valid JSON: {error}") from None
-    except RecursionError:
-        raise SaveError("not a kit save: the JSON is nested too deeply") from None
-    except ValueError as error:  # a number too long for Python to convert
-        raise SaveError(f"not a kit save: {error}") from None
+    data = _save_json(text)
     if not isinstance(data, dict):
         raise SaveError("not a kit save: expected a JSON object")
     missing = [key for key in ("format", "game", "options", "history") if key not in data]
@@ -244,6 +228,34 @@ def read_save(text: object) -> dict[str, Any]:
         raise SaveError(
             f"save format {shown(data['format'])} is not supported (expected {SAVE_FORMAT})"
         )
+    _check_fields(data)
+    return data
+
+
+def _save_json(text: object) -> object:
+    """The JSON value of a save's text (bytes in UTF-8, or a str), or `SaveError`."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise SaveError("not a kit save: the file is not UTF-8 text") from None
+    if not isinstance(text, str):
+        raise SaveError(f"not a kit save: expected JSON text, got {type(text).__name__}")
+    if len(text) > MAX_SAVE_BYTES:
+        raise SaveError(f"not a kit save: {len(text):,} characters is too long")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise SaveError(f"the save is not valid JSON: {error}") from None
+    except RecursionError:
+        raise SaveError("not a kit save: the JSON is nested too deeply") from None
+    except ValueError as error:  # a number too long for Python to convert
+        raise SaveError(f"not a kit save: {error}") from None
+
+
+def _check_fields(data: dict[str, Any]) -> None:
+    """`SaveError` unless a save's game, options, history and fixed steps are of the right
+    type (a save without fixed steps is given none)."""
     if not isinstance(data["game"], str):
         raise SaveError(f"the save's 'game' must be a name, got {shown(data['game'])}")
     if not isinstance(data["options"], dict):
@@ -254,7 +266,6 @@ def read_save(text: object) -> dict[str, Any]:
     fixed = data.setdefault("fixed", [])
     if not isinstance(fixed, list) or not all(type(step) is int and step >= 0 for step in fixed):
         raise SaveError("the save's 'fixed' must list step numbers of its history")
-    return data
 
 
 class State(ABC):

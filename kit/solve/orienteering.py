@@ -448,39 +448,75 @@ def read_op_file(path: str | Path) -> OPInstance:
         raise OPFileError(str(path), "", "not a text file (not UTF-8)") from None
     while lines and not lines[-1].strip():
         lines.pop()
+    text = _OPLines(path, lines)
+    tmax = text.tmax()
+    coords, scores = text.points()
+    return OPInstance.from_points(
+        coords,
+        scores,
+        tmax=int(tmax) if tmax.denominator == 1 else float(tmax),
+        name=path.stem,
+    )
 
-    def fail(line: int, problem: str) -> OPFileError:
-        return OPFileError(str(path), f"line {line}", problem)
 
-    def numbers(line: int, count: int, what: str) -> list[tuple[Fraction, str]]:
+class _OPLines:
+    """The lines of an OP file (`read_op_file`), read one at a time; each error names the file
+    and the line."""
+
+    def __init__(self, path: Path, lines: list[str]) -> None:
+        self.path = path
+        self.lines = lines
+
+    def fail(self, line: int, problem: str) -> OPFileError:
+        return OPFileError(str(self.path), f"line {line}", problem)
+
+    def numbers(self, line: int, count: int, what: str) -> list[tuple[Fraction, str]]:
         """The line's numbers, each exact and as written."""
-        fields = lines[line - 1].split()
+        fields = self.lines[line - 1].split()
         if len(fields) != count:
-            raise fail(line, f"expected {count} columns ({what}), found {len(fields)}")
+            raise self.fail(line, f"expected {count} columns ({what}), found {len(fields)}")
         try:
             return [(_exact(text), text) for text in fields]
         except (ValueError, ZeroDivisionError):
-            raise fail(line, f"not a number in {lines[line - 1].strip()!r} ({what})") from None
+            problem = f"not a number in {self.lines[line - 1].strip()!r} ({what})"
+            raise self.fail(line, problem) from None
 
-    if not lines:
-        raise fail(1, "the file is empty; expected 'Tmax<TAB>P'")
-    (tmax, tmax_text), (paths, _) = numbers(1, 2, "Tmax P")
-    if paths != 1:
-        raise fail(1, f"P is {paths}; only single-path instances (P = 1) are supported")
-    if tmax < 0:
-        raise fail(1, f"Tmax is negative ({tmax_text})")
-    if tmax > MAX_TMAX:
-        raise fail(1, f"Tmax {tmax_text} is {_beyond_tmax()}")
-    if len(lines) < 3:
-        missing = "start" if len(lines) < 2 else "end"
-        raise fail(len(lines) + 1, f"missing the {missing} point 'x<TAB>y<TAB>0'")
-    if len(lines) - 1 > MAX_POINTS:
-        raise fail(MAX_POINTS + 2, f"more than {MAX_POINTS:,} points, the most the planner takes")
-    coords, scores = [], []
-    for line in range(2, len(lines) + 1):
-        if not lines[line - 1].strip():
+    def tmax(self) -> Fraction:
+        """The first line's Tmax (a single path), and enough lines for the start and end
+        points and no more than `MAX_POINTS`."""
+        lines, fail = self.lines, self.fail
+        if not lines:
+            raise fail(1, "the file is empty; expected 'Tmax<TAB>P'")
+        (tmax, tmax_text), (paths, _) = self.numbers(1, 2, "Tmax P")
+        if paths != 1:
+            raise fail(1, f"P is {paths}; only single-path instances (P = 1) are supported")
+        if tmax < 0:
+            raise fail(1, f"Tmax is negative ({tmax_text})")
+        if tmax > MAX_TMAX:
+            raise fail(1, f"Tmax {tmax_text} is {_beyond_tmax()}")
+        if len(lines) < 3:
+            missing = "start" if len(lines) < 2 else "end"
+            raise fail(len(lines) + 1, f"missing the {missing} point 'x<TAB>y<TAB>0'")
+        if len(lines) - 1 > MAX_POINTS:
+            most = f"more than {MAX_POINTS:,} points, the most the planner takes"
+            raise fail(MAX_POINTS + 2, most)
+        return tmax
+
+    def points(self) -> tuple[list[tuple[float, float]], list[int]]:
+        """Each point's coordinates and score, from the second line on."""
+        coords, scores = [], []
+        for line in range(2, len(self.lines) + 1):
+            x, y, score = self.point(line)
+            coords.append((float(x), float(y)))
+            scores.append(int(score))
+        return coords, scores
+
+    def point(self, line: int) -> tuple[Fraction, Fraction, Fraction]:
+        """One point's `x y score`, within the ranges; the start's and the end's score 0."""
+        fail = self.fail
+        if not self.lines[line - 1].strip():
             raise fail(line, "blank line among the points")
-        x, y, (score, score_text) = numbers(line, 3, "x y score")
+        x, y, (score, score_text) = self.numbers(line, 3, "x y score")
         for value, text in (x, y):
             if abs(value) > MAX_COORDINATE:
                 raise fail(line, f"coordinate {text} is {_beyond_coordinates()}")
@@ -491,14 +527,7 @@ def read_op_file(path: str | Path) -> OPInstance:
         if line <= 3 and score != 0:
             role = "start" if line == 2 else "end"
             raise fail(line, f"the {role} point has score {score_text}; the format requires 0")
-        coords.append((float(x[0]), float(y[0])))
-        scores.append(int(score))
-    return OPInstance.from_points(
-        coords,
-        scores,
-        tmax=int(tmax) if tmax.denominator == 1 else float(tmax),
-        name=path.stem,
-    )
+        return x[0], y[0], score
 
 
 def expand_route(
@@ -628,7 +657,32 @@ def brute_force(instance: OPInstance) -> OPResult:
         )
     inf = math.inf
     d = [[inf if leg is None else float(leg) for leg in row] for row in instance.distances]
-    shortest = [[inf] * m for _ in range(1 << m)]  # shortest[mask][k]: start -> mask, ending at k
+    shortest = _held_karp(d, s, optional, budget)
+    best_score, best_length, best_mask, best_last = -1, inf, 0, -1
+    for mask in range(1 << m):
+        length, last = (d[s][e], -1) if mask == 0 else (inf, -1)
+        for k in range(m):
+            if mask >> k & 1 and shortest[mask][k] + d[optional[k]][e] < length:
+                length, last = shortest[mask][k] + d[optional[k]][e], k
+        if length > budget:
+            continue
+        score = sum(instance.scores[optional[k]] for k in range(m) if mask >> k & 1)
+        if score > best_score or (score == best_score and length < best_length):
+            best_score, best_length, best_mask, best_last = score, length, mask, last
+    middle = _walked_back(d, shortest, optional, best_mask, best_last)
+    indices = [s, *reversed(middle), e]
+    score = best_score + instance.scores[s] + instance.scores[e]
+    return _result(instance, indices, OPTIMAL, score, int(best_length), score, started)
+
+
+def _held_karp(
+    d: list[list[float]], s: int, optional: list[int], budget: float
+) -> list[list[float]]:
+    """`brute_force`'s table: for every set of the `optional` points (a bit mask) and every
+    last point of it, the shortest way there from the start `s` (those over `budget` are not
+    extended)."""
+    m = len(optional)
+    shortest = [[math.inf] * m for _ in range(1 << m)]  # [mask][k]: start -> mask, ending at k
     for k, point in enumerate(optional):
         shortest[1 << k][k] = d[s][point]
     for mask in range(1, 1 << m):
@@ -642,18 +696,16 @@ def brute_force(instance: OPInstance) -> OPResult:
                 bit = 1 << j
                 if not mask & bit and here + legs[optional[j]] < shortest[mask | bit][j]:
                     shortest[mask | bit][j] = here + legs[optional[j]]
-    best_score, best_length, best_mask, best_last = -1, inf, 0, -1
-    for mask in range(1 << m):
-        length, last = (d[s][e], -1) if mask == 0 else (inf, -1)
-        for k in range(m):
-            if mask >> k & 1 and shortest[mask][k] + d[optional[k]][e] < length:
-                length, last = shortest[mask][k] + d[optional[k]][e], k
-        if length > budget:
-            continue
-        score = sum(instance.scores[optional[k]] for k in range(m) if mask >> k & 1)
-        if score > best_score or (score == best_score and length < best_length):
-            best_score, best_length, best_mask, best_last = score, length, mask, last
-    middle, mask, last = [], best_mask, best_last
+    return shortest
+
+
+def _walked_back(
+    d: list[list[float]], shortest: list[list[float]], optional: list[int], mask: int, last: int
+) -> list[int]:
+    """The points of the best set `mask`, ending at `last`, from the last to the first, read
+    back through `_held_karp`'s table."""
+    m = len(optional)
+    middle = []
     while last >= 0:  # walk back through the table
         middle.append(optional[last])
         rest, target = mask & ~(1 << last), shortest[mask][last]
@@ -663,9 +715,7 @@ def brute_force(instance: OPInstance) -> OPResult:
                 previous = k
                 break
         mask, last = rest, previous
-    indices = [s, *reversed(middle), e]
-    score = best_score + instance.scores[s] + instance.scores[e]
-    return _result(instance, indices, OPTIMAL, score, int(best_length), score, started)
+    return middle
 
 
 # --------------------------------------------------------------------------------------------

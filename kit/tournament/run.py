@@ -9,21 +9,17 @@ game's chance and each bot's own generator), so where a match is played cannot c
 from __future__ import annotations
 
 import collections
-import contextlib
 import inspect
-import signal
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass
-from types import FrameType
 from typing import Any, cast
 
 import kit
 from kit.core import limits, pools
 from kit.core.bots import BotFactory, play
-from kit.core.commands import STOPPING_SIGNALS, hear
 from kit.core.errors import KitError, shown
 from kit.core.progress import Progress
 from kit.core.rng import check_seeds, rng_for
@@ -337,7 +333,7 @@ def _run(
 
     stop = threading.Event()
     try:
-        with _stops_set(stop):
+        with pools.stops_set(stop):
             ship(stop)
     except KeyboardInterrupt:  # raised by a progress report (Ctrl-C in a notebook's bar)
         stop.set()
@@ -345,42 +341,12 @@ def _run(
         for future in running:
             future.cancel()
         if own:
-            if running:
-                pools.end_workers(pool)
-            pool.shutdown(wait=True, cancel_futures=True)
+            pools.close(pool, at_once=bool(running))
     return results, stop.is_set()
 
 
 POLL_SECONDS = 0.1
 """How often the loop waiting on the executor looks whether Ctrl-C came."""
-
-
-@contextlib.contextmanager
-def _stops_set(stop: threading.Event) -> Iterator[None]:
-    """Ctrl-C, while the games are shipped, sets `stop` instead of raising KeyboardInterrupt;
-    so do SIGTERM and SIGHUP where a command made them stop as Ctrl-C does (`commands.run`:
-    the signal is noted for its exit status). The exception would land at any step of the
-    executor's bookkeeping: in `wait()` between taking two futures' locks, say, which then stay
-    taken, and the executor's own thread, blocked on them, never lets the pool shut down. Only
-    the main thread receives signals; elsewhere nothing changes."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def on_signal(signum: int, frame: FrameType | None) -> None:
-        hear(signum)
-        stop.set()
-
-    previous = {
-        sig: signal.signal(sig, on_signal)
-        for sig in STOPPING_SIGNALS
-        if callable(signal.getsignal(sig))  # a stop, not the system's end of the process
-    }
-    try:
-        yield
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
 
 
 def _batch_outcomes(

@@ -9,10 +9,19 @@ from functools import cache
 
 
 def check(state) -> None:
-    content, rules = state.content, state.content.rules
+    """Every invariant of the position: cards, Idea tokens, tiles, markers and paintings."""
+    _check_cards(state)
+    _check_ideas(state)
+    _check_tiles(state)
+    _check_markers(state)
+    _check_paintings(state)
+
+
+def _check_cards(state) -> None:
+    """Cards: each Advanced card (as many as its copies) and each player's Basic cards among decks,
+    market, hands, play areas and the box."""
+    rules = state.content.rules
     players = state.num_players
-    # Cards: each Advanced card (as many as its copies) and each player's Basic cards among decks,
-    # market, hands, play areas and the box.
     found = [c for level in state.deck for c in level]
     found += [c for level in state.bottom for c in level]
     found += [c for level in state.market for c in level]
@@ -26,7 +35,12 @@ def check(state) -> None:
     # and so do the hands (a turn plays a card's copies as one).
     for cards in [*state.deck, *state.hand]:
         assert cards == sorted(cards)
-    # Idea tokens: supply + players + written = 20 per genre; nothing negative.
+
+
+def _check_ideas(state) -> None:
+    """Idea tokens: supply + players + written = 20 per genre; nothing negative."""
+    content, rules = state.content, state.content.rules
+    players = state.num_players
     written = [0] * len(rules.genres)
     for p in range(players):
         for journal_id, slots in zip(state.journals[p], state.written[p], strict=True):
@@ -36,7 +50,12 @@ def check(state) -> None:
         held = [state.ideas[p][g] for p in range(players)]
         assert state.supply[g] >= 0 and min(held) >= 0
         assert state.supply[g] + sum(held) + written[g] == rules.ideas_per_genre
-    # Exploration tiles: each in at most one place, one per city per player.
+
+
+def _check_tiles(state) -> None:
+    """Exploration tiles: each in at most one place, one per city per player."""
+    content = state.content
+    players = state.num_players
     tiles = Counter(t for ts in state.city_tiles.values() for t in ts)
     tiles.update(t for ts in state.tiles for t in ts)
     assert all(n == 1 for n in tiles.values())
@@ -54,7 +73,12 @@ def check(state) -> None:
     # Friend tiles: on the board or with one player.
     friends = list(state.friend) + [f for fs in state.friends for f in fs]
     assert len(friends) == len(set(friends))
-    # Markers and tokens.
+
+
+def _check_markers(state) -> None:
+    """Markers and tokens."""
+    content, rules = state.content, state.content.rules
+    players = state.num_players
     letters = Counter(p for markers in state.letters.values() for p, _ in markers)
     cafes = Counter(p for ds in state.cafes.values() for d in ds for p in d)
     for p in range(players):
@@ -74,7 +98,12 @@ def check(state) -> None:
     for column in state.gazette:
         cells = [(rnd, slot) for rnd, slot, _, _ in column]
         assert len(cells) == len(set(cells))
-    # Paintings.
+
+
+def _check_paintings(state) -> None:
+    """Paintings."""
+    content = state.content
+    players = state.num_players
     remove = state.edition.lebrun_remove_per_type[players]
     total = sum(copies - remove for _, copies in content.paintings)
     held = sum(len(p) for p in state.paintings)

@@ -94,79 +94,12 @@ def exact_search(puzzle: Puzzle, max_states: int = MAX_STATES) -> Plan:
         raise KitError("the exact search needs the tokens revealed (Puzzle revealed=True)")
     began = time.perf_counter()
     state, p = puzzle.state(), puzzle.player
-    tables = state.tables
-    explore = puzzle.durations
-    limit = puzzle.limit
-    route_count = [sum(t == k for t in tables.route_type) for k in range(len(ROUTE_TYPES))]
-    days, saving = fastest_days(tables), power_saving(tables, puzzle.traveller)
-    memo: dict[tuple[object, ...], tuple[int, Action | None]] = {}
-    worst = -(10**9)
-
-    def chance(s: JourneyState, explored: int) -> Action:
-        step = s.steps[-1]
-        outcomes: tuple[Action, ...] = s.legal_actions()
-        if isinstance(step, RollDie):
-            days = explore[min(explored - 1, len(explore) - 1)]  # this one counted
-            return next(a for a in outcomes if tables.rules.explore[value_of(a)].days == days)
-        if isinstance(step, DrawTicket):
-            return min(outcomes, key=lambda a: (route_count[value_of(a)], value_of(a)))
-        if isinstance(step, DrawObjective):
-            left = [0] * len(tables.experience_types)
-            for t in s.city_token:
-                if t >= 0 and tables.token_type[t] >= 0:
-                    left[tables.token_type[t]] += 1
-            return min(outcomes, key=lambda a: (left[value_of(a)], value_of(a)))
-        return outcomes[0]
-
-    def key(s: JourneyState, explored: int) -> tuple[object, ...]:
-        return (
-            s.pos[p], s.day[p], s.stage[p], s.fresh[p], tuple(s.tickets[p]), tuple(s.hand[p]),
-            tuple(s.played[p]), tuple(sorted(s.experiences[p])), tuple(sorted(s.souvenirs[p])),
-            s.points[p], tuple(s.city_token), tuple(s.steps), explored,
-        )  # fmt: skip
-
-    def rolls(action: Action) -> int:
-        return int(isinstance(action, Explore) and not action.by_power)
-
-    def best(s: JourneyState, explored: int) -> int:
-        if s.finish[p] >= 0:
-            return s.scores()[p].total if s.finish[p] <= limit else worst
-        if s.day[p] > limit or (len(explore) > 1 and explored > len(explore)):
-            return worst
-        if fastest_end(tables, days, saving, s, p) > limit:
-            return worst
-        k = key(s, explored)
-        if k in memo:
-            return memo[k][0]
-        if len(memo) >= max_states:
-            raise KitError(f"the board is too large for the exact search ({max_states} states)")
-        memo[k] = (worst, None)
-        choices = [chance(s, explored)] if s.is_chance_node else list(s.legal_actions())
-        value, pick = worst, None
-        last = len(choices) - 1
-        for number, action in enumerate(choices):
-            # `s` is needed no more after its last action: that child is `s` itself (a clone
-            # of a state costs more than the rest of a step)
-            child = s if number == last else s.clone()
-            child.apply(action)
-            score = best(child, explored + rolls(action))
-            if score > value:
-                value, pick = score, action
-        memo[k] = (value, pick)
-        return value
-
-    value = best(state.clone(), 0)
+    exact = _Exact(puzzle, state, max_states)
+    value = exact.best(state.clone(), 0)
     elapsed = time.perf_counter() - began
-    if value <= worst:
+    if value <= WORST:
         return Plan(INFEASIBLE, (), None, None, None, elapsed, puzzle.assumptions())
-    played: list[Action] = []
-    explored = 0
-    while state.finish[p] < 0:
-        action = memo[key(state, explored)][1]
-        assert action is not None
-        played.append(action)
-        state.apply(action)
-        explored += rolls(action)
+    played = exact.played(state)
     history = [str(action) for action in played]
     steps = _steps(puzzle.state(), played, p)
     sheet = state.scores()[p]
@@ -175,6 +108,105 @@ def exact_search(puzzle: Puzzle, max_states: int = MAX_STATES) -> Plan:
         puzzle.assumptions(),
         state.finish[p], tuple(history),
     )  # fmt: skip
+
+
+WORST = -(10**9)
+"""The value of a state from which no journey ends in time."""
+
+
+class _Exact:
+    """The exact search's tables: the best value of every state met (`memo`, by `key`), with
+    the action that reaches it."""
+
+    def __init__(self, puzzle: Puzzle, state: JourneyState, max_states: int) -> None:
+        self.p = puzzle.player
+        self.tables = tables = state.tables
+        self.explore = puzzle.durations
+        self.limit = puzzle.limit
+        self.max_states = max_states
+        self.route_count = [sum(t == k for t in tables.route_type) for k in range(len(ROUTE_TYPES))]
+        self.days, self.saving = fastest_days(tables), power_saving(tables, puzzle.traveller)
+        self.memo: dict[tuple[object, ...], tuple[int, Action | None]] = {}
+
+    def chance(self, s: JourneyState, explored: int) -> Action:
+        """The outcome of a chance step the puzzle fixes (the die's, the draws')."""
+        tables = self.tables
+        step = s.steps[-1]
+        outcomes: tuple[Action, ...] = s.legal_actions()
+        if isinstance(step, RollDie):
+            days = self.explore[min(explored - 1, len(self.explore) - 1)]  # this one counted
+            return next(a for a in outcomes if tables.rules.explore[value_of(a)].days == days)
+        if isinstance(step, DrawTicket):
+            return min(outcomes, key=lambda a: (self.route_count[value_of(a)], value_of(a)))
+        if isinstance(step, DrawObjective):
+            left = [0] * len(tables.experience_types)
+            for t in s.city_token:
+                if t >= 0 and tables.token_type[t] >= 0:
+                    left[tables.token_type[t]] += 1
+            return min(outcomes, key=lambda a: (left[value_of(a)], value_of(a)))
+        return outcomes[0]
+
+    def key(self, s: JourneyState, explored: int) -> tuple[object, ...]:
+        p = self.p
+        return (
+            s.pos[p], s.day[p], s.stage[p], s.fresh[p], tuple(s.tickets[p]), tuple(s.hand[p]),
+            tuple(s.played[p]), tuple(sorted(s.experiences[p])), tuple(sorted(s.souvenirs[p])),
+            s.points[p], tuple(s.city_token), tuple(s.steps), explored,
+        )  # fmt: skip
+
+    def ended(self, s: JourneyState, explored: int) -> int | None:
+        """The value of a state whose journey has ended or cannot end in time, else None."""
+        p, limit = self.p, self.limit
+        if s.finish[p] >= 0:
+            return s.scores()[p].total if s.finish[p] <= limit else WORST
+        if s.day[p] > limit or (len(self.explore) > 1 and explored > len(self.explore)):
+            return WORST
+        if fastest_end(self.tables, self.days, self.saving, s, p) > limit:
+            return WORST
+        return None
+
+    def best(self, s: JourneyState, explored: int) -> int:
+        ended = self.ended(s, explored)
+        if ended is not None:
+            return ended
+        memo = self.memo
+        k = self.key(s, explored)
+        if k in memo:
+            return memo[k][0]
+        if len(memo) >= self.max_states:
+            raise KitError(
+                f"the board is too large for the exact search ({self.max_states} states)"
+            )
+        memo[k] = (WORST, None)
+        choices = [self.chance(s, explored)] if s.is_chance_node else list(s.legal_actions())
+        value, pick = WORST, None
+        last = len(choices) - 1
+        for number, action in enumerate(choices):
+            # `s` is needed no more after its last action: that child is `s` itself (a clone
+            # of a state costs more than the rest of a step)
+            child = s if number == last else s.clone()
+            child.apply(action)
+            score = self.best(child, explored + _rolls(action))
+            if score > value:
+                value, pick = score, action
+        memo[k] = (value, pick)
+        return value
+
+    def played(self, state: JourneyState) -> list[Action]:
+        """The best actions from `state` (played on it, to its end)."""
+        played: list[Action] = []
+        explored = 0
+        while state.finish[self.p] < 0:
+            action = self.memo[self.key(state, explored)][1]
+            assert action is not None
+            played.append(action)
+            state.apply(action)
+            explored += _rolls(action)
+        return played
+
+
+def _rolls(action: Action) -> int:
+    return int(isinstance(action, Explore) and not action.by_power)
 
 
 def _steps(state: JourneyState, played: Sequence[Action], p: int) -> list[Step]:

@@ -32,7 +32,7 @@ from kit.solve.eighty_days.model import Model, new_solver, path_of
 from kit.solve.eighty_days.network import Arc, Network, NetworkStopped
 from kit.solve.eighty_days.puzzle import Puzzle
 from kit.solve.eighty_days.replay import Choices, verified
-from kit.solve.eighty_days.search import Forked, Helper, Journeyed, Search
+from kit.solve.eighty_days.search import Helper, Journeyed, Search
 from kit.solve.plan import (
     FEASIBLE,
     INFEASIBLE,
@@ -161,7 +161,7 @@ class _Found:
         return Interrupted(_bounded(_restamp(self.plan, FEASIBLE, None, self.began), self.bound))
 
 
-class _Bounding(Forked):
+class _Bounding(pools.Helper):
     """The bound (`bound.upper_bound`) computed in a process of its own while both searches run,
     instead of before this process's search: its seconds no longer add to the others', so a
     short limit is kept unless the bound alone takes longer. It cannot be stopped in the
@@ -177,41 +177,29 @@ class _Bounding(Forked):
         context: BaseContext,
     ) -> None:
         self.found = found
-        super().__init__(_bound_of, (puzzle, time_limit, deadline), context)
+        super().__init__(_bound_of, (puzzle, time_limit, deadline), self._take, context)
 
-    def _read(self, receiver: Any) -> None:
-        found = self.found
-        with receiver:
-            try:
-                ceiling = receiver.recv()
-            except (EOFError, OSError):
-                return  # given up
-        if isinstance(ceiling, BaseException):
-            self.failure = ceiling
-        elif ceiling is not None:
-            with found.lock:
-                found.bound = ceiling
+    def _take(self, ceiling: int | None) -> None:
+        if ceiling is not None:
+            with self.found.lock:
+                self.found.bound = ceiling
 
     def wait(self, deadline: float | None) -> None:
         """Wait for the bound until `deadline` (None: until it comes), then give it up;
         raises what the bound raised."""
-        wait_for(self.reader, None if deadline is None else _left(deadline))
+        wait_for(self, None if deadline is None else _left(deadline))
         self.stop()
 
 
-def _bound_of(puzzle: Puzzle, time_limit: float, deadline: float, sender: Any) -> None:
-    """The body of the bound's process (started by `pools.started`): the bound on a board of
-    the planner's `deadline` (None if its tables are not made by then), or the error that
-    stopped it."""
+def _bound_of(puzzle: Puzzle, time_limit: float, deadline: float, send: pools.Send) -> None:
+    """The body of the bound's process (`kit.core.pools.Helper`): the bound on a board of the
+    planner's `deadline` (None if its tables are not made by then); a bug in the bound is
+    raised again by the planner."""
     try:
-        ceiling: int | None | Exception = upper_bound(
-            puzzle, board=Board(puzzle, deadline), time_limit=time_limit
-        )
+        ceiling = upper_bound(puzzle, board=Board(puzzle, deadline), time_limit=time_limit)
     except OutOfTime:
         ceiling = None
-    except Exception as error:  # a bug in the bound: raised again by the planner
-        ceiling = error
-    sender.send(ceiling)
+    send(ceiling)
 
 
 def _bound(puzzle: Puzzle, board: Board, time_limit: float) -> int | None:
@@ -348,6 +336,30 @@ def _search(
         return Plan(UNKNOWN, (), None, None, None, _since(began), puzzle.assumptions())
     if board.finish_day(board.start_stage, board.start_city, board.start_day) > board.limit:
         return _infeasible(puzzle, began, _left(began + time_limit), workers)  # even relaxed
+    searched = _searches(board, time_limit, workers, on_solution, seed, found)
+    try:
+        network = Network(puzzle, deadline=began + time_limit)
+    except NetworkStopped:
+        if searched is not None:
+            return _restamp(searched.plan, FEASIBLE, None, began)
+        return Plan(UNKNOWN, (), None, None, None, _since(began), puzzle.assumptions())
+    if network.start not in network.alive:
+        return _infeasible(puzzle, began, _left(began + time_limit), workers)
+    return _network_search(network, searched, time_limit, workers, on_solution, seed, starts, found)
+
+
+def _searches(
+    board: Board,
+    time_limit: float,
+    workers: int,
+    on_solution: OnSolution | None,
+    seed: int,
+    found: _Found,
+) -> _Searched | None:
+    """The event searches' best plan: this process's, and with a second worker the helper's
+    (`Helper`) while the bound is computed in a process of its own (`_Bounding`); else the
+    bound first, here."""
+    puzzle, began = board.puzzle, found.began
     search_end = _search_seconds(time_limit)
     helper = None
     halt = threading.Event()
@@ -373,14 +385,22 @@ def _search(
     helped = found.helped
     if helped is not None and (searched is None or _score(helped.plan) > _score(searched.plan)):
         searched = helped
-    try:
-        network = Network(puzzle, deadline=began + time_limit)
-    except NetworkStopped:
-        if searched is not None:
-            return _restamp(searched.plan, FEASIBLE, None, began)
-        return Plan(UNKNOWN, (), None, None, None, _since(began), puzzle.assumptions())
-    if network.start not in network.alive:
-        return _infeasible(puzzle, began, _left(began + time_limit), workers)
+    return searched
+
+
+def _network_search(
+    network: Network,
+    searched: _Searched | None,
+    time_limit: float,
+    workers: int,
+    on_solution: OnSolution | None,
+    seed: int,
+    starts: int,
+    found: _Found,
+) -> Plan:
+    """The search on the network from the event searches' best plan (`searched`) or the
+    first plan found there: window by window on a large network, else the whole model."""
+    began = found.began
     built = _since(began)  # the network takes seconds on the largest boards
     share = built + FIRST_PLAN_SHARE * (time_limit - built)
     deadline = began + time_limit
@@ -403,6 +423,20 @@ def _search(
             return plan
         if _left(deadline) < 3 * MODEL_SECONDS_PER_ARC * len(network.arcs):
             return _restamp(first.plan, FEASIBLE, None, began)  # no time to build and search
+    return _model_search(network, first, deadline, workers, on_solution, found)
+
+
+def _model_search(
+    network: Network,
+    first: _Journey | None,
+    deadline: float,
+    workers: int,
+    on_solution: OnSolution | None,
+    found: _Found,
+) -> Plan:
+    """CP-SAT on the whole network until `deadline`, for a plan better than `first` (when
+    there is one)."""
+    puzzle, began = network.puzzle, found.began
     model = Model(network)
     if first is None:
         model.hint(network.simple_path())
@@ -420,15 +454,7 @@ def _search(
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         if interrupted:
             raise KeyboardInterrupt
-        if first is not None and status == cp_model.INFEASIBLE:
-            return _restamp(first.plan, OPTIMAL, first.plan.objective, began)  # none is better
-        if first is not None:
-            bound = solver.best_objective_bound
-            proven = bound >= (first.plan.objective or 0) + 1  # else stopped before any bound
-            return _restamp(first.plan, FEASIBLE, bound if proven else None, began)
-        if status == cp_model.INFEASIBLE:
-            return _infeasible(puzzle, began, _left(deadline), workers)
-        return Plan(UNKNOWN, (), None, None, solver.best_objective_bound, _since(began))
+        return _unsolved(puzzle, first, solver, status, deadline, workers, began)
     verdict = OPTIMAL if status == cp_model.OPTIMAL else FEASIBLE
     solution = model.solution(solver)
     plan = found.keep(
@@ -440,6 +466,28 @@ def _search(
     if interrupted:
         raise KeyboardInterrupt
     return plan
+
+
+def _unsolved(
+    puzzle: Puzzle,
+    first: _Journey | None,
+    solver: Any,
+    status: Any,
+    deadline: float,
+    workers: int,
+    began: float,
+) -> Plan:
+    """The plan when CP-SAT found none better than `first`: `first` optimal when none is,
+    with the solver's bound when it has one; else infeasible or unknown."""
+    if first is not None and status == cp_model.INFEASIBLE:
+        return _restamp(first.plan, OPTIMAL, first.plan.objective, began)  # none is better
+    if first is not None:
+        bound = solver.best_objective_bound
+        proven = bound >= (first.plan.objective or 0) + 1  # else stopped before any bound
+        return _restamp(first.plan, FEASIBLE, bound if proven else None, began)
+    if status == cp_model.INFEASIBLE:
+        return _infeasible(puzzle, began, _left(deadline), workers)
+    return Plan(UNKNOWN, (), None, None, solver.best_objective_bound, _since(began))
 
 
 @dataclass(frozen=True)

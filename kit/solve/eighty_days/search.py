@@ -48,7 +48,6 @@ as any two, as the model assumes)."""
 from __future__ import annotations
 
 import math
-import pickle
 import random
 import threading
 import time
@@ -65,7 +64,7 @@ from kit.solve.eighty_days.network import EXPLORE, NOWHERE, TRAVEL, Arc
 from kit.solve.eighty_days.puzzle import Puzzle
 from kit.solve.eighty_days.replay import Choices, verified
 from kit.solve.eighty_days.score import Scorer
-from kit.solve.plan import FEASIBLE, OutOfTime, Plan, PlanError, check_stop, wait_for
+from kit.solve.plan import FEASIBLE, OutOfTime, Plan, check_stop, wait_for
 
 MOST_ARRIVALS = 6
 """The most undominated arrivals a sweep keeps per city (the earliest ones): later ones differ
@@ -282,186 +281,8 @@ class Search:
         if len(self._sweeps) >= SWEEPS_KEPT:
             self._sweeps.clear()
         self.sweeps += 1
-        known = self._sweeps[key] = self._sweep(journey)
+        known = self._sweeps[key] = _Sweep(self, journey).run(journey)
         return known
-
-    def _sweep(self, journey: Journey) -> Sweep:
-        b = self.board
-        rules = b.rules
-        stage = journey.stage
-        cp_city = b.checkpoint_city[stage]
-        activation = b.activation[stage]
-        blocked = (b.token_mask & ~journey.collected) | b.checkpoint_mask
-        cursed = b.cursed_mask & ~journey.collected
-        untouched = b.token_mask & ~journey.collected
-        power = b.power
-        passes = power.passes_tokens
-        limit = b.limit
-        finish = b.finish[stage]
-        cost, wild = rules.ticket_cost, rules.wildcard_cost
-        ticket_days, wild_days, depart_days = (
-            rules.ticket_days, rules.wildcard_days, rules.departure_days,
-        )  # fmt: skip
-        refresh_days = rules.refresh_days
-        arrivals: list[list[Arrival]] = [[] for _ in range(b.n)]
-        done: list[Arrival] = []
-        buckets: list[list[tuple[int, Arrival]]] = [[] for _ in range(limit + 1)]
-
-        def waited(arrival: Arrival, day: int) -> Arrival:
-            """`arrival` still standing on `day`: Refreshes until then."""
-            while arrival.day + refresh_days <= day:
-                move = Arc(NOWHERE, NOWHERE, arrival.day, arrival.day + refresh_days, REFRESH,
-                           stage)  # fmt: skip
-                arrival = Arrival(move.end, arrival.tickets, arrival.fresh, arrival, move)
-            return arrival
-
-        def admits(city: int, day: int, tickets: Tickets, fresh: bool) -> bool:
-            """Whether an arrival would be kept (checked before it is made)."""
-            if day > limit:
-                return False
-            if city == cp_city and day >= activation:
-                kept = done
-            elif finish[city][day] > limit:
-                return False
-            else:
-                kept = arrivals[city]
-                if len(kept) >= MOST_ARRIVALS and day >= kept[-1].day:
-                    return False
-            for a in kept:
-                if (
-                    a.day <= day
-                    and (a.fresh or not fresh)
-                    and (a.tickets is tickets or a.tickets.covers(tickets))
-                ):
-                    return False
-            return True
-
-        def reach(city: int, arrival: Arrival) -> None:
-            """Keep an admitted arrival (dropping those it dominates)."""
-            if city == cp_city and arrival.day >= activation:
-                done[:] = [a for a in done if not arrival.covers(a)] + [arrival]
-                return
-            kept = arrivals[city]
-            kept[:] = [a for a in kept if not arrival.covers(a)] + [arrival]
-            kept.sort(key=lambda a: a.day)
-            del kept[MOST_ARRIVALS:]
-            if cursed >> city & 1:
-                return  # a forced stop: the only way on is to Explore it
-            buckets[arrival.day].append((city, arrival))
-
-        def depart(city: int, arrival: Arrival, day: int, fresh_only: bool, start: int) -> None:
-            """The departures of `day` from `city` (all of them, or only those that leave later
-            than the arrival); `start` is the day the action begins on (the day after `day`
-            when Yuki steps back first)."""
-            back = start != day
-            for hop in self.departing[day][city]:
-                end = day + depart_days + hop.extra
-                fresh = arrival.fresh and not back
-                through = bool(hop.between & blocked)
-                if through:
-                    if not (passes and fresh):
-                        continue
-                    fresh = False
-                if not admits(hop.dest, end, arrival.tickets, fresh):
-                    continue
-                before = waited(arrival, day) if fresh_only else arrival
-                move = Arc(NOWHERE, NOWHERE, start, end, TRAVEL, stage, hop.route, hop.dest,
-                           DEPART, through=through, back=back, power=back or through)  # fmt: skip
-                reach(hop.dest, Arrival(end, arrival.tickets, fresh, before, move))
-
-        def travel(
-            parent: Arrival,
-            start: int,
-            hop: Hop,
-            end: int,
-            held: Tickets,
-            fresh: bool,
-            how: str,
-            **paid: Any,
-        ) -> None:
-            """The travel along `hop` from `start` to `end` by a Ticket, the wildcard or the
-            power (`how`; `paid` holds the rest of its arc), holding `held` on arrival, kept
-            if admitted."""
-            if admits(hop.dest, end, held, fresh):
-                move = Arc(NOWHERE, NOWHERE, start, end, TRAVEL, stage, hop.route, hop.dest, how,
-                           **paid)  # fmt: skip
-                reach(hop.dest, Arrival(end, held, fresh, parent, move))
-
-        def moves(city: int, arrival: Arrival, day: int, start: int) -> None:
-            """The moves of an arrival on the day it arrives: Plan, the departures, Ticket
-            travels and the power, taken on `day` (the day before `start` when Yuki steps
-            back first)."""
-            back = start != day
-            base = arrival.fresh and not back
-            tickets = arrival.tickets
-            held = Tickets(tickets.free + rules.plan_tickets, tickets.typed)
-            if admits(city, day + rules.plan_days, held, base):
-                move = Arc(NOWHERE, NOWHERE, start, day + rules.plan_days, PLAN, stage,
-                           back=back, power=back)  # fmt: skip
-                reach(city, Arrival(move.end, held, base, arrival, move))
-            depart(city, arrival, day, False, start)
-            total = tickets.free + sum(tickets.typed)
-            spent: Tickets | None = None
-            for hop in b.hops[city]:
-                fresh = base
-                through = bool(hop.between & blocked)
-                if through:
-                    if not (passes and fresh):
-                        continue
-                    fresh = False
-                kind, extra = hop.kind, hop.extra
-                paid = {"through": through, "back": back, "power": back or through}
-                if tickets.typed[kind] >= cost:
-                    typed = list(tickets.typed)
-                    typed[kind] -= cost
-                    held = Tickets(tickets.free, tuple(typed))
-                    end = day + ticket_days + extra
-                    travel(arrival, start, hop, end, held, fresh, TICKET, typed=kind, **paid)
-                if total >= wild:
-                    held = spent if spent is not None else _spend(tickets, wild)
-                    spent = held
-                    end = day + wild_days + extra
-                    travel(arrival, start, hop, end, held, fresh, WILDCARD, spend=wild, **paid)
-                if (
-                    fresh
-                    and not through
-                    and power.travel_types >> kind & 1
-                    and not (power.stop_empty and untouched >> hop.dest & 1)
-                ):
-                    end = day + power.travel_days + extra
-                    travel(arrival, start, hop, end, tickets, False, POWER, power=True)
-
-        first = Arrival(journey.day, journey.tickets, journey.fresh, None, None)
-        arrivals[journey.city].append(first)
-        buckets[journey.day].append((journey.city, first))
-        horizon = journey.day + HORIZON
-        back_days = b.back_days
-        for day in range(journey.day, limit + 1):
-            if day > horizon and (done or activation > horizon):
-                break
-            if day == activation and day > journey.day:  # waiting at the checkpoint completes it
-                for arrival in list(arrivals[cp_city]):
-                    if admits(cp_city, day, arrival.tickets, arrival.fresh):
-                        reach(cp_city, waited(arrival, day))
-            for city in range(b.n):
-                if cursed >> city & 1 or not self.departing[day][city]:
-                    continue
-                if city == cp_city and day >= activation:
-                    continue  # waiting there until today has completed the checkpoint
-                for arrival in arrivals[city]:
-                    if arrival.day < day:
-                        depart(city, arrival, day, True, day)
-            bucket = buckets[day]
-            index = 0
-            while index < len(bucket):  # 0-day moves (the power) add to the same day
-                city, arrival = bucket[index]
-                index += 1
-                if not any(a is arrival for a in arrivals[city]):
-                    continue  # dominated since
-                moves(city, arrival, day, day)
-                if arrival.fresh and b.back[day]:
-                    moves(city, arrival, day - back_days, day)
-        return arrivals, done
 
     # --- events -----------------------------------------------------------------------------
 
@@ -711,81 +532,242 @@ class Journeyed:
     score: int
 
 
-class Forked:
-    """A function run in a process of the kit's own (`kit.core.pools`: forked where that is
-    safe, so that it starts at once with the puzzle in hand; else the puzzle travels pickled),
-    what it sends read by `_read` in a thread of this process; `failure` is what the starting
-    or the reading met, raised again by `stop`. `context` is the start method's (by default
-    `pools.context`: a planner starting two such processes picks it once, before its first
-    reading thread).
+class _Sweep:
+    """One sweep (`Search.sweep`) from one journey, its tables as fields: the arrivals kept by
+    city, the completions of the checkpoint, and the arrivals still to move on by day. `run`
+    goes over the days; each day, the standing arrivals take its departures (`_departures`),
+    then the arrivals of the day make their moves (`_moves`), each kept if no arrival kept
+    dominates it (`_admits`, `_reach`)."""
 
-    A forked process is started at once by the caller (forking from another thread could copy
-    a lock that thread holds). Any other is started by the reading thread: from a fork server
-    or a spawned interpreter (a planner in a notebook's panel) the start lasts until the new
-    process has read the puzzle, time in which the caller's own search finds its first
-    journeys."""
+    __slots__ = (
+        "b", "departing", "stage", "cp_city", "activation", "blocked", "cursed", "untouched",
+        "power", "passes", "limit", "finish", "cost", "wild", "ticket_days", "wild_days",
+        "depart_days", "refresh_days", "arrivals", "done", "buckets",
+    )  # fmt: skip
 
-    def __init__(
+    def __init__(self, search: Search, journey: Journey) -> None:
+        b = self.b = search.board
+        rules = b.rules
+        self.departing = search.departing
+        self.stage = stage = journey.stage
+        self.cp_city = b.checkpoint_city[stage]
+        self.activation = b.activation[stage]
+        self.blocked = (b.token_mask & ~journey.collected) | b.checkpoint_mask
+        self.cursed = b.cursed_mask & ~journey.collected
+        self.untouched = b.token_mask & ~journey.collected
+        self.power = b.power
+        self.passes = b.power.passes_tokens
+        self.limit = b.limit
+        self.finish = b.finish[stage]
+        self.cost, self.wild = rules.ticket_cost, rules.wildcard_cost
+        self.ticket_days, self.wild_days, self.depart_days = (
+            rules.ticket_days, rules.wildcard_days, rules.departure_days,
+        )  # fmt: skip
+        self.refresh_days = rules.refresh_days
+        self.arrivals: list[list[Arrival]] = [[] for _ in range(b.n)]
+        self.done: list[Arrival] = []
+        self.buckets: list[list[tuple[int, Arrival]]] = [[] for _ in range(b.limit + 1)]
+
+    def run(self, journey: Journey) -> Sweep:
+        """The sweep from `journey`, day by day until `HORIZON` days ahead (further only to
+        reach a checkpoint due by then)."""
+        first = Arrival(journey.day, journey.tickets, journey.fresh, None, None)
+        self.arrivals[journey.city].append(first)
+        self.buckets[journey.day].append((journey.city, first))
+        horizon = journey.day + HORIZON
+        activation = self.activation
+        for day in range(journey.day, self.limit + 1):
+            if day > horizon and (self.done or activation > horizon):
+                break
+            if day == activation and day > journey.day:
+                self._wait_at_checkpoint(day)
+            self._departures(day)
+            self._day_moves(day)
+        return self.arrivals, self.done
+
+    def _wait_at_checkpoint(self, day: int) -> None:
+        """Waiting at the checkpoint until its activation `day` completes it."""
+        cp_city = self.cp_city
+        for arrival in list(self.arrivals[cp_city]):
+            if self._admits(cp_city, day, arrival.tickets, arrival.fresh):
+                self._reach(cp_city, self._waited(arrival, day))
+
+    def _departures(self, day: int) -> None:
+        """The departures of `day` taken by the arrivals standing since an earlier day."""
+        cursed, cp_city, departing = self.cursed, self.cp_city, self.departing[day]
+        after = day >= self.activation
+        for city in range(self.b.n):
+            if cursed >> city & 1 or not departing[city]:
+                continue
+            if city == cp_city and after:
+                continue  # waiting there until today has completed the checkpoint
+            for arrival in self.arrivals[city]:
+                if arrival.day < day:
+                    self._depart(city, arrival, day, True, day)
+
+    def _day_moves(self, day: int) -> None:
+        """The moves of the arrivals of `day`, those still kept (0-day moves, the power's,
+        add to the same day); Yuki's step back too when the power is fresh."""
+        b = self.b
+        bucket = self.buckets[day]
+        index = 0
+        while index < len(bucket):
+            city, arrival = bucket[index]
+            index += 1
+            if not any(a is arrival for a in self.arrivals[city]):
+                continue  # dominated since
+            self._moves(city, arrival, day, day)
+            if arrival.fresh and b.back[day]:
+                self._moves(city, arrival, day - b.back_days, day)
+
+    def _waited(self, arrival: Arrival, day: int) -> Arrival:
+        """`arrival` still standing on `day`: Refreshes until then."""
+        refresh_days, stage = self.refresh_days, self.stage
+        while arrival.day + refresh_days <= day:
+            move = Arc(NOWHERE, NOWHERE, arrival.day, arrival.day + refresh_days, REFRESH,
+                       stage)  # fmt: skip
+            arrival = Arrival(move.end, arrival.tickets, arrival.fresh, arrival, move)
+        return arrival
+
+    def _admits(self, city: int, day: int, tickets: Tickets, fresh: bool) -> bool:
+        """Whether an arrival would be kept (checked before it is made)."""
+        if day > self.limit:
+            return False
+        if city == self.cp_city and day >= self.activation:
+            kept = self.done
+        elif self.finish[city][day] > self.limit:
+            return False
+        else:
+            kept = self.arrivals[city]
+            if len(kept) >= MOST_ARRIVALS and day >= kept[-1].day:
+                return False
+        for a in kept:
+            if (
+                a.day <= day
+                and (a.fresh or not fresh)
+                and (a.tickets is tickets or a.tickets.covers(tickets))
+            ):
+                return False
+        return True
+
+    def _reach(self, city: int, arrival: Arrival) -> None:
+        """Keep an admitted arrival (dropping those it dominates)."""
+        if city == self.cp_city and arrival.day >= self.activation:
+            done = self.done
+            done[:] = [a for a in done if not arrival.covers(a)] + [arrival]
+            return
+        kept = self.arrivals[city]
+        kept[:] = [a for a in kept if not arrival.covers(a)] + [arrival]
+        kept.sort(key=lambda a: a.day)
+        del kept[MOST_ARRIVALS:]
+        if self.cursed >> city & 1:
+            return  # a forced stop: the only way on is to Explore it
+        self.buckets[arrival.day].append((city, arrival))
+
+    def _depart(self, city: int, arrival: Arrival, day: int, fresh_only: bool, start: int) -> None:
+        """The departures of `day` from `city` (all of them, or only those that leave later
+        than the arrival); `start` is the day the action begins on (the day after `day`
+        when Yuki steps back first)."""
+        back = start != day
+        blocked, passes, stage = self.blocked, self.passes, self.stage
+        for hop in self.departing[day][city]:
+            end = day + self.depart_days + hop.extra
+            fresh = arrival.fresh and not back
+            through = bool(hop.between & blocked)
+            if through:
+                if not (passes and fresh):
+                    continue
+                fresh = False
+            if not self._admits(hop.dest, end, arrival.tickets, fresh):
+                continue
+            before = self._waited(arrival, day) if fresh_only else arrival
+            move = Arc(NOWHERE, NOWHERE, start, end, TRAVEL, stage, hop.route, hop.dest,
+                       DEPART, through=through, back=back, power=back or through)  # fmt: skip
+            self._reach(hop.dest, Arrival(end, arrival.tickets, fresh, before, move))
+
+    def _travel(
         self,
-        target: Callable[..., None],
-        arguments: tuple[Any, ...],
-        context: BaseContext | None = None,
+        parent: Arrival,
+        start: int,
+        hop: Hop,
+        end: int,
+        held: Tickets,
+        fresh: bool,
+        how: str,
+        **paid: Any,
     ) -> None:
-        context = context or pools.context()
-        receiver, sender = context.Pipe(duplex=False)
-        self.failure: BaseException | None = None
-        self.process = context.Process(  # type: ignore[attr-defined]
-            target=pools.started, args=(target, (*arguments, sender)), daemon=True
-        )
-        self.launched = threading.Event()
-        if context.get_start_method() == "fork":  # at once, and never from another thread
-            try:
-                self.process.start()
-            finally:
-                sender.close()  # the process holds the only sending end: its end is the pipe's
-                self.launched.set()
-        to_start = None if self.launched.is_set() else sender
-        self.reader = threading.Thread(
-            target=self._start_then_read, args=(receiver, to_start), daemon=True
-        )
-        self.reader.start()
+        """The travel along `hop` from `start` to `end` by a Ticket, the wildcard or the
+        power (`how`; `paid` holds the rest of its arc), holding `held` on arrival, kept
+        if admitted."""
+        if self._admits(hop.dest, end, held, fresh):
+            move = Arc(NOWHERE, NOWHERE, start, end, TRAVEL, self.stage, hop.route, hop.dest,
+                       how, **paid)  # fmt: skip
+            self._reach(hop.dest, Arrival(end, held, fresh, parent, move))
 
-    def _start_then_read(self, receiver: Any, sender: Any) -> None:
-        if sender is not None:  # not forked: started here, beside the caller's work
-            try:
-                self.process.start()
-            except BaseException as error:  # no process: nothing to read
-                self.failure = error
-                receiver.close()
-                return
-            finally:
-                sender.close()
-                self.launched.set()
-        self._read(receiver)
+    def _moves(self, city: int, arrival: Arrival, day: int, start: int) -> None:
+        """The moves of an arrival on the day it arrives: Plan, the departures, Ticket
+        travels and the power, taken on `day` (the day before `start` when Yuki steps
+        back first)."""
+        rules = self.b.rules
+        back = start != day
+        base = arrival.fresh and not back
+        tickets = arrival.tickets
+        held = Tickets(tickets.free + rules.plan_tickets, tickets.typed)
+        if self._admits(city, day + rules.plan_days, held, base):
+            move = Arc(NOWHERE, NOWHERE, start, day + rules.plan_days, PLAN, self.stage,
+                       back=back, power=back)  # fmt: skip
+            self._reach(city, Arrival(move.end, held, base, arrival, move))
+        self._depart(city, arrival, day, False, start)
+        self._hop_moves(city, arrival, day, start)
 
-    def _read(self, receiver: Any) -> None:
-        raise NotImplementedError
+    def _hop_moves(self, city: int, arrival: Arrival, day: int, start: int) -> None:
+        """The Ticket travels, wildcard travels and power travels of `_moves`."""
+        back = start != day
+        base = arrival.fresh and not back
+        tickets = arrival.tickets
+        blocked, passes, power = self.blocked, self.passes, self.power
+        cost, wild = self.cost, self.wild
+        total = tickets.free + sum(tickets.typed)
+        spent: Tickets | None = None
+        for hop in self.b.hops[city]:
+            fresh = base
+            through = bool(hop.between & blocked)
+            if through:
+                if not (passes and fresh):
+                    continue
+                fresh = False
+            kind, extra = hop.kind, hop.extra
+            paid = {"through": through, "back": back, "power": back or through}
+            if tickets.typed[kind] >= cost:
+                typed = list(tickets.typed)
+                typed[kind] -= cost
+                held = Tickets(tickets.free, tuple(typed))
+                end = day + self.ticket_days + extra
+                self._travel(arrival, start, hop, end, held, fresh, TICKET, typed=kind, **paid)
+            if total >= wild:
+                held = spent if spent is not None else _spend(tickets, wild)
+                spent = held
+                end = day + self.wild_days + extra
+                self._travel(arrival, start, hop, end, held, fresh, WILDCARD, spend=wild, **paid)
+            if (
+                fresh
+                and not through
+                and power.travel_types >> kind & 1
+                and not (power.stop_empty and self.untouched >> hop.dest & 1)
+            ):
+                end = day + power.travel_days + extra
+                self._travel(arrival, start, hop, end, tickets, False, POWER, power=True)
 
-    def stop(self) -> None:
-        """End the process now (what it sent before is read), then raise `failure` if any."""
-        self.launched.wait()
-        if self.process.is_alive():
-            self.process.terminate()
-        if self.process.pid is not None:
-            self.process.join()
-        self.reader.join()
-        if self.failure is not None:
-            raise self.failure
 
-
-class Helper(Forked):
-    """An event search with another `seed` in a process of its own (`Forked`), for the second
-    worker: Python runs one search per core, and
-    two searches with other widths and other random neighbourhoods find more than one search
-    given twice the time would. Each improving journey is sent back as it is found and handed
-    to `on_journey` in a thread of the caller's process (`Journeyed`; the caller replays it);
-    if that fails, `halt` is set (the caller's own search stops) and `stop` raises the error.
-    The helper ignores Ctrl-C: its caller stops it (`stop`)."""
+class Helper(pools.Helper):
+    """An event search with another `seed` in a process of its own (`kit.core.pools.Helper`),
+    for the second worker: Python runs one search per core, and two searches with other widths
+    and other random neighbourhoods find more than one search given twice the time would. Each
+    improving journey is sent back as it is found and handed to `on_journey` in a thread of the
+    caller's process (`Journeyed`; the caller replays it); if that fails, `halt` is set (the
+    caller's own search stops) and `stop` raises the error, as it raises `PlanError` if the
+    engine refused one of the helper's plans. The helper ignores Ctrl-C: its caller stops it
+    (`stop`; every journey it sent before is handed on)."""
 
     def __init__(
         self,
@@ -798,61 +780,39 @@ class Helper(Forked):
         context: BaseContext | None = None,
         deadline: float = math.inf,
     ) -> None:
-        self.halt = halt  # set when `on_journey` fails (`stop` raises it again)
-        self.on_journey = on_journey
-        super().__init__(_helper, (puzzle, seed, began, time_limit, deadline), context)
-
-    def _read(self, receiver: Any) -> None:
-        with receiver:
-            while True:
-                try:
-                    message = receiver.recv()
-                except (EOFError, OSError, pickle.UnpicklingError):
-                    return  # the helper has ended (or was stopped while sending)
-                if isinstance(message, str):
-                    self.failure = PlanError(message)
-                    return
-                try:
-                    self.on_journey(message)
-                except BaseException as error:  # the replay refused it, or Ctrl-C in a callback
-                    self.failure = error
-                    if self.halt is not None:
-                        self.halt.set()
-                    return
+        arguments = (puzzle, seed, began, time_limit, deadline)
+        super().__init__(_helper, arguments, on_journey, context, halt)
 
     def wait(self, timeout: float) -> None:
         """Wait up to `timeout` seconds for the search to end (it stops at its own time
         limit), then stop it."""
-        wait_for(self.reader, max(0.0, timeout))
+        wait_for(self, max(0.0, timeout))
         self.stop()
-
-    def stop(self) -> None:
-        """Stop the search now; every journey it sent before is handed on. Raises what
-        `on_journey` raised, or `PlanError` if the engine refused one of the helper's plans."""
-        super().stop()
 
 
 def _helper(
-    puzzle: Puzzle, seed: int, began: float, time_limit: float, deadline: float, sender: Any
+    puzzle: Puzzle,
+    seed: int,
+    began: float,
+    time_limit: float,
+    deadline: float,
+    send: pools.Send,
 ) -> None:
-    """The body of a `Helper`'s process (started by `pools.started`): the search on a board of
-    the planner's `deadline`, each improving journey sent as it is found, a message if the
-    engine refuses a plan; nothing if the board's tables are not made by the deadline."""
+    """The body of a `Helper`'s process (`kit.core.pools.Helper`): the search on a board of
+    the planner's `deadline`, each improving journey sent as it is found (`PlanError` if the
+    engine refuses a plan); nothing if the board's tables are not made by the deadline."""
     try:
         found = Search(puzzle, began, seed, board=Board(puzzle, deadline))
     except OutOfTime:
         return
 
-    def send(plan: Plan) -> None:
-        journey = found.best_journey
-        assert journey is not None
-        choices = found.scorer.choices(journey.tokens)
-        sender.send(Journeyed(journey.arcs(), choices, plan.objective or 0))
+    def journey(plan: Plan) -> None:
+        best = found.best_journey
+        assert best is not None
+        choices = found.scorer.choices(best.tokens)
+        send(Journeyed(best.arcs(), choices, plan.objective or 0))
 
-    try:
-        found.run(time_limit, send)
-    except PlanError as error:
-        sender.send(str(error))
+    found.run(time_limit, journey)
 
 
 def _picked(arrivals: list[Arrival]) -> list[Arrival]:

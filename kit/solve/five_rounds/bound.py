@@ -202,6 +202,15 @@ class Yields:
             return Yield(count * CATEGORIES)
         if name == "category_coins":
             return Yield(coins=count * CATEGORIES)
+        if name == "retire_level1":
+            return Yield(retires=1)
+        if name == "buy_play":
+            return Yield(bought=1)
+        return self.triggered(name, count)
+
+    def triggered(self, name: str, count: int) -> Yield:
+        """The most a step gives that other gains come with (a talk, a letter, an Explore, a
+        tile used again, an experience again)."""
         if name in ("talk", "talk_anywhere"):
             return self.favour + Yield(self.addison, talks=1)
         if name in ("letter", "letter_new"):
@@ -214,10 +223,6 @@ class Yields:
             return self.tile
         if name == "experience_again":
             return self.gazette
-        if name == "retire_level1":
-            return Yield(retires=1)
-        if name == "buy_play":
-            return Yield(bought=1)
         raise ValueError(f"the bound does not know the step {name!r}")
 
 

@@ -240,7 +240,7 @@ class Model:
 
     # --- the variables of days and Activities ---------------------------------------------------
     def _calendar(self) -> None:
-        m, rules, content = self.m, self.puzzle.content.rules, self.puzzle.content
+        m = self.m
         per_week = self.per_week
         self.start: list[Var] = [None] * self.days
         self.pos: list[list[Var]] = [[] for _ in range(self.days)]
@@ -251,6 +251,16 @@ class Model:
             m.add_exactly_one(self.pos[d])
             if d % per_week == 0 or d == self.first:
                 m.add(self.start[d] == 1)
+        self._visits()
+        self._activities()
+        for d in self.span:
+            m.add_exactly_one(self.day[d].covering)
+            m.add(self.start[d] == sum(self._starting(d)))
+
+    def _visits(self) -> None:
+        """A variable for each visit a card may start on a day (the excitement already spent,
+        the rest within the week), each day in the region of the visits it starts."""
+        m, content, per_week = self.m, self.puzzle.content, self.per_week
         self.visit: dict[tuple[int, int, int], Var] = {}
         for k, c in enumerate(self.cards):
             card = content.locations[c]
@@ -268,6 +278,11 @@ class Model:
                 here = [v for k, _, v in self.day[d].visits if self._region(k) == r]
                 if here:
                     m.add(sum(here) <= self.pos[d][r])
+
+    def _activities(self) -> None:
+        """A variable for each Activity, and the skip, that may start on a day (within the
+        week, the skip shortened by the week's end)."""
+        m, rules, per_week = self.m, self.puzzle.content.rules, self.per_week
         for name in (*ACTIVITIES, SKIP):
             length = rules.activity_days if name != SKIP else rules.skip_days
             row: list[Var | None] = []
@@ -281,9 +296,6 @@ class Model:
                 for other in range(d, d + min(length, left)):
                     self.day[other].covering.append(var)
             self.activity[name] = row
-        for d in self.span:
-            m.add_exactly_one(self.day[d].covering)
-            m.add(self.start[d] == sum(self._starting(d)))
 
     def _skip(self, d: int) -> Var:
         skip = self.activity[SKIP][d]
@@ -565,79 +577,21 @@ class Model:
 
     # --- Extras ---------------------------------------------------------------------------------
     def _extras(self) -> None:
-        m, content = self.m, self.puzzle.content
+        m = self.m
         self.local: dict[tuple[int, int], Var] = {}
         self.claim: dict[tuple[int, int], Var] = {}
         self.attend: dict[tuple[int, int], Var] = {}
-        origin, first_week = self.origin, self.weeks[0]
-        tags: list[list[Expr]] = [list(origin.tags[0])]
+        tags: list[list[Expr]] = [list(self.origin.tags[0])]
         claims: dict[int, list[Var]] = {}
         attends: dict[int, list[Var]] = {}
         for d in self.span:
-            week = d // self.per_week
-            counted = []
-            for g in range(len(TAGS)):
-                gained = sum(
-                    var
-                    for k, _, var in self.day[d].visits
-                    if g in content.locations[self.cards[k]].tags
-                )
-                var = m.new_int_var(0, len(self.cards), f"tags_{d}_{g}")
-                m.add(var == tags[-1][g] + gained)
-                counted.append(var)
+            counted = self._tags(d, tags[-1])
             tags.append(counted)
             held = list(self.after_activity[d])
-            for r in self.regions:
-                bucket = content.bucket_lists[r]
-                if bucket is not None and origin.buckets[r] < 0:
-                    var = m.new_bool_var(f"claim_{d}_{r}")
-                    self.claim[d, r] = var
-                    m.add_implication(var, self.pos[d][r])
-                    m.add_implication(var, self.start[d])
-                    for g, count in bucket.needs:
-                        m.add(counted[g] >= count).only_enforce_if(var)
-                    claims.setdefault(r, []).append(var)
-                    self.points[BUCKETS].append(bucket.points * var)
-            locals_used: list[tuple[Var, Effect]] = []
-            for r in self.regions:
-                tile = content.local_tiles[r]
-                used = week == first_week and origin.used_local[0] >> r & 1
-                if tile is not None and not used:
-                    var = m.new_bool_var(f"local_{d}_{r}")
-                    self.local[d, r] = var
-                    m.add_implication(var, self.pos[d][r])
-                    m.add_implication(var, self.start[d])
-                    for res, amount in costs(tile.cost).items():
-                        m.add(held[res] >= amount).only_enforce_if(var)
-                    locals_used.append((var, tile.cost + tile.reward))
-            for var, effect in locals_used:
-                self._add(held, net(effect), var, LOCALS)
-            attended: list[tuple[Var, Effect]] = []
-            for f in self.puzzle.festivals[week]:
-                if origin.used_festival[0] >> f & 1:
-                    continue  # attended already
-                festival = content.festivals[f]
-                var = m.new_bool_var(f"attend_{d}_{f}")
-                self.attend[d, f] = var
-                m.add_implication(var, self.pos[d][festival.region])
-                m.add_implication(var, self.start[d])
-                for res, amount in costs(festival.cost).items():
-                    m.add(held[res] >= amount).only_enforce_if(var)
-                attends.setdefault(f, []).append(var)
-                attended.append((var, festival.cost + festival.reward))
-            for var, effect in attended:
-                self._add(held, net(effect), var, FESTIVALS)
-            for res in range(len(RESOURCES)):
-                extra = 0
-                if d % self.per_week == self.per_week - 1:
-                    extra = self._income_of(week, res)
-                m.add(self.held[d + 1][res] == held[res] + extra)
-            m.add(
-                self.trips[d + 1]
-                == self.trips[d]
-                + self.gained[d].get("ticket", 0)
-                - (self.mode[TRIP][d] if self.mode[TRIP][d] is not None else 0)
-            )
+            self._claims(d, counted, claims)
+            self._locals(d, held)
+            self._festivals(d, held, attends)
+            self._carry(d, held)
         for w in self.weeks:
             for r in self.regions:
                 days = [self.local[d, r] for d in self._week(w) if (d, r) in self.local]
@@ -647,6 +601,94 @@ class Model:
             m.add_at_most_one(variables)
         for r in self.puzzle.claims:  # the puzzle's goal
             m.add(sum(claims.get(r, [])) == 1)
+
+    def _tags(self, d: int, before: list[Expr]) -> list[Expr]:
+        """The tags of each kind held after day `d`'s visit (`before`: those held before)."""
+        m, content = self.m, self.puzzle.content
+        counted = []
+        for g in range(len(TAGS)):
+            gained = sum(
+                var
+                for k, _, var in self.day[d].visits
+                if g in content.locations[self.cards[k]].tags
+            )
+            var = m.new_int_var(0, len(self.cards), f"tags_{d}_{g}")
+            m.add(var == before[g] + gained)
+            counted.append(var)
+        return counted
+
+    def _claims(self, d: int, counted: list[Expr], claims: dict[int, list[Var]]) -> None:
+        """The Bucket Lists that may be claimed on day `d` (in their region, at a turn's
+        start, with the tags `counted`), each added to `claims` by region."""
+        m, content, origin = self.m, self.puzzle.content, self.origin
+        for r in self.regions:
+            bucket = content.bucket_lists[r]
+            if bucket is not None and origin.buckets[r] < 0:
+                var = m.new_bool_var(f"claim_{d}_{r}")
+                self.claim[d, r] = var
+                m.add_implication(var, self.pos[d][r])
+                m.add_implication(var, self.start[d])
+                for g, count in bucket.needs:
+                    m.add(counted[g] >= count).only_enforce_if(var)
+                claims.setdefault(r, []).append(var)
+                self.points[BUCKETS].append(bucket.points * var)
+
+    def _locals(self, d: int, held: list[Expr]) -> None:
+        """The Local tiles that may be used on day `d` (in their region, at a turn's start,
+        paid from `held`, which they change)."""
+        m, content, origin = self.m, self.puzzle.content, self.origin
+        week = d // self.per_week
+        locals_used: list[tuple[Var, Effect]] = []
+        for r in self.regions:
+            tile = content.local_tiles[r]
+            used = week == self.weeks[0] and origin.used_local[0] >> r & 1
+            if tile is not None and not used:
+                var = m.new_bool_var(f"local_{d}_{r}")
+                self.local[d, r] = var
+                m.add_implication(var, self.pos[d][r])
+                m.add_implication(var, self.start[d])
+                for res, amount in costs(tile.cost).items():
+                    m.add(held[res] >= amount).only_enforce_if(var)
+                locals_used.append((var, tile.cost + tile.reward))
+        for var, effect in locals_used:
+            self._add(held, net(effect), var, LOCALS)
+
+    def _festivals(self, d: int, held: list[Expr], attends: dict[int, list[Var]]) -> None:
+        """The week's Festivals that may be attended on day `d` (in their region, at a turn's
+        start, paid from `held`, which they change), each added to `attends`."""
+        m, content, origin = self.m, self.puzzle.content, self.origin
+        week = d // self.per_week
+        attended: list[tuple[Var, Effect]] = []
+        for f in self.puzzle.festivals[week]:
+            if origin.used_festival[0] >> f & 1:
+                continue  # attended already
+            festival = content.festivals[f]
+            var = m.new_bool_var(f"attend_{d}_{f}")
+            self.attend[d, f] = var
+            m.add_implication(var, self.pos[d][festival.region])
+            m.add_implication(var, self.start[d])
+            for res, amount in costs(festival.cost).items():
+                m.add(held[res] >= amount).only_enforce_if(var)
+            attends.setdefault(f, []).append(var)
+            attended.append((var, festival.cost + festival.reward))
+        for var, effect in attended:
+            self._add(held, net(effect), var, FESTIVALS)
+
+    def _carry(self, d: int, held: list[Expr]) -> None:
+        """The resources `held` at day `d`'s end carried to the next day (the week's income
+        added at its last day), and the trips."""
+        m, week = self.m, d // self.per_week
+        for res in range(len(RESOURCES)):
+            extra = 0
+            if d % self.per_week == self.per_week - 1:
+                extra = self._income_of(week, res)
+            m.add(self.held[d + 1][res] == held[res] + extra)
+        m.add(
+            self.trips[d + 1]
+            == self.trips[d]
+            + self.gained[d].get("ticket", 0)
+            - (self.mode[TRIP][d] if self.mode[TRIP][d] is not None else 0)
+        )
 
     def _add(self, held: list[Expr], change: dict[str, int], var: Var, line: str) -> None:
         """Add an Extra's change to `held`, and its points to the score."""
@@ -825,27 +867,36 @@ class Model:
                 region = turn.region
             for r in self.regions:
                 m.add_hint(self.pos[d][r], r == region)
-            for name, row in self.mode.items():
-                if row[d] is not None:
-                    m.add_hint(row[d], turn is not None and turn.travel == name)
-            for k, e, var in self.day[d].visits:
-                visits = turn is not None and turn.activity == VISIT
-                wanted = (index[turn.card], turn.excitement) if turn and visits else None
-                m.add_hint(var, wanted == (k, e))
-            for name, row in self.activity.items():
-                if row[d] is not None:
-                    m.add_hint(row[d], turn is not None and turn.activity == name)
-            for (day, r), var in self.claim.items():
-                if day == d:
-                    m.add_hint(var, turn is not None and turn.claim and r == turn.region)
-            for (day, r), var in self.local.items():
-                if day == d:
-                    m.add_hint(var, turn is not None and turn.local and r == turn.region)
-            for (day, f), var in self.attend.items():
-                if day == d:
-                    m.add_hint(var, turn is not None and turn.festival == f)
+            self._hint_turn(m, d, turn, index)
+            self._hint_extras(m, d, turn)
         for w, var in self.drops.items():
             m.add_hint(var, drops[w])
+
+    def _hint_turn(self, m: Any, d: int, turn: Turn | None, index: dict[int, int]) -> None:
+        """`hint`'s travel and Activity of day `d` (`turn`, None when no turn starts then;
+        `index`: each card's place in the model by the card)."""
+        for name, row in self.mode.items():
+            if row[d] is not None:
+                m.add_hint(row[d], turn is not None and turn.travel == name)
+        for k, e, var in self.day[d].visits:
+            visits = turn is not None and turn.activity == VISIT
+            wanted = (index[turn.card], turn.excitement) if turn and visits else None
+            m.add_hint(var, wanted == (k, e))
+        for name, row in self.activity.items():
+            if row[d] is not None:
+                m.add_hint(row[d], turn is not None and turn.activity == name)
+
+    def _hint_extras(self, m: Any, d: int, turn: Turn | None) -> None:
+        """`hint`'s Extras of day `d` (`turn`, None when no turn starts then)."""
+        for (day, r), var in self.claim.items():
+            if day == d:
+                m.add_hint(var, turn is not None and turn.claim and r == turn.region)
+        for (day, r), var in self.local.items():
+            if day == d:
+                m.add_hint(var, turn is not None and turn.local and r == turn.region)
+        for (day, f), var in self.attend.items():
+            if day == d:
+                m.add_hint(var, turn is not None and turn.festival == f)
 
     def hint_solution(self, values: dict[int, int]) -> None:
         """Hint the solver at a whole solution: a value for each variable, by index."""

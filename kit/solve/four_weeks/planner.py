@@ -16,9 +16,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from concurrent.futures import Future, wait
-from multiprocessing.queues import Queue
-from queue import Empty
+from queue import Empty, SimpleQueue
 from typing import Any
 
 from kit.core import IllegalAction, limits, pools
@@ -156,6 +154,30 @@ def solve(
     deadline = began + time_limit
     best = _Best(puzzle, began, on_solution)
     refining = _Refining(puzzle, ROLLOUT_SHARE * time_limit, workers)
+    model, hint = _refined(puzzle, refining, best, deadline, workers)
+    if hint is not None:
+        model.hint_solution(hint[0])
+    solver = new_solver(max(0.1, deadline - time.perf_counter()), workers)
+    status, interrupted = run_solver(solver, model.m, _Progress(best))
+    if status == cp_model.INFEASIBLE:
+        infeasible = _infeasible(puzzle, best, began)
+        if infeasible is not None:
+            return infeasible
+    plan = _solved(puzzle, model, solver, status, best, began)
+    if interrupted:
+        raise Interrupted(plan)
+    if plan is None:
+        return Plan(UNKNOWN, (), None, None, None, time.perf_counter() - began)
+    return plan
+
+
+def _refined(
+    puzzle: Puzzle, refining: _Refining, best: _Best, deadline: float, workers: int
+) -> tuple[Model, tuple[dict[int, int], int] | None]:
+    """The model, and the best refined game offered to `best` as a solution of it (`follow`:
+    None without one). Ctrl-C (or `kit.solve.plan.interrupt`) stops the refining and raises
+    `Interrupted` with the best game so far; any other error ends the refining processes
+    too."""
     try:
         model = Model(puzzle)
         while not refining.done():
@@ -176,23 +198,33 @@ def solve(
     except BaseException:  # a refined game the engine refused: its processes end too
         refining.finish(stop=True)
         raise
-    if hint is not None:
-        model.hint_solution(hint[0])
-    solver = new_solver(max(0.1, deadline - time.perf_counter()), workers)
-    status, interrupted = run_solver(solver, model.m, _Progress(best))
-    found = status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
-    if status == cp_model.INFEASIBLE and best.score is not None:
+    return model, hint
+
+
+def _infeasible(puzzle: Puzzle, best: _Best, began: float) -> Plan | None:
+    """The plan when the model has no solution: "infeasible" without a refined game; None
+    (the refined game stands) when that game drew past the deck's order, as the model never
+    does; else `PlanError` (the engine played a game the model says cannot be)."""
+    if best.score is not None:
         if puzzle.within_order(best.history):
             raise PlanError(f"the model has no solution, yet the engine played one of {best.score}")
-        # else the refined game drew past the deck's order, as the model never does: it stands
-    elif status == cp_model.INFEASIBLE:
-        elapsed = time.perf_counter() - began
-        return Plan(INFEASIBLE, (), None, None, None, elapsed, _assumptions(puzzle))
+        return None  # the refined game drew past the deck's order, as the model never does
+    elapsed = time.perf_counter() - began
+    return Plan(INFEASIBLE, (), None, None, None, elapsed, _assumptions(puzzle))
+
+
+def _solved(
+    puzzle: Puzzle, model: Model, solver: Any, status: Any, best: _Best, began: float
+) -> Plan | None:
+    """The plan of the solver's solution, played in the engine, when it scores at least the
+    best refined game; else that game's (None without one), with the model's bound where it
+    holds."""
+    found = status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
     bound = solver.best_objective_bound if found else None
     if found and (best.score is None or solver.objective_value >= best.score):
         objective = int(round(solver.objective_value))
         state, steps = play_solution(puzzle, model.solution(solver.value, objective))
-        plan: Plan | None = Plan(
+        return Plan(
             OPTIMAL if status == cp_model.OPTIMAL else FEASIBLE,
             tuple(steps),
             state.scores()[0],
@@ -202,34 +234,31 @@ def solve(
             _assumptions(puzzle),
             history=_history(puzzle, state),
         )
-    else:  # the search did not get past the refined game in time
-        if best.score is not None and not puzzle.within_order(best.history):
-            bound = None  # the model's bound holds only for plans within the deck's order
-        plan = best.plan(bound)
-    if interrupted:
-        raise Interrupted(plan)
-    if plan is None:
-        return Plan(UNKNOWN, (), None, None, None, time.perf_counter() - began)
-    return plan
+    # the search did not get past the refined game in time
+    if best.score is not None and not puzzle.within_order(best.history):
+        bound = None  # the model's bound holds only for plans within the deck's order
+    return best.plan(bound)
 
 
 class _Refining:
-    """`baseline.refined_game` on a pool of `workers` processes (`kit.core.pools`), each with
-    its own seed, for `seconds`: the better games each finds are sent back as they come
-    (`poll`), its best one at its end (`finish`). The processes ignore Ctrl-C; their caller
-    stops them (`finish`)."""
+    """`baseline.refined_game` in `workers` processes of the kit's own (`kit.core.pools.Helper`),
+    each with its own seed, for `seconds`: the better games each finds are sent back as they
+    come (`poll`), the last of them its best. The processes ignore Ctrl-C; their caller stops
+    them (`finish`)."""
 
     def __init__(self, puzzle: Puzzle, seconds: float, workers: int) -> None:
-        context = pools.context()
-        self.found: Queue[tuple[tuple[str, ...], int]] = context.Queue()
-        self.stop = context.Event()
-        self.pool = pools.process_pool(workers, _refiner, (puzzle, self.found, self.stop), context)
-        self.games = [self.pool.submit(_refine, seed, seconds) for seed in range(workers)]
+        start = pools.context()  # one start method for all, picked before any reading thread
+        self.found: SimpleQueue[Refined] = SimpleQueue()
+        self.stop = start.Event()
+        self.helpers = [
+            pools.Helper(_refine, (puzzle, seed, seconds, self.stop), self.found.put, start)
+            for seed in range(workers)
+        ]
 
     def done(self) -> bool:
-        return all(game.done() for game in self.games)
+        return not any(helper.is_alive() for helper in self.helpers)
 
-    def poll(self, timeout: float) -> list[tuple[tuple[str, ...], int]]:
+    def poll(self, timeout: float) -> list[Refined]:
         """The games sent back within `timeout` seconds (waiting for the first only)."""
         games = []
         try:
@@ -239,21 +268,25 @@ class _Refining:
         except Empty:
             return games
 
-    def finish(self, stop: bool = False) -> list[tuple[tuple[str, ...], int]]:
-        """Each process's best game, once it has ended, and the pool shut down. When `stop`,
-        the processes are asked to end at once and given `STOP_SECONDS`, then ended; a
-        process that ended without a game (its worker gone: SIGHUP reaches every process of
-        a closed terminal) then gives none."""
+    def finish(self, stop: bool = False) -> list[Refined]:
+        """The games sent back and not yet polled, once every process has ended. When `stop`,
+        the processes are asked to end at once and given `STOP_SECONDS`, then ended, and what
+        went wrong in them is not raised (the caller is stopping: its best game so far is what
+        counts); else the first error of a process, or of a game sent, is raised."""
         if stop:
             self.stop.set()
-        try:
-            wait(self.games, timeout=STOP_SECONDS if stop else None)
-            if stop:
-                pools.end_workers(self.pool)
-            ended = [found for game in self.games if (found := _ended(game, stop)) is not None]
-            return self.poll(0.0) + ended
-        finally:
-            self.pool.shutdown(wait=True, cancel_futures=True)
+        end = time.perf_counter() + STOP_SECONDS
+        failures = []
+        for helper in self.helpers:
+            helper.join(max(0.0, end - time.perf_counter()) if stop else None)
+        for helper in self.helpers:
+            try:
+                helper.stop()
+            except Exception as error:
+                failures.append(error)
+        if failures and not stop:
+            raise failures[0]
+        return self.poll(0.0)
 
 
 STOP_SECONDS = 5.0
@@ -264,35 +297,14 @@ Refined = tuple[tuple[str, ...], int]
 """A game sent back: its history from the puzzle's start and its score."""
 
 
-def _ended(game: Future[Refined | None], stop: bool) -> Refined | None:
-    """A refining process's best game; when stopping, None from one that ended without it."""
-    if stop and (not game.done() or game.cancelled() or game.exception() is not None):
-        return None
-    return game.result()
+def _refine(puzzle: Puzzle, seed: int, seconds: float, stop: Any, send: pools.Send) -> None:
+    """A refining process's search (`kit.core.pools.Helper`): each better game sent as it is
+    found, until `seconds` have passed or the event `stop` is set."""
 
+    def better(game: FourWeeksState) -> None:
+        send((_history(puzzle, game), game.scores()[0].total))
 
-_REFINING: tuple[Puzzle, Queue[tuple[tuple[str, ...], int]], Any] | None = None
-"""A refining process's puzzle, where it sends its better games and the event that stops it."""
-
-
-def _refiner(puzzle: Puzzle, found: Queue[tuple[tuple[str, ...], int]], stop: Any) -> None:
-    """A refining process's start (after `pools.started`): it keeps its puzzle, queue and stop
-    event."""
-    global _REFINING
-    found.cancel_join_thread()  # its best game is returned as well: the queue may be left
-    _REFINING = puzzle, found, stop
-
-
-def _refine(seed: int, seconds: float) -> tuple[tuple[str, ...], int] | None:
-    """A refining process's search: each better game sent as it is found; its best returned."""
-    assert _REFINING is not None
-    puzzle, found, stop = _REFINING
-
-    def send(game: FourWeeksState) -> None:
-        found.put((_history(puzzle, game), game.scores()[0].total))
-
-    game = refined_game(puzzle, seed, seconds, stop.is_set, send)
-    return None if game is None else (_history(puzzle, game), game.scores()[0].total)
+    refined_game(puzzle, seed, seconds, stop.is_set, better)
 
 
 def _history(puzzle: Puzzle, state: FourWeeksState) -> tuple[str, ...]:
@@ -345,54 +357,75 @@ def play_solution(puzzle: Puzzle, solution: Solution) -> tuple[FourWeeksState, l
     plan's steps (`steps_of`). The part of a turn already played (a puzzle's turn under way)
     is passed over. The engine's score must be the solution's objective (`PlanError` if
     not)."""
-    state = puzzle.state()
-    puzzle.settle(state)
-    table = state.game.actions
-    per_week = puzzle.content.rules.days_per_week
-
-    def play(action: FourWeeksAction | None, what: str, day: int) -> None:
-        if action is None:
-            raise PlanError(f"day {day + 1}: the engine has no action to {what}")
-        try:
-            puzzle.play(state, action)
-        except IllegalAction as error:
-            raise PlanError(f"day {day + 1}: {error}") from None
-
-    def week_end(day: int) -> None:
-        if isinstance(state.decision, WeekEndDiscards):
-            for _ in range(solution.drops[state.week]):
-                play(_spare(state, solution), "discard at the week's end", day)
-            play(table.keep, "keep the hand", day)
-
-    week_end(puzzle.start.week * per_week)
+    playing = _Playing(puzzle, solution)
+    state = playing.state
+    playing.week_end(puzzle.start.week * playing.per_week)
     for turn in solution.turns:
-        day = turn.day
-        if state.step == TRAVEL and state.decision is None:
-            play(_travel(state, turn), "travel", day)
-        if state.step == ACTIVITY and state.decision is None:
-            play(_activity(state, turn), turn.activity, day)
-        if isinstance(state.decision, EffectOrder):
-            card = puzzle.content.locations[turn.card]
-            first = parts(card, turn.day % per_week)[0] is card.bonus
-            play(table.order[first], "order the effect and the bonus", day)
-        while isinstance(state.decision, ActivityDiscards):
-            play(_spare(state, solution), "discard", day)
-        r = turn.region
-        if turn.claim and not state.extras & BUCKET:
-            play(table.claim[r], "claim the Bucket List", day)
-        if turn.local and not state.extras & LOCAL:
-            play(table.local[r], "use the Local tile", day)
-        if turn.festival is not None and not state.extras & FESTIVAL:
-            play(table.attend[turn.festival], "attend the Festival", day)
-        if state.current_player == 0 and state.step == EXTRAS and state.decision is None:
-            play(table.end_turn, "end the turn", day)
-        week_end(day)
+        playing.turn(turn)
+        playing.extras(turn)
+        playing.week_end(turn.day)
     if not state.is_terminal:
         raise PlanError("the plan's turns end before the game does")
     score = state.scores()[0].total
     if score != solution.objective:
         raise PlanError(f"the engine scores the plan {score}, the model {solution.objective}")
     return state, list(steps_of(puzzle, _history(puzzle, state)))
+
+
+class _Playing:
+    """A solution being played in the engine from `puzzle.state()` (`play_solution`), one
+    turn at a time; each action the engine lacks or refuses is a `PlanError` naming the day."""
+
+    def __init__(self, puzzle: Puzzle, solution: Solution) -> None:
+        self.puzzle = puzzle
+        self.solution = solution
+        self.state = puzzle.state()
+        puzzle.settle(self.state)
+        self.table = self.state.game.actions
+        self.per_week = puzzle.content.rules.days_per_week
+
+    def play(self, action: FourWeeksAction | None, what: str, day: int) -> None:
+        if action is None:
+            raise PlanError(f"day {day + 1}: the engine has no action to {what}")
+        try:
+            self.puzzle.play(self.state, action)
+        except IllegalAction as error:
+            raise PlanError(f"day {day + 1}: {error}") from None
+
+    def week_end(self, day: int) -> None:
+        """The discards and the hand kept at a week's end, when the engine asks for them."""
+        state = self.state
+        if isinstance(state.decision, WeekEndDiscards):
+            for _ in range(self.solution.drops[state.week]):
+                self.play(_spare(state, self.solution), "discard at the week's end", day)
+            self.play(self.table.keep, "keep the hand", day)
+
+    def turn(self, turn: Turn) -> None:
+        """A turn's travel and Activity, the part not played yet (a puzzle's turn under
+        way), with the order of a visit's effect and bonus and its discards."""
+        state, table, day = self.state, self.table, turn.day
+        if state.step == TRAVEL and state.decision is None:
+            self.play(_travel(state, turn), "travel", day)
+        if state.step == ACTIVITY and state.decision is None:
+            self.play(_activity(state, turn), turn.activity, day)
+        if isinstance(state.decision, EffectOrder):
+            card = self.puzzle.content.locations[turn.card]
+            first = parts(card, turn.day % self.per_week)[0] is card.bonus
+            self.play(table.order[first], "order the effect and the bonus", day)
+        while isinstance(state.decision, ActivityDiscards):
+            self.play(_spare(state, self.solution), "discard", day)
+
+    def extras(self, turn: Turn) -> None:
+        """A turn's Extras not used yet, then its end."""
+        state, table, day, r = self.state, self.table, turn.day, turn.region
+        if turn.claim and not state.extras & BUCKET:
+            self.play(table.claim[r], "claim the Bucket List", day)
+        if turn.local and not state.extras & LOCAL:
+            self.play(table.local[r], "use the Local tile", day)
+        if turn.festival is not None and not state.extras & FESTIVAL:
+            self.play(table.attend[turn.festival], "attend the Festival", day)
+        if state.current_player == 0 and state.step == EXTRAS and state.decision is None:
+            self.play(table.end_turn, "end the turn", day)
 
 
 def _spare(state: FourWeeksState, solution: Solution) -> FourWeeksAction | None:
