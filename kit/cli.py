@@ -39,6 +39,7 @@ from kit.core.commands import (
 )
 from kit.core.errors import shown
 from kit.core.files import FileWriteError, write_file
+from kit.core.frames import StackState
 from kit.core.progress import TqdmProgress
 from kit.core.rng import seed_from_text
 from kit.core.state import MAX_SAVE_BYTES
@@ -375,7 +376,7 @@ def _play(state: State, seat: int, bots: dict[int, Bot], bot_name: str) -> int:
                 state.apply(state.sample_chance())
             elif player != seat:
                 action = bots[player].choose(state)
-                print(f"player {player} ({bot_name} bot): {action}")
+                print(f"player {player} ({bot_name} bot): {_told(state, action, seat)}")
                 state.apply(action)
             else:
                 choice = _ask(state, seat)
@@ -403,6 +404,12 @@ def _play(state: State, seat: int, bots: dict[int, Bot], bot_name: str) -> int:
         return EXIT_INTERRUPTED
     _final_scores(state, seat)
     return 0
+
+
+def _told(state: State, action: Any, seat: int) -> str:
+    """What the player at the terminal learns of another's `action`: what the engine tells that
+    seat, for a game on the decision stack (a card played face down stays unnamed)."""
+    return state.told(action, seat) if isinstance(state, StackState) else str(action)
 
 
 def _ask(state: State, seat: int) -> Any:

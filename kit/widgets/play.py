@@ -565,20 +565,21 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
         player's action is told once the chance that follows it is resolved, with what the two
         brought that player (`View.told`), as the seat sees it."""
         lines: list[str] = []
-        waiting: list[tuple[int, Any, int, Seen]] = []  # told at the next decision
+        waiting: list[tuple[int, str, int, Seen]] = []  # told at the next decision
         walk = self.positions.walk(history, start, len(history))
         for step, position in zip(range(start, len(history) + 1), walk, strict=True):
             if not position.is_chance_node:
-                for index, action, mover, before in waiting:
-                    lines[index] = self._line(action, mover, before, self._seen(position, mover))
+                for index, text, mover, before in waiting:
+                    lines[index] = self._line(text, mover, before, self._seen(position, mover))
                 waiting = []
             if step == len(history):
                 break
             action, mover = history[step], position.current_player
             self.steps.append((action, mover))
-            lines.append(self._line(action, mover))
+            text = self.view.told(action, mover, self.seat, position=position)
+            lines.append(self._line(text, mover))
             if mover >= 0:
-                waiting.append((len(lines) - 1, action, mover, self._seen(position, mover)))
+                waiting.append((len(lines) - 1, text, mover, self._seen(position, mover)))
         return lines
 
     def _seen(self, position: State, mover: int) -> Seen:
@@ -586,9 +587,10 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
         return position.observation(mover if self.seat is None else self.seat)
 
     def _line(
-        self, action: Any, mover: int, before: Seen | None = None, after: Seen | None = None
+        self, text: str, mover: int, before: Seen | None = None, after: Seen | None = None
     ) -> str:
-        return f"{self._who(mover)}: {self.view.told(action, mover, self.seat, before, after)}"
+        """A line of the log: who, what the seat was told (`View.told`), what it brought."""
+        return f"{self._who(mover)}: {self.view.gained(text, mover, before, after)}"
 
     # --- drawing ---------------------------------------------------------------------------
     def _viewing_past(self) -> bool:
