@@ -180,14 +180,23 @@ class StepQuestion(Question):
         return board_refusal(state, self.player, self.step, self.ctx[0], action)
 
     def told(self, state: TimelessState, action: Choice, seat: int) -> str:
-        """Which Exploration tile is written in a Journal is its owner's secret (a used one is
-        face down), told to the others by its city."""
-        if action.run is not _write_slot or action.args[1] != TILE_SLOT or seat == self.player:
+        """Which Exploration tile is written in a Journal, or used again, is its owner's secret
+        (a used one is face down), told to the others by its city; so is the card from the hand
+        removed from the game (to the box, as a discard)."""
+        if seat == self.player:
             return action.text
-        j, _, tile = action.args[:3]
-        assert isinstance(j, int)  # a slot written: (the Journal's index, slot, item, ...)
-        city, journal = state.content.tiles[str(tile)].city, state.journals[self.player][j]
-        words = f"write an Exploration tile of {city} in Journal {journal}"
+        if action.run is _write_slot and action.args[1] == TILE_SLOT:
+            j, _, tile = action.args[:3]
+            assert isinstance(j, int)  # a slot written: (the Journal's index, slot, item, ...)
+            city, journal = state.content.tiles[str(tile)].city, state.journals[self.player][j]
+            words = f"write an Exploration tile of {city} in Journal {journal}"
+        elif action.run is _reuse:
+            city = state.content.tiles[str(action.args[0])].city
+            words = f"use an Exploration tile of {city} again"
+        elif action.run is _retire:
+            words = _retire_words(state, "a Level I card")  # from the hand, unseen, to the box
+        else:
+            return action.text
         step = self.step
         return f"{price_words(step)} to {words}" if step.coins or step.vp else words
 
@@ -748,11 +757,16 @@ def retire_level1(state: TimelessState, player: int, step: Step, ctx: Context) -
     if len(hand) - 1 < rules.retire_keep:
         return []
     level_one = sorted({c for c in hand if c in advanced and advanced[c].level == 1})
-    reward = reward_words(rules.retire_reward, rules.genres).replace(", then ", " and ")
     return [
-        Choice(f"remove {advanced[c].label} from the game to {reward}", "card", None, _retire, (c,))
+        Choice(_retire_words(state, advanced[c].label), "card", None, _retire, (c,))
         for c in level_one
     ]
+
+
+def _retire_words(state: TimelessState, card: str) -> str:
+    rules = state.content.rules
+    reward = reward_words(rules.retire_reward, rules.genres).replace(", then ", " and ")
+    return f"remove {card} from the game to {reward}"
 
 
 def _retire(state: TimelessState, player: int, card: str) -> None:

@@ -64,6 +64,7 @@ def play_one(seed: int):
         invariants=step_checker(every, observe_every=SAMPLE),
         hidden=hidden,
         sample_every=SAMPLE,
+        observe_every=1 if every == 1 else SAMPLE,
     )
     check_scores(state)
     return state
