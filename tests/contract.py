@@ -4,12 +4,14 @@
 legal actions unique by name and stable (asked twice, and recomputed, in the same order), each
 with a `kind` and a `place` on the game's map; for a game on the decision stack, that what each
 seat is told of the action (`state.told`, asked before it) names nothing the game's
-`hidden(state, seat)` lists for that seat; every `observe_every` steps (every step by default),
-that no seat's observation shows any of those names. At sampled steps and at the end, that
-clone, JSON and undo reproduce the state exactly and that each player's observation is JSON and
-names the phase, the turn and the question. Each game's own invariants run at every step
-through `invariants(state, before, action)`. `CHECKED` counts the seat-steps checked, by game and check. `same_game_elsewhere` replays a
-seeded game in a fresh Python process and compares."""
+`hidden(state, seat)` lists for that seat. Every `observe_every` steps, at the sampled steps
+and at the end, that no seat's observation shows any of those names (an observation of every
+seat at every step costs several times the game itself: a test asks for it in some games). At
+the sampled steps and at the end, that clone, JSON and undo reproduce the state exactly and
+that each player's observation is JSON and names the phase, the turn and the question. Each
+game's own invariants run at every step through `invariants(state, before, action)`.
+`CHECKED` counts the seat-steps checked, by game
+and check. `same_game_elsewhere` replays a seeded game in a fresh Python process and compares."""
 
 from __future__ import annotations
 
@@ -112,7 +114,7 @@ def check_told(state: StackState, action: Any, hidden: Hidden) -> None:
     after.stack.pop().answer(after, action)
     for seat in range(state.num_players):
         words = state.told(action, seat)
-        named = [s for s in hidden(after, seat) if s[0] != '"' and _names(words, s)]
+        named = [s for s in hidden(after, seat) if s in words and _names(words, s)]
         if named:
             before = set(hidden(state, seat))
             named = [name for name in named if name in before]
@@ -121,10 +123,9 @@ def check_told(state: StackState, action: Any, hidden: Hidden) -> None:
 
 
 def _names(words: str, name: str) -> bool:
-    """Whether `words` name `name`, whole ("card 05", not in "card 059")."""
-    if name not in words:
-        return False
-    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", words) is not None
+    """Whether `words` name `name`, whole and bare ("card 05", not in "card 059")."""
+    pattern = rf"(?<![\w-]){re.escape(name)}(?![\w-])"
+    return name[0] != '"' and re.search(pattern, words) is not None
 
 
 def play_checked(
@@ -134,12 +135,13 @@ def play_checked(
     invariants: Invariants | None = None,
     hidden: Hidden | None = None,
     sample_every: int = 0,
-    observe_every: int = 1,
+    observe_every: int = 0,
     max_steps: int = 200_000,
 ) -> State:
     """Play to the end, checking the contract at every step (see the module docstring);
     round trips and the observations' keys every `sample_every` steps (0: only at the end),
-    that the observations hide the secrets every `observe_every` steps and those."""
+    that the observations hide the secrets at those steps and every `observe_every` (0: no
+    more)."""
     places = set(state.game.board().nodes)
     check_actions(state, places)
     for _ in range(max_steps):
@@ -155,7 +157,8 @@ def play_checked(
         if invariants:
             invariants(state, before, action)
         sampled = sample_every and len(state.history) % sample_every == 0
-        if hidden and (sampled or len(state.history) % observe_every == 0):
+        observe = sampled or (observe_every and len(state.history) % observe_every == 0)
+        if hidden and observe:
             check_seen(state, hidden)
         if sampled:
             check_round_trips(state)

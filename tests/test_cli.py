@@ -384,3 +384,14 @@ def test_a_save_is_plain_json_named_after_the_game(tmp_path):
     assert second.name == first.name.replace(".json", "-2.json")
     assert json.loads(first.read_text())["game"] == "four_weeks"
     assert kit.load_json(second.read_bytes()) == state
+
+
+def test_play_shows_the_seat_only_what_it_is_told_of_a_bots_action(monkeypatch, capsys, tmp_path):
+    """Timeless Journeys: the random bot in seat 0 plays a card face down; the player at the
+    terminal, in seat 1, reads that it did, not which card."""
+    monkeypatch.chdir(tmp_path)
+    options = ["timeless-journeys", "--players", "2", "--seat", "1", "--bot", "random"]
+    status, out = play(monkeypatch, capsys, [*options, "--seed", "0"], "q\n")
+    assert status == 0
+    assert "player 0 (random bot): play a card face down\n" in out
+    assert "bot): play the Ideas card" not in out
