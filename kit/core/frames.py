@@ -17,7 +17,8 @@ clone of a state shares them."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from kit.core.state import CHANCE, TERMINAL, Game, State
 
@@ -110,25 +111,38 @@ class StackState(State):
         """Run the tasks until a question with a possible answer, a chance event or the end."""
         stack = self.stack
         while stack or self._stack_empty():
-            frame = stack.pop()
+            frame = stack[-1]  # a question answered stays on top: read, not popped and put back
             if isinstance(frame, Task):
+                stack.pop()
                 frame.run(self)
                 continue
             player = frame.player
             pending = frame.outcomes(self) if player == CHANCE else frame.choices(self)
             if pending:
-                stack.append(frame)
                 self._mover = player
                 self._pending = tuple(pending)
                 return
+            stack.pop()
             frame.passed(self)
         self._mover = TERMINAL
         self._pending = ()
 
     # --- the contract, from the top frame -----------------------------------------------------
+    if TYPE_CHECKING:
+
+        @property
+        def current_player(self) -> int: ...
+
+    else:  # the mover, read by a getter in C: the engine asks for it several times an action
+        current_player = property(attrgetter("_mover"))
+
     @property
-    def current_player(self) -> int:
-        return self._mover
+    def is_terminal(self) -> bool:  # the engine asks often: one property, not two
+        return self._mover == TERMINAL
+
+    @property
+    def is_chance_node(self) -> bool:
+        return self._mover == CHANCE
 
     def _legal_actions(self) -> Sequence[Any]:
         return self._pending
