@@ -111,7 +111,7 @@ class StackState(State):
         """Run the tasks until a question with a possible answer, a chance event or the end."""
         stack = self.stack
         while stack or self._stack_empty():
-            frame = stack[-1]  # a question answered stays on top: read, not popped and put back
+            frame = stack[-1]  # read, not popped: a question with answers stays on top
             if isinstance(frame, Task):
                 stack.pop()
                 frame.run(self)

@@ -585,12 +585,13 @@ def action_table(content: Content) -> dict[str, Choice]:
     not: the plays, the discards, the cards taken for free, and the moves, explorations, talks
     and letters of the effects, each also with every price an effect of the content sets. Made
     once per content, for `TimelessState.action_called`."""
-    found = [*(c for plays in _plays(content).values() for c in plays)]
+    found = [c for plays in _plays(content).values() for c in plays]
     found += [*_discards(content).values(), *_takes(content).values()]
-    priced = step_actions(content)
+    steps = step_actions(content)
+    found += steps
     for pay in sorted(set(map(price_words, priced_steps(content)))):
-        priced += [choice._replace(text=f"{pay} to {choice.text}") for choice in priced]
-    return {choice.text: choice for choice in [*found, *priced]}
+        found += [choice._replace(text=f"{pay} to {choice.text}") for choice in steps]
+    return {choice.text: choice for choice in found}
 
 
 def is_play(action: Choice | None) -> TypeGuard[Choice]:
