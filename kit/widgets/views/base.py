@@ -161,7 +161,8 @@ class View:
         return ""
 
     def label(self, action: Any, mover: int, viewer: int | None) -> str:
-        """The action's label as `viewer` may read it: all of it by default."""
+        """The action's label as `viewer` may read it: all of it by default (a seat of a game on
+        the decision stack is told `StackState.told` instead)."""
         return str(action)
 
     def place_of(self, seen: dict[str, Any], player: int) -> str:
