@@ -24,7 +24,7 @@ from typing import Any
 
 import kit
 import kit.solve
-from kit.core import CHANCE, Game, IllegalAction, KitError, Option, StackState, State, ranking
+from kit.core import CHANCE, Game, IllegalAction, KitError, Option, State, ranking
 from kit.core.bench import engine_speed
 from kit.core.bots import Bot, simulate
 from kit.core.commands import (
@@ -355,7 +355,7 @@ def _play(state: State, seat: int, bots: dict[int, Bot], bot_name: str) -> int:
                 state.apply(state.sample_chance())
             elif player != seat:
                 action = bots[player].choose(state)
-                print(f"player {player} ({bot_name} bot): {_told(state, action, seat)}")
+                print(f"player {player} ({bot_name} bot): {state.told(action, seat)}")
                 state.apply(action)
             else:
                 choice = _ask(state, seat)
@@ -383,13 +383,6 @@ def _play(state: State, seat: int, bots: dict[int, Bot], bot_name: str) -> int:
         return EXIT_INTERRUPTED
     _final_scores(state, seat)
     return 0
-
-
-def _told(state: State, action: Any, seat: int) -> str:
-    """What the player at the terminal learns of another's action: what the state tells the
-    seat (a game on the decision stack keeps a drawn card or a token given up secret), else
-    the action's label."""
-    return state.told(action, seat) if isinstance(state, StackState) else str(action)
 
 
 def _ask(state: State, seat: int) -> Any:

@@ -90,6 +90,10 @@ class PigState(State):
         self.turn_total = 0
         self.player = (self.player + 1) % self.game.num_players
 
+    def told(self, action: Any, seat: int) -> str:
+        """Pig has no secret: every seat sees every roll and every choice."""
+        return str(action)
+
     def scores(self) -> list[ScoreSheet]:
         return [
             ScoreSheet(p, f"player {p}", (ScoreLine("banked", b),))

@@ -407,3 +407,14 @@ def test_each_planners_flags_are_the_options_it_declares(capsys):
     ]  # fmt: skip
     assert [o.flag for o in TOUR] == ["--set", "--edition", "--seed"]
     assert [o.flag for o in WEEKS] == ["--seed", "--claim", "--content"]
+
+
+def test_play_shows_the_seat_only_what_it_is_told_of_a_bots_action(monkeypatch, capsys, tmp_path):
+    """Timeless Journeys: the random bot in seat 0 plays a card face down; the player at the
+    terminal, in seat 1, reads that it did, not which card."""
+    monkeypatch.chdir(tmp_path)
+    options = ["timeless-journeys", "--players", "2", "--seat", "1", "--bot", "random"]
+    status, out = play(monkeypatch, capsys, [*options, "--seed", "0"], "q\n")
+    assert status == 0
+    assert "player 0 (random bot): play a card face down\n" in out
+    assert "bot): play the Ideas card" not in out

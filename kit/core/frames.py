@@ -17,7 +17,8 @@ clone of a state shares them."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from kit.core.state import CHANCE, TERMINAL, Game, State
 
@@ -126,9 +127,21 @@ class StackState(State):
         self._pending = ()
 
     # --- the contract, from the top frame -----------------------------------------------------
+    if TYPE_CHECKING:
+
+        @property
+        def current_player(self) -> int: ...
+
+    else:  # the mover, read by a getter in C: the engine asks for it several times an action
+        current_player = property(attrgetter("_mover"))
+
     @property
-    def current_player(self) -> int:
-        return self._mover
+    def is_terminal(self) -> bool:  # the engine asks often: one property, not two
+        return self._mover == TERMINAL
+
+    @property
+    def is_chance_node(self) -> bool:
+        return self._mover == CHANCE
 
     def _legal_actions(self) -> Sequence[Any]:
         return self._pending

@@ -13,9 +13,11 @@ that lists its own edit among the steps fixed by hand loads, as a scenario does:
 outcomes fixed by hand says so wherever it is shown (`hand_fixed`: the play panel's heading,
 a notebook's picture of the state, `kit play`, the save's summary, `repr`).
 
-A game subclass implements the underscored hooks: `current_player`, `_legal_actions`,
-`_chance_outcomes`, `_apply`, `_observation`, `question`, `scores` and `__str__`; its `Game`
-declares its `OPTIONS` and the map (`board`).
+A game's state is a `kit.core.frames.StackState`, which writes the flow once from a stack of
+frames; a state can also implement the hooks itself (`current_player`, `_legal_actions`,
+`_chance_outcomes`, `_apply`, `told`), as the tests' tiny game does. Either way it gives
+`_observation`, `scores`, `lengths` and `__str__`; its `Game` declares its `OPTIONS` and the map
+(`board`).
 """
 
 from __future__ import annotations
@@ -321,6 +323,11 @@ class State(ABC):
     def _observation(self, player: int) -> dict[str, Any]:
         """What `player` may see, named for display; at least "phase" (round, week or day, in
         words) and "turn" (whose turn it is and why). Hidden things are left out."""
+
+    @abstractmethod
+    def told(self, action: Any, seat: int) -> str:
+        """What `seat` learns of `action`, about to be taken now: the log of each seat, the
+        panels and the command line show this and nothing else of another's action."""
 
     def question(self) -> str:
         """The decision now due, in words ("which Ticket to discard"), or the chance event."""

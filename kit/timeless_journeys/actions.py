@@ -5,10 +5,11 @@ Every decision of the game (play a card, pick a tile, take a painting, a chance 
 of a state; `run(state, player, *args)` carries it out for the player asked (a chance outcome is
 run as `run(state, *args)`). Choices are small tuples, compared and hashed by value.
 
-What the game still has to do is a stack of frames on the state. A `Task` is work done at once (a
-round begins, the market is refilled); a `Question` is a sub-decision in the shape of
-`kit.core.Decision`: it offers its choices, applies the answer and states its question in words.
-Frames never change once made, so clones of a state share them.
+What the game still has to do is a stack of frames on the state (`kit.core.frames`). A `Task` is
+work done at once (a round begins, the market is refilled); a `Question` is a sub-decision of one
+player: it offers its choices, applies the answer, states its question in words, says why another
+answer is refused and what each seat learns of the one given; a `Draw` is a chance event. Frames
+never change once made, so clones of a state share them.
 
 The `kind` of a choice, which a panel groups buttons by:
 
@@ -37,6 +38,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from kit.core import CHANCE
+from kit.core.frames import Frame
 from kit.core.words import article, counted, plural
 from kit.timeless_journeys.content import ROMAN, Effect, Step, Steps
 
@@ -60,27 +62,12 @@ class Choice(NamedTuple):
 Outcome = tuple[Choice, float]  # a chance outcome and its probability
 
 
-class Task:
-    """Work done at once when the frame reaches the top of the stack."""
-
-    __slots__ = ()
-
-    def run(self, state: TimelessState) -> None:
-        raise NotImplementedError
-
-
-class Question:
-    """A sub-decision of `player` (see `kit.core.Decision`). With no choice possible it passes
-    by itself: an effect that cannot be carried out does nothing."""
+class Question(Frame):
+    """A sub-decision of `player`. With no choice possible it passes by itself: an effect that
+    cannot be carried out does nothing."""
 
     __slots__ = ()
     player: int
-
-    def question(self, state: TimelessState) -> str:
-        raise NotImplementedError
-
-    def choices(self, state: TimelessState) -> Sequence[Choice]:
-        raise NotImplementedError
 
     def answer(self, state: TimelessState, action: Choice) -> None:
         action.run(state, self.player, *action.args)

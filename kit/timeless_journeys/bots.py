@@ -9,12 +9,13 @@ import random
 from collections.abc import Callable, Sequence
 from functools import cache
 
+from kit.core.frames import Frame
 from kit.core.mcts import ISMCTSBot
 from kit.core.rng import rng_for
 from kit.timeless_journeys import scoring
 from kit.timeless_journeys.actions import Choice
 from kit.timeless_journeys.content import Content
-from kit.timeless_journeys.effects import TILE_SLOT, Frame
+from kit.timeless_journeys.effects import TILE_SLOT
 from kit.timeless_journeys.phases import HandLimit, Turn, face_down_class
 from kit.timeless_journeys.state import TimelessState
 

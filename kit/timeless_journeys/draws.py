@@ -155,6 +155,10 @@ class TileDraw(Draw):
         there, placing = state.city_tiles[self.city], _tile_outcomes(state.content)
         return [placing[t] for t in state.content.cities[self.city].tiles if t not in there]
 
+    def told(self, state: TimelessState, action: Choice, seat: int) -> str:
+        """The tile lies face down: no one learns which it is."""
+        return f"an Exploration tile is placed face down in {self.city}"
+
 
 @cache
 def _tile_outcomes(content: Content) -> dict[str, Choice]:
@@ -236,6 +240,17 @@ class MarketReveal(Draw):
                 previous, copies = card, 1
         found.append((revealing[previous], copies * share))
         return tuple(found)
+
+    def told(self, state: TimelessState, action: Choice, seat: int) -> str:
+        return revealed_words(state.content, action) or action.text
+
+
+def revealed_words(content: Content, action: Choice) -> str | None:
+    """A card revealed in the market, told with its effect for everyone to read; None for any
+    other action."""
+    if action.run is not _reveal_card:
+        return None
+    return f"{action.text}: {content.card(str(action.args[1])).text}"
 
 
 @cache

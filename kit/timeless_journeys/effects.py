@@ -20,12 +20,12 @@ from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement
 from typing import TYPE_CHECKING
 
+from kit.core.frames import Frame, Task
 from kit.core.words import article
 from kit.timeless_journeys.actions import (
     STEP_KINDS,
     Choice,
     Question,
-    Task,
     answer,
     coins,
     effect_words,
@@ -51,7 +51,6 @@ AUTO_STEPS = ("coins", "vp", "colour", "category_coins", "category_vp")
 SKIP = answer("skip")
 DECLINE = answer("decline")
 DO_NOTHING_MORE = answer("do nothing more")
-Frame = Task | Question
 
 
 # --- pushing effects ----------------------------------------------------------------------------
@@ -167,7 +166,7 @@ class StepQuestion(Question):
         found = STEPS[step.name](state, player, step, self.ctx)
         state.coins[player] += step.coins
         state.vp[player] += step.vp
-        pay = f"pay {coins(step.coins)}" if step.coins else f"lose {step.vp} VP"
+        pay = price_words(step)
         found = [choice._replace(text=f"{pay} to {choice.text}") for choice in found]
         return [*found, SKIP] if found else []
 
@@ -176,6 +175,126 @@ class StepQuestion(Question):
             state.coins[self.player] -= self.step.coins
             state.vp[self.player] -= self.step.vp
         action.run(state, self.player, *action.args)
+
+    def refusal(self, state: TimelessState, action: Choice | None) -> str | None:
+        return board_refusal(state, self.player, self.step, self.ctx[0], action)
+
+    def told(self, state: TimelessState, action: Choice, seat: int) -> str:
+        """Which Exploration tile is written in a Journal, or used again, is its owner's secret
+        (a used one is face down), told to the others by its city; so is the card from the hand
+        removed from the game (to the box, as a discard)."""
+        if seat == self.player:
+            return action.text
+        if action.run is _write_slot and action.args[1] == TILE_SLOT:
+            j, _, tile = action.args[:3]
+            assert isinstance(j, int)  # a slot written: (the Journal's index, slot, item, ...)
+            city, journal = state.content.tiles[str(tile)].city, state.journals[self.player][j]
+            words = f"write an Exploration tile of {city} in Journal {journal}"
+        elif action.run is _reuse:
+            city = state.content.tiles[str(action.args[0])].city
+            words = f"use an Exploration tile of {city} again"
+        elif action.run is _retire:
+            words = _retire_words(state, "a Level I card")  # from the hand, unseen, to the box
+        else:
+            return action.text
+        step = self.step
+        return f"{price_words(step)} to {words}" if step.coins or step.vp else words
+
+
+def price_words(step: Step) -> str:
+    """A step's price as its answers begin with it: 'pay 1 coin', 'lose 2 VP'."""
+    return f"pay {coins(step.coins)}" if step.coins else f"lose {step.vp} VP"
+
+
+def board_refusal(
+    state: TimelessState, player: int, step: Step, city: str, action: Choice | None
+) -> str | None:
+    """Why a move, an exploration or a letter of `step` (asked in `city`, "" = where the marker
+    is) is refused for a reason of the board, read from the action's fields; None for none."""
+    if action is None:
+        return None
+    run, args, here = action.run, action.args, state.loc[player]
+    if run is _move and step.name == "move":
+        return _move_refusal(state, player, step, str(args[0]))
+    if run is _take_tile and step.name == "explore":
+        city = city or here  # an exploration is only asked in a city
+        if state.has_tile_of(player, city):
+            return f"player {player} already has an Exploration tile of {city}"
+        if args[1] not in state.city_tiles[city]:
+            return f"tile {args[1]} is not face down in {city}"
+    if run is _send and step.name in ("letter", "letters"):
+        to, side = str(args[0]), args[1]
+        assert isinstance(side, int)  # a letter's args: (city, side of the local, ...)
+        if to == here:
+            return f"the marker is in {to}: letters go to other places"
+        if (player, side) not in state.letters.get(to, []):
+            return f"player {player} has no Letter marker under the {LOCALS[side]} local in {to}"
+    return None
+
+
+def step_actions(content: Content) -> list[Choice]:
+    """The moves, explorations, talks and letters an effect could offer in a game of `content`
+    (for `phases.action_table`)."""
+    found = [
+        _move_choice(to, pay)
+        for here in content.neighbours
+        for to, cost in content.neighbours[here]
+        for pay in range(cost + 1)
+    ]
+    for city in content.cities:
+        found += [
+            Choice(f"take Exploration tile {t} in {city}", "explore", city, _take_tile, (city, t))
+            for t in content.cities[city].tiles
+        ]
+        found += [
+            Choice(f"talk to the {local} local in {city}", "meet", city, _talk, (city, side))
+            for side, local in enumerate(LOCALS)
+        ]
+    for place in content.neighbours:  # a letter is refused by where it goes, any place named
+        for side, local in enumerate(LOCALS):
+            letter = Choice(
+                f"send a letter to the {local} local in {place}", "letter", place, _send
+            )
+            found.append(letter._replace(args=(place, side, Step("letter"), NO_CTX, "")))
+    return found
+
+
+def priced_steps(content: Content) -> set[Step]:
+    """The steps with a price in the effects of `content`."""
+    effects = [
+        *(
+            e
+            for card in (*content.basic.values(), *content.advanced.values())
+            for e in (card.effect, card.begin_turn, card.end_round)
+        ),
+        *(tile.reward for tile in content.tiles.values()),
+        *(city.reward for city in content.cities.values()),
+        *(reward for favour in content.favours.values() for reward in favour.rewards),
+        *(
+            reward
+            for side in content.sides.values()
+            for column in side.columns
+            for rewards in column.rewards
+            for reward in rewards
+        ),
+        content.rules.retire_reward,
+        *(effect for _, effect in content.colours),
+    ]
+    return {
+        step for effect in effects for steps in effect for step in steps if step.coins or step.vp
+    }
+
+
+def _move_refusal(state: TimelessState, player: int, step: Step, to: str) -> str | None:
+    here = state.loc[player]
+    costs = dict(state.content.neighbours[here])
+    if to not in costs:
+        return f"{to} is not next to {here}"
+    pay = max(0, costs[to] - step.count)
+    if pay > state.coins[player]:
+        has = state.coins[player]
+        return f"the path from {here} to {to} costs {coins(pay)}, player {player} has {has}"
+    return None
 
 
 def _again(state: TimelessState, player: int, step: Step, ctx: Context, used: str) -> None:
@@ -638,11 +757,16 @@ def retire_level1(state: TimelessState, player: int, step: Step, ctx: Context) -
     if len(hand) - 1 < rules.retire_keep:
         return []
     level_one = sorted({c for c in hand if c in advanced and advanced[c].level == 1})
-    reward = reward_words(rules.retire_reward, rules.genres).replace(", then ", " and ")
     return [
-        Choice(f"remove {advanced[c].label} from the game to {reward}", "card", None, _retire, (c,))
+        Choice(_retire_words(state, advanced[c].label), "card", None, _retire, (c,))
         for c in level_one
     ]
+
+
+def _retire_words(state: TimelessState, card: str) -> str:
+    rules = state.content.rules
+    reward = reward_words(rules.retire_reward, rules.genres).replace(", then ", " and ")
+    return f"remove {card} from the game to {reward}"
 
 
 def _retire(state: TimelessState, player: int, card: str) -> None:

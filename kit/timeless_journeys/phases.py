@@ -5,15 +5,15 @@ market, the hand limit), each a small frame class; and why an answer is refused.
 from __future__ import annotations
 
 import bisect
-import re
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeGuard
 
+from kit.core.frames import Frame, Task
 from kit.core.words import plural
 from kit.timeless_journeys import travellers
-from kit.timeless_journeys.actions import Choice, Question, Task, answer, coins, reward_words, roman
-from kit.timeless_journeys.content import LOCALS, Card, Content, Step
+from kit.timeless_journeys.actions import Choice, Question, answer, coins, reward_words, roman
+from kit.timeless_journeys.content import Card, Content, Step
 from kit.timeless_journeys.draws import (
     FavourDraw,
     FriendDraw,
@@ -28,11 +28,13 @@ from kit.timeless_journeys.draws import (
 )
 from kit.timeless_journeys.effects import (
     NO_CTX,
-    Frame,
-    StepQuestion,
+    board_refusal,
     effect_frames,
     market_options,
     move,
+    price_words,
+    priced_steps,
+    step_actions,
 )
 
 if TYPE_CHECKING:
@@ -278,6 +280,27 @@ class Turn(Question):
             found.append(END_TURN)
         return found
 
+    def refusal(self, state: TimelessState, action: Choice | None) -> str | None:
+        """A card not in the hand cannot be played; nothing else is done before the card."""
+        player = self.player
+        if is_play(action) and not self.started:
+            card = state.content.card(str(action.args[0]))
+            if card.id not in state.hand[player]:
+                return f"{card.label} is not in player {player}'s hand"
+        elif not self.started:
+            question = self.question(state)
+            return (
+                f"it is not a possible answer now: player {player} is asked {question} "
+                f"(a card must be played first)"
+            )
+        return None
+
+    def told(self, state: TimelessState, action: Choice, seat: int) -> str:
+        """A card played face down is its player's secret."""
+        if action.run is _play_down and seat != self.player:
+            return "play a card face down"
+        return action.text
+
 
 def _cards(content: Content) -> list[Card]:
     return [*content.basic.values(), *content.advanced.values()]
@@ -417,6 +440,9 @@ class FaceDown(Question):
         found += market_options(state, self.player, 0, then_play=False)
         return found
 
+    def refusal(self, state: TimelessState, action: Choice | None) -> str | None:
+        return board_refusal(state, self.player, MOVE, "", action)
+
 
 @cache
 def _coins_choice(amount: int) -> Choice:
@@ -533,6 +559,10 @@ class HandLimit(Question):
                 previous = card
         return found
 
+    def told(self, state: TimelessState, action: Choice, seat: int) -> str:
+        """The card discarded to the box is its owner's secret."""
+        return action.text if seat == self.player else "discard a card to the box"
+
 
 @cache
 def _discards(content: Content) -> dict[str, Choice]:
@@ -548,72 +578,25 @@ def _discard(state: TimelessState, player: int, card: str) -> None:
     state.stack.append(_hand_limit(player))
 
 
-# --- why an answer is refused ---------------------------------------------------------------------
-_PLAY = re.compile(r"play (.+) face (?:up|down)")
-_MOVE = re.compile(r"(?:pay .+ to )?move to (.+) for (?:free|\d+ coins?)")
-_TILE = re.compile(r"(?:pay .+ to )?take Exploration tile (\S+) in (.+)")
-_LETTER = re.compile(r"(?:pay .+ to )?send a letter to the (left|right) local in (.+)")
+# --- the actions of the game by name --------------------------------------------------------------
+@cache
+def action_table(content: Content) -> dict[str, Choice]:
+    """The actions the game could offer whose refusal reads their fields, by name, legal now or
+    not: the plays, the discards, the cards taken for free, and the moves, explorations, talks
+    and letters of the effects, each also with every price an effect of the content sets. Made
+    once per content, for `TimelessState.action_called`."""
+    found = [c for plays in _plays(content).values() for c in plays]
+    found += [*_discards(content).values(), *_takes(content).values()]
+    steps = step_actions(content)
+    found += steps
+    for pay in sorted(set(map(price_words, priced_steps(content)))):
+        found += [choice._replace(text=f"{pay} to {choice.text}") for choice in steps]
+    return {choice.text: choice for choice in found}
 
 
-def refusal(state: TimelessState, text: str) -> str:
-    """Why the answer `text` is refused now, in the rules' words where the answer is known."""
-    top = state.stack[-1]
-    if not isinstance(top, Question) or top.player < 0:
-        return "it is not a possible outcome of the chance event due now"
-    player = top.player
-    question = top.question(state)
-    if isinstance(top, Turn) and not top.started:
-        question += " (a card must be played first)"
-    if (play := _PLAY.fullmatch(text)) is not None:
-        if Turn(player, True) in state.stack:
-            return f"player {player} has already played a card this turn"
-        card = _card_called(state, play[1])
-        if isinstance(top, Turn) and card not in state.hand[player]:
-            return f"{play[1]} is not in player {player}'s hand"
-    elif isinstance(top, StepQuestion | FaceDown):
-        reason = _step_refusal(state, top, text)
-        if reason:
-            return reason
-    return f"it is not a possible answer now: player {player} is asked {question}"
-
-
-def _card_called(state: TimelessState, label: str) -> str | None:
-    content = state.content
-    return next(
-        (c.id for c in [*content.basic.values(), *content.advanced.values()] if c.label == label),
-        None,
-    )
-
-
-def _step_refusal(state: TimelessState, top: StepQuestion | FaceDown, text: str) -> str | None:
-    """Moves, explorations and letters refused for a reason of the board."""
-    player = top.player
-    here = state.loc[player]
-    step = top.step if isinstance(top, StepQuestion) else MOVE
-    if (moving := _MOVE.fullmatch(text)) is not None and step.name == "move":
-        costs = dict(state.content.neighbours[here])
-        if moving[1] not in costs:
-            return f"{moving[1]} is not next to {here}"
-        pay = max(0, costs[moving[1]] - step.count)
-        if pay > state.coins[player]:
-            return (
-                f"the path from {here} to {moving[1]} costs {coins(pay)}, "
-                f"player {player} has {state.coins[player]}"
-            )
-    tile = _TILE.fullmatch(text)
-    if tile is not None and isinstance(top, StepQuestion) and step.name == "explore":
-        city = top.ctx[0] or here  # an exploration is only asked in a city
-        if state.has_tile_of(player, city):
-            return f"player {player} already has an Exploration tile of {city}"
-        if tile[1] not in state.city_tiles[city]:
-            return f"tile {tile[1]} is not face down in {city}"
-    if (letter := _LETTER.fullmatch(text)) is not None and step.name in ("letter", "letters"):
-        side, city = LOCALS.index(letter[1]), letter[2]
-        if city == here:
-            return f"the marker is in {city}: letters go to other places"
-        if (player, side) not in state.letters.get(city, []):
-            return f"player {player} has no Letter marker under the {letter[1]} local in {city}"
-    return None
+def is_play(action: Choice | None) -> TypeGuard[Choice]:
+    """Whether `action` plays a card from the hand, face up or face down."""
+    return action is not None and (action.run is _play_up or action.run is _play_down)
 
 
 # Frames that recur all game, shared rather than made again and again (frames never change).

@@ -1,11 +1,12 @@
 """A position of Timeless Journeys and the rules that move it on.
 
-Everything the game still has to do is a stack of frames: the rounds, the turns, a chain of
-cards, an effect's alternatives, one step's question, a chance draw. A `Task` frame does its work
-at once; a `Question` frame (see `actions.py`) asks its player and is answered by one action;
-a `Draw` is a chance event. `_advance` runs tasks until a question has a possible answer, so
-every action is one atomic choice, a chain of actions resolves card by card in the order the
-player picks, and any effect can be declined. Frames never change, so a clone shares them."""
+Everything the game still has to do is a stack of frames (`kit.core.frames`): the rounds, the
+turns, a chain of cards, an effect's alternatives, one step's question, a chance draw. A `Task`
+frame does its work at once; a `Question` frame (see `actions.py`) asks its player and is answered
+by one action; a `Draw` is a chance event. `StackState._advance` runs tasks until a question has a
+possible answer, so every action is one atomic choice, a chain of actions resolves card by card in
+the order the player picks, and any effect can be declined. Frames never change, so a clone
+shares them."""
 
 from __future__ import annotations
 
@@ -13,22 +14,23 @@ from collections.abc import Callable, Sequence
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
-from kit.core import CHANCE, TERMINAL, ScoreSheet, State
+from kit.core import CHANCE, TERMINAL, ScoreSheet
+from kit.core.frames import Frame, StackState
 from kit.timeless_journeys import phases, scoring, travellers
-from kit.timeless_journeys.actions import Choice, Outcome, Task, roman
+from kit.timeless_journeys.actions import Choice, roman
 from kit.timeless_journeys.content import LOCALS, Content, Edition, Effect, Step
-from kit.timeless_journeys.effects import FRIEND_SLOT, TILE_SLOT, Frame
+from kit.timeless_journeys.effects import FRIEND_SLOT, TILE_SLOT
 
 if TYPE_CHECKING:
     from kit.timeless_journeys.game import TimelessJourneys
 
 
-class TimelessState(State):
+class TimelessState(StackState):
     """One position: the board, the players' areas, the market and the stack of what is due.
 
     `where` maps the ability (`rule`) of each traveller in play to its city this round."""
 
-    CACHES = State.CACHES | {"_pending", "content", "edition", "_origin"}
+    CACHES = StackState.CACHES | {"content", "edition", "_origin"}
     game: TimelessJourneys
 
     def __init__(self, game: TimelessJourneys) -> None:
@@ -41,7 +43,6 @@ class TimelessState(State):
         self.round = 0
         self.phase = "setup"
         self.first = 0
-        self.stack: list[Frame] = [phases.Setup()]
         self.side: str = game.options.get("gazette") or ""
         self.picked: list[str] = list(game.chosen_travellers)
         self.travellers: list[str] = []
@@ -84,7 +85,7 @@ class TimelessState(State):
         self.painting_discard: list[str] = []
         self.advanced_played = [0] * players
         self.dickens_used = 0
-        self._pending: tuple[Any, ...] = ()
+        self.push(phases.Setup())
         self._advance()
 
     # --- shortcuts --------------------------------------------------------------------------
@@ -95,13 +96,6 @@ class TimelessState(State):
     def seats_from_first(self) -> list[int]:
         players = self.num_players
         return [(self.first + i) % players for i in range(players)]
-
-    def push(self, *frames: Frame) -> None:
-        """Put frames on the stack so that the first one given is resolved first."""
-        if len(frames) == 1:
-            self.stack.append(frames[0])
-        else:
-            self.stack.extend(reversed(frames))
 
     def letters_left(self, player: int) -> int:
         placed = sum(1 for markers in self.letters.values() for p, _ in markers if p == player)
@@ -171,63 +165,21 @@ class TimelessState(State):
             text += " Then use an Exploration tile already used once more."
         return text
 
-    # --- the contract ---------------------------------------------------------------------------
-    # The player of the question on top of the stack (CHANCE for a draw, TERMINAL once the stack
-    # is empty): kept by `_advance`, the one place the top of the stack settles, as the engine
-    # asks for it several times an action.
-    current_player: int = CHANCE
-
-    def _legal_actions(self) -> Sequence[Choice]:
-        return self._pending
-
-    def _chance_outcomes(self) -> Sequence[Outcome]:
-        return self._pending
-
-    def legal_actions(self) -> tuple[Any, ...]:
-        """The answers `_advance` has found, already a tuple: the engine's cache of them would
-        be a second copy, filled and emptied at every action."""
-        if self.current_player == CHANCE:
-            return tuple([outcome for outcome, _ in self._pending])
-        return self._pending
-
-    def chance_outcomes(self) -> tuple[Outcome, ...]:
-        return self._pending if self.current_player == CHANCE else ()
-
-    def _apply(self, action: Choice) -> None:
-        question = self.stack.pop()
-        question.answer(self, action)  # type: ignore[union-attr]
-        self._advance()
-
-    def _why_illegal(self, action: object) -> str:
-        if self.is_terminal:
-            return "the game is over"
-        return phases.refusal(self, str(action))
-
-    def _advance(self) -> None:
-        """Run the tasks until a question with a possible answer, a chance event or the end; a
-        question without any possible answer passes."""
-        stack = self.stack
-        while stack:
-            frame = stack[-1]
-            if isinstance(frame, Task):
-                stack.pop()
-                frame.run(self)
-                continue
-            player = frame.player  # CHANCE for a Draw: read once, cheaper than a type test
-            pending = frame.outcomes(self) if player == CHANCE else frame.choices(self)  # type: ignore[attr-defined]
-            if pending:
-                self.current_player = player
-                self._pending = tuple(pending)
-                return
-            stack.pop()
+    # --- the flow: what `StackState` asks of a game ----------------------------------------
+    def _stack_empty(self) -> bool:
+        """Nothing left after the last round's Reorganisation: the game is over."""
         self.phase = "over"
-        self._pending = ()
-        self.current_player = TERMINAL
+        return False
 
-    def question(self) -> str:
-        if not self.stack:
-            return "the game is over"
-        return self.stack[-1].question(self)  # type: ignore[union-attr]
+    def _refused(self, frame: Frame, action: Any) -> str:
+        """Whatever is asked, a card is played once a turn."""
+        if phases.is_play(action) and phases.turn(frame.player, True) in self.stack:
+            return f"player {frame.player} has already played a card this turn"
+        return super()._refused(frame, action)
+
+    def action_called(self, name: str) -> Choice | None:
+        """The action of the game called `name`, legal now or not (`phases.action_table`)."""
+        return phases.action_table(self.content).get(name)
 
     def scores(self) -> list[ScoreSheet]:
         return scoring.score_sheets(self)
@@ -252,7 +204,7 @@ class TimelessState(State):
             return "the game is over"
         top = self.stack[-1]
         if mover == CHANCE:
-            return f"chance: {top.question(self)}"  # type: ignore[union-attr]
+            return f"chance: {top.question(self)}"
         if self.phase == "Action":
             # the card of the turn is still to be played while its unstarted Turn waits (under
             # the beginning-of-turn effects, if any)

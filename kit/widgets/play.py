@@ -43,7 +43,7 @@ from typing import Any
 import ipywidgets
 
 import kit
-from kit.core import CHANCE, IllegalAction, KitError, SaveError, StackState, State, ranking
+from kit.core import CHANCE, IllegalAction, KitError, SaveError, State, ranking
 from kit.core.bots import Bot
 from kit.core.words import plural
 from kit.widgets.advice import Advise
@@ -565,45 +565,32 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
         player's action is told once the chance that follows it is resolved, with what the two
         brought that player (`View.told`), as the seat sees it."""
         lines: list[str] = []
-        waiting: list[tuple[int, Any, int, str, Seen]] = []  # told at the next decision
+        waiting: list[tuple[int, str, int, Seen]] = []  # told at the next decision
         walk = self.positions.walk(history, start, len(history))
         for step, position in zip(range(start, len(history) + 1), walk, strict=True):
             if not position.is_chance_node:
-                for index, action, mover, text, before in waiting:
-                    after = self._seen(position, mover)
-                    lines[index] = self._line(action, mover, text, before, after)
+                for index, text, mover, before in waiting:
+                    lines[index] = self._line(text, mover, before, self._seen(position, mover))
                 waiting = []
             if step == len(history):
                 break
             action, mover = history[step], position.current_player
             self.steps.append((action, mover))
-            text = self._label(position, action, mover)
-            lines.append(self._line(action, mover, text))
+            text = self.view.told(action, mover, self.seat, position=position)
+            lines.append(self._line(text, mover))
             if mover >= 0:
-                waiting.append((len(lines) - 1, action, mover, text, self._seen(position, mover)))
+                waiting.append((len(lines) - 1, text, mover, self._seen(position, mover)))
         return lines
-
-    def _label(self, position: State, action: Any, mover: int) -> str:
-        """The action's words as this panel's seat may know them: what the state tells the seat
-        (a game on the decision stack), else the view's label; all of it on a shared screen."""
-        if self.seat is not None and isinstance(position, StackState):
-            return position.told(action, self.seat)
-        return self.view.label(action, mover, self.seat)
 
     def _seen(self, position: State, mover: int) -> Seen:
         """The position as this panel's seat sees it (a shared screen: as the mover does)."""
         return position.observation(mover if self.seat is None else self.seat)
 
     def _line(
-        self,
-        action: Any,
-        mover: int,
-        text: str,
-        before: Seen | None = None,
-        after: Seen | None = None,
+        self, text: str, mover: int, before: Seen | None = None, after: Seen | None = None
     ) -> str:
-        told = self.view.told(action, mover, self.seat, before, after, text)
-        return f"{self._who(mover)}: {told}"
+        """A line of the log: who, what the seat was told (`View.told`), what it brought."""
+        return f"{self._who(mover)}: {self.view.gained(text, mover, before, after)}"
 
     # --- drawing ---------------------------------------------------------------------------
     def _viewing_past(self) -> bool:

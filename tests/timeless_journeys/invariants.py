@@ -143,23 +143,29 @@ def check_scores(state) -> None:
 
 
 def hidden(state, player: int) -> list[str]:
-    """What `player` may not see, as it would be written in an observation: the Advanced cards in
-    other hands and others' face-down cards, the tiles others have used (turned face down), the
-    face-down Exploration tiles of the cities and the cards of the decks. An Advanced card is
-    listed only where no copy of it is in view: how many copies are in view is checked by
-    `check_card_counts`."""
-    content = state.content
-    in_view = set(cards_in_view(state, player))
-    secret = []
+    """What `player` may not see: the cards in other hands, others' face-down cards and the
+    cards discarded to the box, the tiles others have used (turned face down), the face-down
+    Exploration tiles of the cities and those not placed yet, and the cards of the decks. A
+    card is listed only where no copy of it is in view (how many copies of an Advanced card are
+    in view is checked by `check_card_counts`): by its name in quotes, as an observation would
+    write it, and by its label, as an action's words would; a tile by its name."""
+    names = _names(state.content)
+    in_view = {*state.hand[player], *(c for level in state.market for c in level)}
+    cards = {*state.box, *(c for deck in state.deck for c in deck)}
+    tiles = {*state.content.tiles}.difference(*state.tiles)
     for other in range(state.num_players):
-        if other == player:
-            continue
-        cards = [*state.hand[other], *(c for c, up in state.played[other] if not up)]
-        secret += [f'"{content.card(c).name}"' for c in cards if c in content.advanced]
-        secret += [f'"{tile}"' for tile in state.used[other]]
-    secret += [f'"{tile}"' for tiles in state.city_tiles.values() for tile in tiles]
-    secret += [f'"{content.card(c).name}"' for deck in state.deck for c in deck]
-    return [name for name in secret if name.strip('"') not in in_view]
+        in_view.update(c for c, up in state.played[other] if up or other == player)
+        if other != player:
+            cards.update(state.hand[other], (c for c, up in state.played[other] if not up))
+            tiles.update(state.used[other])
+    return [form for c in cards - in_view for form in names[c]] + list(tiles)
+
+
+@cache
+def _names(content) -> dict[str, tuple[str, str]]:
+    """Each card's name in quotes and its label: an Advanced card's are alike, card 02."""
+    cards = [*content.basic.values(), *content.advanced.values()]
+    return {card.id: (f'"{card.name}"', card.label) for card in cards}
 
 
 def cards_in_view(state, player: int) -> list[str]:

@@ -9,7 +9,17 @@ import shutil
 import pytest
 
 from kit.core import IllegalAction
-from kit.timeless_journeys.content import DATA_DIR
+from kit.timeless_journeys.actions import Choice
+from kit.timeless_journeys.content import DATA_DIR, Step
+from kit.timeless_journeys.draws import MarketReveal, TileDraw
+from kit.timeless_journeys.effects import (
+    NO_CTX,
+    TILE_SLOT,
+    StepQuestion,
+    _reuse,
+    _write_slot,
+)
+from kit.timeless_journeys.phases import HandLimit, _discards
 from tests.checks import refused
 from tests.timeless_journeys.helpers import (
     EXPLORE,
@@ -712,3 +722,55 @@ def test_refusals_say_why():
     refused(state, "discard card 03 to the box", "it is not a possible answer now")
     state = build()
     refused(state, "discard card 03 to the box", "is asked which card to play")
+
+
+def test_each_seat_is_told_what_it_may_know():
+    """A card played face down, or discarded to the box, a tile written in a Journal or used
+    again, are their owner's secrets; a tile is placed face down for everyone; a card revealed
+    in the market is told to everyone with its effect."""
+    state = build(players=2)
+    play = state.action_named("play the Letter card face down")
+    assert state.told(play, 0) == "play the Letter card face down"
+    assert state.told(play, 1) == "play a card face down"
+    journal = state.journals[0][0]
+    write = Step("write")
+    tile = Choice(f"w {journal}", "journal", None, _write_slot, (0, TILE_SLOT, "Torino-1", write))
+    assert StepQuestion(0, write, NO_CTX).told(state, tile, 0) == f"w {journal}"
+    assert StepQuestion(0, write, NO_CTX).told(state, tile, 1) == (
+        f"write an Exploration tile of Torino in Journal {journal}"
+    )
+    paid = StepQuestion(0, Step("write", coins=1), NO_CTX)
+    assert paid.told(state, tile, 1) == (
+        f"pay 1 coin to write an Exploration tile of Torino in Journal {journal}"
+    )
+    again = Choice("use Exploration tile Torino-1 again", "tile", None, _reuse, ("Torino-1",))
+    reuse = StepQuestion(0, Step("reuse_tile"), NO_CTX)
+    assert reuse.told(state, again, 1) == "use an Exploration tile of Torino again"
+    discard = _discards(state.content)["03"]
+    assert HandLimit(0).told(state, discard, 0) == "discard card 03 to the box"
+    assert HandLimit(0).told(state, discard, 1) == "discard a card to the box"
+    game = build(players=2).game.new_game()
+    while not isinstance(game.stack[-1], TileDraw):
+        game.apply(game.sample_chance())
+    placed = game.legal_actions()[0]
+    city = game.stack[-1].city
+    assert str(placed) == f"Exploration tile {placed.args[1]} is placed face down in {city}"
+    assert {game.told(placed, seat) for seat in (0, 1)} == {
+        f"an Exploration tile is placed face down in {city}"
+    }
+    while not isinstance(game.stack[-1], MarketReveal):
+        game.apply(game.sample_chance())
+    shown = game.legal_actions()[0]
+    card = game.content.card(str(shown.args[1]))
+    assert game.told(shown, 1) == f"{card.label} is revealed in the market (Level I): {card.text}"
+
+
+def test_a_name_not_legal_now_is_looked_up_among_the_actions_of_the_game():
+    """A refusal reads the action's fields: a name is looked up among every action the game
+    could offer, even one with a price; a name of no action gets the general reason."""
+    state = build()
+    assert state.action_called("play card 33 face up").args == ("33",)
+    priced = state.action_called("pay 1 coin to move to Napoli for free")
+    assert priced is not None and priced.args == ("Napoli", 0)
+    assert state.action_called("fly to the moon") is None
+    refused(state, "fly to the moon", "player 0 is asked which card to play, face up or face down")

@@ -1,12 +1,13 @@
 """Random play through the shared contract harness: 2,000 seeded games over 1-5 players, both
 editions and the four ways of choosing travellers. At every step the harness checks the legal
 actions (unique names, stable, each with a kind and a place of the map) and that nothing goes
-back; this game's invariants (every component accounted for, nothing negative) after every
-action in one game of ten and every ten actions in the others; at sampled
-steps and at the end clone, JSON and undo round trips and every player's observation, which
-must name nothing that player may not see, and every Advanced card as often as copies of it are
-in view. Players choose at random, preferring to act rather
-than decline, so that effects get exercised."""
+back, and that what each seat is told of an action names nothing that seat may not see; this
+game's invariants (every component accounted for, nothing negative) and every player's
+observation, which must name nothing that player may not see, after every action in one game of
+ten and every ten actions in the others; at sampled steps and at the end clone, JSON and undo
+round trips and every Advanced card as often in an observation as copies of it are in view.
+Players choose at random, preferring to act rather than decline, so that effects get
+exercised."""
 
 from __future__ import annotations
 
@@ -64,6 +65,7 @@ def play_one(seed: int):
         invariants=step_checker(every, observe_every=SAMPLE),
         hidden=hidden,
         sample_every=SAMPLE,
+        observe_every=every,
     )
     check_scores(state)
     return state

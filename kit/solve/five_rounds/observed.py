@@ -30,10 +30,11 @@ from collections.abc import Callable
 from functools import cache
 
 from kit.core import KitError
+from kit.core.frames import Frame
 from kit.core.rng import rng_for
 from kit.solve.position import mover_of
 from kit.timeless_journeys.content import Content
-from kit.timeless_journeys.effects import TILE_SLOT, Frame
+from kit.timeless_journeys.effects import TILE_SLOT
 from kit.timeless_journeys.state import TimelessState
 
 SEATED = (

@@ -13,7 +13,7 @@ import html
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from kit.core import Game
+from kit.core import Game, State
 from kit.widgets.pieces import Piece
 
 Seen = dict[str, Any]
@@ -93,8 +93,9 @@ class View:
       sees it;
     - `shared_table(seen)`: what lies on the table for everyone (decks, displays, today);
     - `summary(seen, player)`: one line for a player, for the compact picture of a state;
-    - `told(action, mover, viewer, before, after)`: the log's words for an action `mover` took
-      (chance is `kit.core.CHANCE`), as `viewer` may know it, with what it brought the mover;
+    - `told(action, mover, viewer, before, after, position)`: the log's words for an action
+      `mover` took (chance is `kit.core.CHANCE`) in `position`, as `viewer` may know it, with
+      what it brought the mover;
     - `explain(action)`: what an action's button means, for its hover text (a card's effect);
     - `place_of(seen, player)`: where the player's traveller, marker or pawn stands ("" while
       it is not on the board): where a plan's step ends;
@@ -129,17 +130,26 @@ class View:
         viewer: int | None,
         before: Seen | None = None,
         after: Seen | None = None,
-        text: str | None = None,
+        position: State | None = None,
     ) -> str:
-        """What `viewer` (None: everyone, a shared screen) learns of `action`: its label, less
-        what the viewer may not see (`text`, what the state tells the viewer, else `label`),
-        then what it brought the mover, read from the
-        observations `before` the action and `after` it and the chance that follows it, both
-        as the viewer sees them (on a shared screen, as the mover does): so the words can hold
-        nothing the viewer could not see on the board. A gain the label names already is not
-        said twice."""
-        if text is None:
+        """What `viewer` (None: everyone, a shared screen) learns of `action`, taken in
+        `position`: what the engine tells that seat (`State.told`; on a shared screen, the whole
+        `label`), then what it
+        brought the mover, read from the observations `before` the action and `after` it and
+        the chance that follows it, both as the viewer sees them (on a shared screen, as the
+        mover does): so the words can hold nothing the viewer could not see on the board. A
+        gain the label names already is not said twice."""
+        if viewer is not None and position is not None:
+            text = position.told(action, viewer)
+        else:
             text = self.label(action, mover, viewer)
+        return self.gained(text, mover, before, after)
+
+    def gained(
+        self, text: str, mover: int, before: Seen | None = None, after: Seen | None = None
+    ) -> str:
+        """`text`, what a seat was told of the mover's action, with what it brought the mover
+        (see `told`)."""
         if mover < 0 or before is None or after is None:
             return text
         gains = [words for key, words in self.brought(before, after, mover) if key not in text]
@@ -150,7 +160,8 @@ class View:
         return ""
 
     def label(self, action: Any, mover: int, viewer: int | None) -> str:
-        """The action's label as `viewer` may read it: all of it by default."""
+        """The action's words on a shared screen: all of it by default (a seat is told
+        `State.told` instead)."""
         return str(action)
 
     def place_of(self, seen: dict[str, Any], player: int) -> str:

@@ -4,12 +4,11 @@ markers left) as a table."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from kit.core import CHANCE
 from kit.core.words import counted, plural
 from kit.timeless_journeys.actions import coins, reward_words
+from kit.timeless_journeys.draws import revealed_words
 from kit.widgets.pieces import Piece
 from kit.widgets.views.base import (
     Html,
@@ -28,9 +27,6 @@ from kit.widgets.views.base import (
     table,
 )
 
-FACE_DOWN_TILE = re.compile(r"^Exploration tile \S+ is placed face down in (.+)$")
-WRITE_TILE = re.compile(r"^write Exploration tile (\S+) in Journal (\S+)$")
-REVEALED = re.compile(r"^(card \S+) is revealed in the market")
 # What a player's lists of rewards hold, in words: a Friend tile by its city, a token, a Painting.
 GAINED = {
     "friends": "the Friend tile of {}",
@@ -195,29 +191,9 @@ class TimelessJourneysView(View):
         )
 
     def label(self, action: Any, mover: int, viewer: int | None) -> str:
-        """Exploration tiles are placed face down; a card played face down or discarded to the
-        box, and a used tile written in a Journal, are their owner's secret. A card revealed
-        in the market is said with its effect."""
-        text = str(action)
-        revealed = REVEALED.match(text)
-        if revealed:
-            return f"{text}: {self.cards[revealed[1]].text}"
-        if viewer is None:
-            return text
-        placed = FACE_DOWN_TILE.match(text)
-        if mover == CHANCE and placed:
-            return f"an Exploration tile is placed face down in {placed[1]}"
-        if mover == viewer:
-            return text
-        if text.startswith("play ") and text.endswith(" face down"):
-            return "play a card face down"
-        if text.startswith("discard ") and text.endswith(" to the box"):
-            return "discard a card to the box"
-        written = WRITE_TILE.match(text)
-        if written:
-            city = self.game.content.tiles[written[1]].city  # type: ignore[attr-defined]
-            return f"write an Exploration tile of {city} in Journal {written[2]}"
-        return text
+        """The whole action, for a shared screen (a seat is told `TimelessState.told`); a card
+        revealed in the market is said with its effect."""
+        return revealed_words(self.game.content, action) or str(action)  # type: ignore[attr-defined]
 
     def place_of(self, seen: dict[str, Any], player: int) -> str:
         return str(seen["players"][player]["marker"] or "")
