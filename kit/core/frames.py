@@ -121,10 +121,12 @@ class StackState(State):
             if pending:
                 self._mover = player
                 self._pending = tuple(pending)
+                self._legal_cache = None  # a trial's `_apply` does not pass through `apply`
                 return
             stack.pop().passed(self)
         self._mover = TERMINAL
         self._pending = ()
+        self._legal_cache = None
 
     # --- the contract, from the top frame -----------------------------------------------------
     if TYPE_CHECKING:
