@@ -1,7 +1,7 @@
 """Puzzle generation benchmark: how long `kit.puzzles` takes to make and prove a puzzle, per kind
 and difficulty, over a number of seeds.
 
-    python benchmarks/puzzles.py [--kinds orienteering eighty_days] [--seeds 10] [--first 0]
+    python benchmarks/puzzles.py [--kinds orienteering amazing_journey] [--seeds 10] [--first 0]
                                  [--difficulties easy medium hard] [--planner]
 
 For each puzzle: the generation time (every draw of its attempts, each with its proof, until one
@@ -12,7 +12,7 @@ difficulty the median and the worst, and how many of the seeds were made within 
 (wall, and CPU). Last, the puzzle panel on the first seed's easy puzzle of each kind: the time to
 build it, and for each step of the optimal route clicked on the map (the Python side, from the
 browser's message to the redrawn panel) the time and the bytes sent. `--planner` also times the
-CP-SAT 80-day planner (`kit.solve.eighty_days.solve`, 2 workers) on each 80-day puzzle kept and
+CP-SAT 80-day planner (`kit.solve.amazing_journey.solve`, 2 workers) on each 80-day puzzle kept and
 says whether it proves the same optimum. The load average is printed at the start and the end:
 the machine is shared."""
 
@@ -26,7 +26,7 @@ from collections.abc import Sequence
 
 from kit.core.commands import ArgumentParser, count, run, whole
 from kit.puzzles import DIFFICULTIES, KINDS, JourneyPuzzle, PointsPuzzle, generate
-from kit.solve.eighty_days import solve as plan_journey
+from kit.solve.amazing_journey import solve as plan_journey
 from kit.widgets import PuzzlePanel, puzzle
 from kit.widgets.traffic import recorded
 
@@ -130,7 +130,7 @@ def panel_figures(made: PointsPuzzle | JourneyPuzzle) -> str:
                     next(b for b in panel.choice_buttons if b.description == step).click()
             times.append(time.perf_counter() - began)
         sizes.append(sum(m.size for m in messages))
-    kind = "orienteering" if isinstance(made, PointsPuzzle) else "eighty_days"
+    kind = "orienteering" if isinstance(made, PointsPuzzle) else "amazing_journey"
     return (
         f"panel {kind}: built {built * 1000:.0f} ms, {built_bytes / 1000:.1f} KB; a step of "
         f"{len(route)}: median {statistics.median(times) * 1000:.1f} ms, "

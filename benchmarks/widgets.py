@@ -214,13 +214,13 @@ def report_panel(label: str, state: State, moves: int) -> None:
 
 def solver_puzzles() -> dict[str, Callable[[], Any]]:
     """The puzzle of each planner the solver panel is measured on."""
-    from kit.solve import eighty_days, five_rounds, four_weeks
+    from kit.solve import amazing_journey, four_weeks, timeless_journeys
     from kit.solve.orienteering import read_op_file
 
     chao = Path(__file__).parents[1] / "tests/data/op-chao/set-64/chao_set_64_1_80.txt"
     return {
-        "80 days (regular, Paulo)": lambda: eighty_days.standard_puzzle("regular", "Paulo", 3),
-        "five rounds (intro, en)": lambda: five_rounds.standard_puzzle("intro", "en", 1),
+        "80 days (regular, Paulo)": lambda: amazing_journey.standard_puzzle("regular", "Paulo", 3),
+        "five rounds (intro, en)": lambda: timeless_journeys.standard_puzzle("intro", "en", 1),
         "four weeks (deal 1)": lambda: four_weeks.standard_puzzle(1),
         "orienteering (Chao 64, 80)": lambda: read_op_file(chao),
     }
@@ -295,11 +295,11 @@ def step_to(panel: Any, step: int) -> tuple[float, int]:
 # --- in a real browser ----------------------------------------------------------------------
 BROWSER_PUZZLES = {
     "80 days (regular, Paulo)": (
-        "from kit.solve.eighty_days import standard_puzzle\n"
+        "from kit.solve.amazing_journey import standard_puzzle\n"
         "puzzle = standard_puzzle('regular', 'Paulo', 3)"
     ),
     "five rounds (intro, en)": (
-        "from kit.solve.five_rounds import standard_puzzle\n"
+        "from kit.solve.timeless_journeys import standard_puzzle\n"
         "puzzle = standard_puzzle('intro', 'en', 1)"
     ),
     "four weeks (deal 1)": (

@@ -31,7 +31,7 @@ from tests.widgets.servers import ROOT, STARTUP, NoBrowser, chromium, click_plac
 HERE = Path(__file__).parent
 WIDTH = 1400
 SOLVER = """
-from kit.solve.eighty_days import standard_puzzle
+from kit.solve.amazing_journey import standard_puzzle
 from kit.widgets import solve
 
 panel = solve(standard_puzzle("regular", "Paulo", explore=3))

@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
-import pkgutil
 import sys
 import textwrap
 import time
@@ -499,29 +498,24 @@ def _play_flags(sub: argparse.ArgumentParser, module: ModuleType | None = None) 
 
 
 # --- solve ------------------------------------------------------------------------------------
-def planners() -> dict[str, ModuleType]:
-    """Every planner of `kit.solve` (a module with `main(argv)`), by its command-line name."""
-    found = {}
-    for info in pkgutil.iter_modules(kit.solve.__path__):
-        module = importlib.import_module(f"kit.solve.{info.name}")
-        if callable(getattr(module, "main", None)):
-            found[info.name.replace("_", "-")] = module
-    return found
+def planners() -> dict[str, str]:
+    """Every planner's module by its command-line name: each game's, in the order of the games'
+    records (`kit.GAMES`), then orienteering's."""
+    paths = [*(game.planner for game in kit.GAMES.values()), "kit.solve.orienteering"]
+    return {path.rpartition(".")[2].replace("_", "-"): path for path in paths}
 
 
 def _planner(name: str) -> ModuleType:
-    key = name.replace("_", "-")
-    known = [info.name.replace("_", "-") for info in pkgutil.iter_modules(kit.solve.__path__)]
-    module = importlib.import_module(f"kit.solve.{key.replace('-', '_')}") if key in known else None
-    if module is None or not callable(getattr(module, "main", None)):
+    path = planners().get(name.replace("_", "-"))
+    if path is None:
         raise UsageError(f"unknown planner {shown(name)}; the planners are {', '.join(planners())}")
-    return module
+    return importlib.import_module(path)
 
 
 def _planners_epilog() -> str:
     rows = ["planners (`kit solve PLANNER --help` gives each one's arguments):"]
-    for name, module in planners().items():
-        rows.append(f"  {name:<14} {(module.__doc__ or '').strip().splitlines()[0]}")
+    for name in planners():
+        rows.append(f"  {name:<18} {(_planner(name).__doc__ or '').strip().splitlines()[0]}")
     return "\n".join(rows)
 
 

@@ -11,7 +11,7 @@ from kit.amazing_journey.bots import GreedyBot
 from kit.amazing_journey.game import AmazingJourney
 from kit.core import ranking
 from kit.core.bots import play
-from kit.solve.eighty_days import greedy_game, solve, standard_puzzle
+from kit.solve.amazing_journey import greedy_game, solve, standard_puzzle
 from kit.solve.plan import Plan
 
 

@@ -88,9 +88,9 @@ GAMES: dict[str, GameType] = {
             view="kit.widgets.views.amazing_journey:AmazingJourneyView",
             timeline="kit.widgets.timelines.widget:JourneyTimeline",
             outline="world",
-            planner="kit.solve.eighty_days",
-            solver="kit.widgets.solve:EightyDays",
-            puzzles=("eighty_days",),
+            planner="kit.solve.amazing_journey",
+            solver="kit.widgets.solve:AmazingJourneyPlanner",
+            puzzles=("amazing_journey",),
         ),
         GameType(
             name="timeless_journeys",
@@ -99,8 +99,8 @@ GAMES: dict[str, GameType] = {
             view="kit.widgets.views.timeless_journeys:TimelessJourneysView",
             timeline="kit.widgets.timelines.widget:GazetteRounds",
             outline="italy",
-            planner="kit.solve.five_rounds",
-            solver="kit.widgets.solve:FiveRounds",
+            planner="kit.solve.timeless_journeys",
+            solver="kit.widgets.solve:TimelessJourneysPlanner",
         ),
         GameType(
             name="four_weeks",
@@ -110,7 +110,7 @@ GAMES: dict[str, GameType] = {
             timeline="kit.widgets.timelines.widget:WeekCalendar",
             outline="europe",
             planner="kit.solve.four_weeks",
-            solver="kit.widgets.solve:FourWeeks",
+            solver="kit.widgets.solve:FourWeeksPlanner",
         ),
     )
 }

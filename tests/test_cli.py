@@ -55,10 +55,13 @@ BAD = [
     ("simulate four-weeks --seed 1e3", f"argument --seed: {SEED_RULE}, not '1e3' (see"),
     (
         "solve dreams",
-        "unknown planner 'dreams'; the planners are eighty-days, five-rounds,"
+        "unknown planner 'dreams'; the planners are amazing-journey, timeless-journeys,"
         " four-weeks, orienteering",
     ),
-    ("solve", "solve: give a planner: eighty-days, five-rounds, four-weeks, orienteering"),
+    (
+        "solve",
+        "solve: give a planner: amazing-journey, timeless-journeys, four-weeks, orienteering",
+    ),
     ("solve orienteering", "the following arguments are required: file"),
     ("solve orienteering /no/such/file.txt", "/no/such/file.txt: file not found"),
     ("solve orienteering x --time-limit 0", "argument --time-limit: expected a number of seconds"),
@@ -70,8 +73,8 @@ BAD = [
     ("demo --seed abc", f"argument --seed: {SEED_RULE}, not 'abc' (see"),
     ("demo --seed 18446744073709551616", f"argument --seed: {SEED_RULE}, not 1844674407370955"),
     ("solve four-weeks --seed -1", f"argument --seed: {SEED_RULE}, not -1 (see"),
-    ("solve eighty-days --seed x", f"argument --seed: {SEED_RULE}, not 'x' (see"),
-    ("solve five-rounds --seed 1.5", f"argument --seed: {SEED_RULE}, not '1.5' (see"),
+    ("solve amazing-journey --seed x", f"argument --seed: {SEED_RULE}, not 'x' (see"),
+    ("solve timeless-journeys --seed 1.5", f"argument --seed: {SEED_RULE}, not '1.5' (see"),
     ("bench chess", "argument GAME: invalid choice: 'chess'"),
     ("fly", "argument COMMAND: invalid choice: 'fly'"),
     ("", "the following arguments are required: COMMAND"),
@@ -100,7 +103,7 @@ def test_help_lists_each_games_options_and_the_planners(capsys):
     assert "--bot {random,greedy,mcts}" in text and "--games" in text
     assert main(["solve", "--help"]) == 0
     text = capsys.readouterr().out
-    assert re.search(r"eighty-days +\S", text) and re.search(
+    assert re.search(r"amazing-journey +\S", text) and re.search(
         r"orienteering +The Orienteering", text
     )
     assert main(["solve", "orienteering", "--help"]) == 0
@@ -390,11 +393,11 @@ def test_a_save_is_plain_json_named_after_the_game(tmp_path):
 def test_each_planners_flags_are_the_options_it_declares(capsys):
     """`kit solve PLANNER --help` lists a flag per declared option, with its help, then the
     time limit and the workers."""
-    from kit.solve.eighty_days.puzzle import OPTIONS as JOURNEY
-    from kit.solve.five_rounds.puzzle import OPTIONS as TOUR
+    from kit.solve.amazing_journey.puzzle import OPTIONS as JOURNEY
     from kit.solve.four_weeks.puzzle import OPTIONS as WEEKS
+    from kit.solve.timeless_journeys.puzzle import OPTIONS as TOUR
 
-    planners = (("eighty-days", JOURNEY), ("five-rounds", TOUR), ("four-weeks", WEEKS))
+    planners = (("amazing-journey", JOURNEY), ("timeless-journeys", TOUR), ("four-weeks", WEEKS))
     for planner, options in planners:
         assert main(["solve", planner, "--help"]) == 0
         text = " ".join(capsys.readouterr().out.split())

@@ -15,7 +15,7 @@ from kit.core.bots import RandomBot, play, simulate
 from kit.core.data import SEEDS_DIR, Reader, load_toml, path_text
 from kit.core.rng import chance_fraction, chance_pick
 from kit.core.state import ScoreLine, ScoreSheet
-from kit.puzzles.journey import LAKES
+from kit.puzzles.amazing_journey import LAKES
 from tests.contract import play_checked
 from tests.pig import ROLL, STOP, Pig, Roll
 

@@ -20,8 +20,8 @@ from kit.amazing_journey.bots import GreedyBot
 from kit.core import KitError
 from kit.core.bots import play
 from kit.puzzles import journey_puzzle
-from kit.solve import eighty_days
-from kit.solve.eighty_days import (
+from kit.solve import amazing_journey
+from kit.solve.amazing_journey import (
     SINK,
     Arc,
     Choices,
@@ -41,7 +41,7 @@ from kit.solve.eighty_days import (
     solve,
     standard_puzzle,
 )
-from kit.solve.eighty_days.board import Board
+from kit.solve.amazing_journey.board import Board
 from kit.solve.plan import FEASIBLE, INFEASIBLE, OPTIMAL, run_solver
 from tests.test_eighty_days_search import _network_stopped
 
@@ -332,10 +332,10 @@ def test_standard_puzzle_and_command_line(capsys):
     assert len(puzzle.state().tickets[0]) == 6 and sum(puzzle.state().tickets[0]) == 1
     # proven in a few seconds: the limit leaves a busy machine the time to prove it
     argv = ["--time-limit", "60", "--board", str(TINY), "--traveller", "Wolfgang", "--days", "12"]
-    assert eighty_days.main(argv) == 0
+    assert amazing_journey.main(argv) == 0
     out = capsys.readouterr().out
     assert "optimal plan scoring 14" in out and "Final checkpoint in Home" in out
-    assert eighty_days.main([*argv[:-1], "8", "--explore-days", "3,2"]) == 1
+    assert amazing_journey.main([*argv[:-1], "8", "--explore-days", "3,2"]) == 1
     assert "No plan: the puzzle is infeasible" in capsys.readouterr().out
 
 
@@ -347,7 +347,7 @@ def test_reference_board_plan_is_replayed_and_beats_the_greedy_bot(traveller):
     # and 173). The planner's plan, whatever it found in its time, replays to its score.
     puzzle = standard_puzzle("regular", traveller, 3, seed=1)
     searched = search.Search(puzzle).run(600, most_steps=300)
-    assert searched is not None and searched.objective > eighty_days.greedy_score(puzzle)
+    assert searched is not None and searched.objective > amazing_journey.greedy_score(puzzle)
     seen = []
     plan = solve(puzzle, time_limit=10, workers=2, on_solution=lambda *a: seen.append(a))
     assert plan.status in (OPTIMAL, FEASIBLE) and plan.steps
@@ -431,14 +431,14 @@ def _interrupt_after(monkeypatch, games: int) -> None:
 
 def test_ctrl_c_gives_the_best_replay_verified_plan_so_far(monkeypatch):
     _interrupt_after(monkeypatch, 3)
-    with pytest.raises(eighty_days.Interrupted) as stop:
+    with pytest.raises(amazing_journey.Interrupted) as stop:
         solve(tiny("Wolfgang", 3), time_limit=60)
     plan = stop.value.plan
     assert isinstance(stop.value, KeyboardInterrupt) and plan.status == FEASIBLE
     state = tiny("Wolfgang", 3).replay(plan.history)
     assert state.scores()[0].total == plan.objective == plan.sheet.total
     _interrupt_after(monkeypatch, 0)  # before any journey: no plan
-    with pytest.raises(eighty_days.Interrupted) as stop:
+    with pytest.raises(amazing_journey.Interrupted) as stop:
         solve(tiny("Wolfgang", 3), time_limit=60)
     assert stop.value.plan is None
 
@@ -446,21 +446,29 @@ def test_ctrl_c_gives_the_best_replay_verified_plan_so_far(monkeypatch):
 def test_ctrl_c_at_the_command_line_prints_the_plan_and_exits_130(monkeypatch, capsys):
     _interrupt_after(monkeypatch, 2)
     argv = ["--board", str(TINY), "--traveller", "Wolfgang", "--days", "12"]
-    assert eighty_days.main(argv) == 130
+    assert amazing_journey.main(argv) == 130
     out, err = capsys.readouterr()
     assert "feasible plan scoring" in out and "Final checkpoint in Home" in out
     assert "interrupted: the best replay-verified plan found so far" in err
     _interrupt_after(monkeypatch, 0)
-    assert eighty_days.main(argv) == 130
+    assert amazing_journey.main(argv) == 130
     assert "kit: interrupted before any plan was found" in capsys.readouterr().err
     with pytest.raises(KitError, match="--explore-days: expected days separated by commas"):
-        eighty_days.main([*argv, "--explore-days", "3,x"])
+        amazing_journey.main([*argv, "--explore-days", "3,x"])
 
 
 @pytest.mark.slow
 def test_a_real_ctrl_c_stops_the_solver_on_the_reference_board():
     """SIGINT once the first plan is reported, in the middle of the search."""
-    solve_command = [sys.executable, "-m", "kit.cli", "solve", "eighty-days", "--time-limit", "60"]
+    solve_command = [
+        sys.executable,
+        "-m",
+        "kit.cli",
+        "solve",
+        "amazing-journey",
+        "--time-limit",
+        "60",
+    ]
     process = subprocess.Popen(
         solve_command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )

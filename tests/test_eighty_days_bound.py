@@ -10,12 +10,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from kit.solve.eighty_days import bound, exact_search, standard_puzzle
-from kit.solve.eighty_days.board import Board
-from kit.solve.eighty_days.branch import Branch
-from kit.solve.eighty_days.lagrange import KEPT_PRIZES, SCALE, Completion, Lagrange
-from kit.solve.eighty_days.puzzle import Puzzle
-from kit.solve.eighty_days.relax import HAND, Prizes, explore_table
+from kit.solve.amazing_journey import bound, exact_search, standard_puzzle
+from kit.solve.amazing_journey.board import Board
+from kit.solve.amazing_journey.branch import Branch
+from kit.solve.amazing_journey.lagrange import KEPT_PRIZES, SCALE, Completion, Lagrange
+from kit.solve.amazing_journey.puzzle import Puzzle
+from kit.solve.amazing_journey.relax import HAND, Prizes, explore_table
 from kit.solve.plan import INFEASIBLE
 from tests.test_eighty_days import PLACEMENT, tiny
 

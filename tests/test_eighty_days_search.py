@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from kit.amazing_journey import travellers
-from kit.solve import eighty_days
-from kit.solve.eighty_days import Puzzle, exact_search, planner, search, solve, standard_puzzle
-from kit.solve.eighty_days.network import Network, NetworkStopped
-from kit.solve.eighty_days.replay import verified
-from kit.solve.eighty_days.score import Scorer
+from kit.solve import amazing_journey
+from kit.solve.amazing_journey import Puzzle, exact_search, planner, search, solve, standard_puzzle
+from kit.solve.amazing_journey.network import Network, NetworkStopped
+from kit.solve.amazing_journey.replay import verified
+from kit.solve.amazing_journey.score import Scorer
 
 TINY = Path(__file__).parent / "data" / "tiny_journey"
 PLACEMENT = {"Pine": "A1", "Quay": "A2", "Reef": "B1", "Sands": "B3", "Tor": "B2"}
@@ -218,7 +218,7 @@ def test_ctrl_c_during_the_searches_keeps_the_best_plan_and_stops_the_second_one
             raise KeyboardInterrupt
 
     puzzle = standard_puzzle("regular", "Paulo", 3)
-    with pytest.raises(eighty_days.Interrupted) as stop:
+    with pytest.raises(amazing_journey.Interrupted) as stop:
         solve(puzzle, time_limit=300, workers=2, on_solution=third_then_ctrl_c)  # 3 come early
     plan = stop.value.plan
     assert plan is not None and plan.objective == max(seen)

@@ -13,7 +13,8 @@ import kit
 from kit.cli import main
 from kit.core import KitError
 from kit.core.bots import after, play
-from kit.solve.five_rounds import (
+from kit.solve.plan import FEASIBLE, OPTIMAL, Interrupted, interrupt
+from kit.solve.timeless_journeys import (
     PlanError,
     Puzzle,
     Search,
@@ -23,9 +24,8 @@ from kit.solve.five_rounds import (
     standard_puzzle,
     upper_bound,
 )
-from kit.solve.five_rounds.exact import full_key
-from kit.solve.five_rounds.search import at_stage_start, stage
-from kit.solve.plan import FEASIBLE, OPTIMAL, Interrupted, interrupt
+from kit.solve.timeless_journeys.exact import full_key
+from kit.solve.timeless_journeys.search import at_stage_start, stage
 from kit.timeless_journeys import setup
 from kit.timeless_journeys.bots import GreedyBot, determinize
 
@@ -192,14 +192,14 @@ def test_solve_replays_its_plan_and_beats_the_first_greedy_game(intro):
 
 
 def test_the_command_refuses_bad_arguments(capsys):
-    assert main(["solve", "five-rounds", "--set", "E"]) == 2
+    assert main(["solve", "timeless-journeys", "--set", "E"]) == 2
     assert "invalid choice: 'E'" in capsys.readouterr().err
-    assert main(["solve", "five-rounds", "--edition", "fr"]) == 2
-    assert main(["solve", "five-rounds", "--time-limit", "0"]) == 2
+    assert main(["solve", "timeless-journeys", "--edition", "fr"]) == 2
+    assert main(["solve", "timeless-journeys", "--time-limit", "0"]) == 2
 
 
 def test_the_command_prints_the_plan_round_by_round(capsys):
-    assert main(["solve", "five-rounds", "--set", "C", "--time-limit", "2"]) == 0
+    assert main(["solve", "timeless-journeys", "--set", "C", "--time-limit", "2"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("historical set C, en edition, seed 1: ")
     for numeral in ("I", "II", "III", "IV", "V"):

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from kit.core.bots import RandomBot
-from kit.solve.five_rounds import Puzzle, exact_search, greedy_game, solve, standard_puzzle
-from kit.solve.five_rounds.bound import (
+from kit.solve.timeless_journeys import Puzzle, exact_search, greedy_game, solve, standard_puzzle
+from kit.solve.timeless_journeys.bound import (
     CardYield,
     Yield,
     begin_most,
@@ -18,7 +18,7 @@ from kit.solve.five_rounds.bound import (
     terms,
     upper_bound,
 )
-from kit.solve.five_rounds.search import at_stage_start, stage
+from kit.solve.timeless_journeys.search import at_stage_start, stage
 from kit.timeless_journeys.bots import GreedyBot
 from kit.timeless_journeys.state import TimelessState
 from kit.timeless_journeys.travellers import MontaguReward, PaintingChoice

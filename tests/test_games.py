@@ -27,15 +27,15 @@ PARTS = {
         "AmazingJourneyView",
         "JourneyTimeline",
         "world",
-        "EightyDays",
-        ("eighty_days",),
+        "AmazingJourneyPlanner",
+        ("amazing_journey",),
     ),
     "timeless_journeys": (
         "Timeless Journeys: The Italian Grand Tour",
         "TimelessJourneysView",
         "GazetteRounds",
         "italy",
-        "FiveRounds",
+        "TimelessJourneysPlanner",
         (),
     ),
     "four_weeks": (
@@ -43,7 +43,7 @@ PARTS = {
         "FourWeeksView",
         "WeekCalendar",
         "europe",
-        "FourWeeks",
+        "FourWeeksPlanner",
         (),
     ),
 }
@@ -86,7 +86,7 @@ def test_a_games_engine_views_and_planner_are_those_its_record_names(name: str) 
 
 def test_the_lands_and_puzzle_kinds_are_the_records() -> None:
     assert OUTLINES == ("world", "italy", "europe")
-    assert KINDS == ("orienteering", "eighty_days")
+    assert KINDS == ("orienteering", "amazing_journey")
 
 
 def test_a_game_is_looked_up_by_its_one_name_hyphens_allowed() -> None:

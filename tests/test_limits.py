@@ -24,11 +24,11 @@ from hypothesis import strategies as st
 from kit.cli import main
 from kit.core import KitError, limits
 from kit.core.errors import shown
-from kit.solve import eighty_days, five_rounds, four_weeks, orienteering
-from kit.solve.eighty_days.board import Board
-from kit.solve.eighty_days.bound import upper_bound
-from kit.solve.eighty_days.relax import explore_table
-from kit.solve.eighty_days.search import Search
+from kit.solve import amazing_journey, four_weeks, orienteering, timeless_journeys
+from kit.solve.amazing_journey.board import Board
+from kit.solve.amazing_journey.bound import upper_bound
+from kit.solve.amazing_journey.relax import explore_table
+from kit.solve.amazing_journey.search import Search
 from kit.solve.plan import OutOfTime
 from kit.timeless_journeys.bots import MctsBot
 from kit.tournament import tournament
@@ -49,9 +49,9 @@ OP_FILE = (
 @cache
 def puzzles() -> dict[str, Any]:
     return {
-        "five_rounds": five_rounds.standard_puzzle("intro", "en"),
+        "timeless_journeys": timeless_journeys.standard_puzzle("intro", "en"),
         "four_weeks": four_weeks.standard_puzzle(1),
-        "eighty_days": tiny("Paulo"),
+        "amazing_journey": tiny("Paulo"),
         "orienteering": orienteering.read_op_file(OP_FILE),
     }
 
@@ -60,11 +60,15 @@ def planners() -> dict[str, Callable[..., Any]]:
     """Every function of the kit that takes a time limit and workers, on a small puzzle."""
     p = puzzles()
     return {
-        "five_rounds.solve": lambda **limits: five_rounds.solve(p["five_rounds"], **limits),
+        "timeless_journeys.solve": lambda **limits: timeless_journeys.solve(
+            p["timeless_journeys"], **limits
+        ),
         "four_weeks.solve": lambda **limits: four_weeks.solve(p["four_weeks"], **limits),
-        "eighty_days.solve": lambda **limits: eighty_days.solve(p["eighty_days"], **limits),
-        "eighty_days.earliest_end": lambda **limits: eighty_days.earliest_end(
-            p["eighty_days"], **limits
+        "amazing_journey.solve": lambda **limits: amazing_journey.solve(
+            p["amazing_journey"], **limits
+        ),
+        "amazing_journey.earliest_end": lambda **limits: amazing_journey.earliest_end(
+            p["amazing_journey"], **limits
         ),
         "orienteering.solve": lambda **limits: orienteering.solve(p["orienteering"], **limits),
     }
@@ -92,12 +96,12 @@ bad_workers = st.one_of(
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(name=st.sampled_from(NAMES), value=bad_seconds)
 @example(name="orienteering.solve", value=math.nan)  # was CP-SAT's "MODEL_INVALID"
-@example(name="eighty_days.solve", value=0)  # was a plan of status "unknown"
+@example(name="amazing_journey.solve", value=0)  # was a plan of status "unknown"
 @example(name="four_weeks.solve", value=0)  # was ignored
 @example(name="four_weeks.solve", value=-5)
-@example(name="five_rounds.solve", value=math.inf)
-@example(name="five_rounds.solve", value=True)
-@example(name="eighty_days.solve", value=WEEK + 1)
+@example(name="timeless_journeys.solve", value=math.inf)
+@example(name="timeless_journeys.solve", value=True)
+@example(name="amazing_journey.solve", value=WEEK + 1)
 def test_every_planner_refuses_a_bad_time_limit_by_one_rule(name, value):
     with pytest.raises(KitError) as refused:
         planners()[name](time_limit=value, workers=1)
@@ -107,9 +111,9 @@ def test_every_planner_refuses_a_bad_time_limit_by_one_rule(name, value):
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(name=st.sampled_from([*NAMES, "tournament"]), value=bad_workers)
-@example(name="five_rounds.solve", value=0)
+@example(name="timeless_journeys.solve", value=0)
 @example(name="four_weeks.solve", value=True)
-@example(name="eighty_days.solve", value=2.0)
+@example(name="amazing_journey.solve", value=2.0)
 @example(name="orienteering.solve", value=-1)
 @example(name="tournament", value=False)
 def test_every_planner_and_the_tournament_refuse_bad_workers_by_one_rule(name, value):
@@ -144,7 +148,7 @@ def test_more_workers_than_cores_are_lowered_to_them_with_a_note(monkeypatch):
     ]
     monkeypatch.setattr(limits, "cores", lambda: 1)
     with pytest.warns(limits.Capped, match=r"workers=3 is more than this machine's cores \(1\)"):
-        plan = eighty_days.solve(tiny("Paulo"), time_limit=5, workers=3)
+        plan = amazing_journey.solve(tiny("Paulo"), time_limit=5, workers=3)
     assert plan.status == "optimal"  # planned on one worker: no helper process
 
 
@@ -161,13 +165,15 @@ def test_a_tournament_on_a_cluster_keeps_the_workers_it_is_told(monkeypatch, rec
 
 def test_the_command_prints_the_note_as_one_line(capsys, monkeypatch):
     monkeypatch.setattr(limits, "cores", lambda: 1)
-    status = main(["solve", "eighty-days", "--time-limit", "2", "--workers", "1000"])
+    status = main(["solve", "amazing-journey", "--time-limit", "2", "--workers", "1000"])
     err = capsys.readouterr().err
     assert status in (0, 1)
     assert "kit: note: workers=1000 is more than this machine's cores (1): 1 are used\n" in err
 
 
-@pytest.mark.parametrize("planner", ["five-rounds", "four-weeks", "eighty-days", "orienteering"])
+@pytest.mark.parametrize(
+    "planner", ["timeless-journeys", "four-weeks", "amazing-journey", "orienteering"]
+)
 @settings(max_examples=15, deadline=None)
 @given(
     text=st.sampled_from(["nan", "inf", "-inf", "0", "-0.5", "1e400", "604801", "true", "x", ""])
@@ -182,9 +188,9 @@ def test_every_planner_command_refuses_a_bad_time_limit_by_one_rule(planner, tex
 @pytest.mark.parametrize(
     "command",
     [
-        ["solve", "five-rounds"],
+        ["solve", "timeless-journeys"],
         ["solve", "four-weeks"],
-        ["solve", "eighty-days"],
+        ["solve", "amazing-journey"],
         ["solve", "orienteering", OP_FILE.as_posix()],
         ["tournament", "four-weeks"],
     ],
@@ -211,17 +217,17 @@ def _refused(argv: list[str]) -> str:
 
 # --- every stage keeps the time limit, whatever the options -----------------------------------
 @cache
-def longest() -> eighty_days.Puzzle:
+def longest() -> amazing_journey.Puzzle:
     """The reference solo puzzle with the latest last day allowed (800 days)."""
-    puzzle = eighty_days.standard_puzzle()
-    return eighty_days.standard_puzzle(days=puzzle.most_days)
+    puzzle = amazing_journey.standard_puzzle()
+    return amazing_journey.standard_puzzle(days=puzzle.most_days)
 
 
 @given(days=st.integers().filter(lambda d: not 1 <= d <= 800) | st.booleans() | st.floats())
 @example(days=100_000)
 def test_the_last_day_of_an_80_day_puzzle_is_bounded_where_it_enters(days):
     with pytest.raises(KitError) as refused:
-        eighty_days.standard_puzzle(days=days)
+        amazing_journey.standard_puzzle(days=days)
     assert str(refused.value) == (
         "the last day must be a whole number from 1 to 800 (10 times the Timeline's 80 days), "
         f"not {shown(days)}"
@@ -229,7 +235,7 @@ def test_the_last_day_of_an_80_day_puzzle_is_bounded_where_it_enters(days):
 
 
 def test_the_command_refuses_a_last_day_past_the_bound(capsys):
-    assert main(["solve", "eighty-days", "--days", "100000", "--time-limit", "1"]) == 2
+    assert main(["solve", "amazing-journey", "--days", "100000", "--time-limit", "1"]) == 2
     assert capsys.readouterr().err == (
         "kit: the last day must be a whole number from 1 to 800 (10 times the Timeline's 80 "
         "days), not 100000\n"
@@ -240,7 +246,7 @@ def test_the_solver_panels_boxes_hold_what_the_rules_allow(monkeypatch):
     from kit.widgets import solve
 
     monkeypatch.setattr(limits, "cores", lambda: 1)
-    panel = solve(eighty_days.standard_puzzle())
+    panel = solve(amazing_journey.standard_puzzle())
     assert (panel.time_limit.min, panel.time_limit.max) == (0.1, WEEK)
     assert (panel.workers.value, panel.workers.max) == (1, 1)  # two asked, one core
     panel.workers.value = 1000
@@ -271,6 +277,6 @@ def test_every_table_of_the_80_day_planner_stops_at_its_deadline():
 def test_the_80_day_planner_answers_within_its_limit_with_the_largest_puzzle():
     """The largest puzzle allowed, with a second: the answer comes, unproven (its tables
     alone took 10 s, and 20 s more for 100,000 days)."""
-    plan = eighty_days.solve(longest(), time_limit=1, workers=2)
+    plan = amazing_journey.solve(longest(), time_limit=1, workers=2)
     assert plan.status in ("unknown", "feasible") and plan.status != "optimal"
     assert multiprocessing.active_children() == []

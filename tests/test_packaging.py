@@ -49,7 +49,8 @@ import sys
 
 import kit, kit.cli, kit.solve, kit.tournament
 import kit.amazing_journey, kit.timeless_journeys, kit.four_weeks
-import kit.solve.eighty_days, kit.solve.five_rounds, kit.solve.four_weeks, kit.solve.orienteering
+import kit.solve.amazing_journey, kit.solve.timeless_journeys
+import kit.solve.four_weeks, kit.solve.orienteering
 
 for name in kit.GAMES:
     kit.load(name).new_game()

@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 
 from kit.core import KitError, pools
-from kit.solve import eighty_days, five_rounds, four_weeks
-from kit.solve.eighty_days.replay import verified
-from kit.solve.eighty_days.search import Helper, Journeyed
+from kit.solve import amazing_journey, four_weeks, timeless_journeys
+from kit.solve.amazing_journey.replay import verified
+from kit.solve.amazing_journey.search import Helper, Journeyed
 from kit.solve.four_weeks.planner import _Refining
 from kit.tournament import tournament
 from tests.test_cli import start, wait_for
@@ -38,9 +38,9 @@ PLANNED = r"s: a plan scoring \d+"
 """A planner command's progress line: a plan is in hand."""
 
 COMMANDS = {
-    "five-rounds": (["solve", "five-rounds", "--time-limit", "600"], PLANNED),
+    "timeless-journeys": (["solve", "timeless-journeys", "--time-limit", "600"], PLANNED),
     "four-weeks": (["solve", "four-weeks", "--time-limit", "600"], PLANNED),
-    "eighty-days": (["solve", "eighty-days", "--time-limit", "600"], PLANNED),
+    "amazing-journey": (["solve", "amazing-journey", "--time-limit", "600"], PLANNED),
     "tournament": (
         ["tournament", "four-weeks", "--games", "100000", "--workers", "2"],
         r"\| +[1-9]\d*/100000",
@@ -99,9 +99,9 @@ def started(name: str) -> tuple[object, list[int]]:
 @pytest.mark.parametrize(
     ("name", "sig"),
     [
-        ("five-rounds", signal.SIGTERM),
+        ("timeless-journeys", signal.SIGTERM),
         ("four-weeks", signal.SIGTERM),
-        ("eighty-days", signal.SIGHUP),
+        ("amazing-journey", signal.SIGHUP),
         ("tournament", signal.SIGTERM),
         ("tournament", signal.SIGHUP),
     ],
@@ -164,8 +164,8 @@ def spawn(monkeypatch):
 
 @pytest.mark.slow
 def test_the_five_round_planners_other_searches_run_when_spawned(spawn):
-    puzzle = five_rounds.standard_puzzle("intro", "en")
-    plan = five_rounds.solve(puzzle, time_limit=5, workers=2)  # waits for the spawned search
+    puzzle = timeless_journeys.standard_puzzle("intro", "en")
+    plan = timeless_journeys.solve(puzzle, time_limit=5, workers=2)  # waits for the spawned search
     assert plan.objective is not None and plan.sheet is not None
     assert plan.objective == plan.sheet.total
 
@@ -192,7 +192,7 @@ def test_the_eighty_day_helper_and_bound_run_when_spawned(spawn):
     assert got and not helper.process.is_alive()
     best = got[-1]
     assert verified(puzzle, best.arcs, best.choices, best.score, "feasible", None, 0.0)
-    plan = eighty_days.solve(puzzle, time_limit=5, workers=2)  # the bound from its process
+    plan = amazing_journey.solve(puzzle, time_limit=5, workers=2)  # the bound from its process
     assert plan.status == "optimal" and plan.bound == plan.objective
 
 
@@ -217,7 +217,7 @@ def test_a_solver_panel_starts_the_fork_server_before_its_first_solve():
     panel starts it when it is made, so the first Solve's helpers start at once."""
     script = (
         "import sys, threading\n"
-        "from kit.solve.eighty_days import standard_puzzle\n"
+        "from kit.solve.amazing_journey import standard_puzzle\n"
         "from kit.widgets import solve\n"
         "panel = solve(standard_puzzle('regular', 'Paulo', 3))\n"
         "print('made', flush=True)\n"

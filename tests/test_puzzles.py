@@ -21,10 +21,10 @@ from kit.puzzles import (
     journey_puzzle,
     points_puzzle,
 )
-from kit.puzzles.journey import LAKES
-from kit.puzzles.journey import LEVELS as JOURNEY_LEVELS
+from kit.puzzles.amazing_journey import LAKES
+from kit.puzzles.amazing_journey import LEVELS as JOURNEY_LEVELS
 from kit.puzzles.points import LEVELS as POINT_LEVELS
-from kit.solve.eighty_days import solve as plan_journey
+from kit.solve.amazing_journey import solve as plan_journey
 from kit.solve.orienteering import solve as plan_points
 
 # 80-day puzzles take a second or more each to prove: a few seeds per difficulty.

@@ -1,4 +1,4 @@
-"""Four-week puzzles (`kit.puzzles.weeks`): a route of plays against the four-week planner's
+"""Four-week puzzles (`kit.puzzles.four_weeks`): a route of plays against the four-week planner's
 plan, on the tests' tiny content (one week of three days, where CP-SAT proves the optimum, 31
 in deal 1, as the exhaustive search does in test_four_weeks_planner.py) and on the full four
 weeks (a best known plan with its bound)."""

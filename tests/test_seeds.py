@@ -19,9 +19,9 @@ from kit.core import KitError, SaveError
 from kit.core.bots import RandomBot, simulate
 from kit.core.rng import SEED_MAX, SEED_RULE, check_seed, check_seeds, rng_for
 from kit.puzzles import generate
+from kit.puzzles.four_weeks import weeks_puzzle
 from kit.puzzles.verdict import PuzzleError
-from kit.puzzles.weeks import weeks_puzzle
-from kit.solve import eighty_days, five_rounds, four_weeks
+from kit.solve import amazing_journey, four_weeks, timeless_journeys
 from kit.tournament import tournament
 from kit.widgets import play
 
@@ -140,7 +140,7 @@ def test_bots_simulations_tournaments_puzzles_and_planners_refuse_what_is_not_a_
         with pytest.raises(KitError) as raised:
             start()
         assert str(raised.value) == message
-    for kind in ("orienteering", "eighty_days"):
+    for kind in ("orienteering", "amazing_journey"):
         with pytest.raises(PuzzleError) as puzzle:
             generate(kind, value)
         assert str(puzzle.value) == message
@@ -148,8 +148,8 @@ def test_bots_simulations_tournaments_puzzles_and_planners_refuse_what_is_not_a_
         weeks_puzzle(value)
     assert str(weeks.value) == message
     for planned in (
-        lambda: eighty_days.standard_puzzle("regular", "Paulo", 3, value),
-        lambda: five_rounds.standard_puzzle("D", "en", seed=value),
+        lambda: amazing_journey.standard_puzzle("regular", "Paulo", 3, value),
+        lambda: timeless_journeys.standard_puzzle("D", "en", seed=value),
         lambda: four_weeks.standard_puzzle(value),
     ):
         with pytest.raises(KitError) as raised:
@@ -193,6 +193,6 @@ def test_a_panel_heads_a_game_of_any_seed(seed):
 def test_the_80_day_planner_takes_any_search_seed_its_bots_seeds_stay_seeds():
     """The planner's greedy journeys are played by bots of seeds `seed`, `seed + 1`, ...,
     wrapped into the range of seeds (the last seed's next was refused as a bot's seed)."""
-    puzzle = eighty_days.standard_puzzle("regular", "Paulo", 3, 1)
-    plan = eighty_days.solve(puzzle, time_limit=8, workers=1, seed=SEED_MAX)
+    puzzle = amazing_journey.standard_puzzle("regular", "Paulo", 3, 1)
+    plan = amazing_journey.solve(puzzle, time_limit=8, workers=1, seed=SEED_MAX)
     assert plan.status in ("feasible", "optimal", "unknown")

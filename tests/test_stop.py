@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from kit.solve import eighty_days, five_rounds, four_weeks
+from kit.solve import amazing_journey, four_weeks, timeless_journeys
 from kit.solve.orienteering import read_op_file
 from kit.solve.orienteering import solve as solve_op
 from kit.solve.plan import Interrupted, interrupt, past, wait_for
@@ -23,13 +23,13 @@ SLOW_TO_PROVE = Path(__file__).parent / "data" / "op-chao" / "set-66" / "chao_se
 
 
 def _eighty_days(streamed: Streamed) -> Any:
-    puzzle = eighty_days.standard_puzzle("regular", "Paulo", 3)
-    return eighty_days.solve(puzzle, 300, 2, lambda s, b, t: streamed.append(s))
+    puzzle = amazing_journey.standard_puzzle("regular", "Paulo", 3)
+    return amazing_journey.solve(puzzle, 300, 2, lambda s, b, t: streamed.append(s))
 
 
 def _five_rounds(streamed: Streamed) -> Any:
-    puzzle = five_rounds.standard_puzzle("D", "en")
-    return five_rounds.solve(puzzle, 300, 2, lambda s, b, t: streamed.append(s))
+    puzzle = timeless_journeys.standard_puzzle("D", "en")
+    return timeless_journeys.solve(puzzle, 300, 2, lambda s, b, t: streamed.append(s))
 
 
 def _four_weeks(streamed: Streamed) -> Any:

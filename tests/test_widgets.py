@@ -604,10 +604,10 @@ def test_a_board_of_ones_own_has_no_land_behind_it(tmp_path: Any) -> None:
     a corner of the world."""
     import shutil
 
-    from kit.puzzles import journey
+    from kit.puzzles import amazing_journey
 
     folder = tmp_path / "lakes"
-    shutil.copytree(Path(journey.__file__).parent / "lakes", folder)
+    shutil.copytree(Path(amazing_journey.__file__).parent / "lakes", folder)
     graph = kit.load("amazing_journey", content=str(folder)).board()
     layout = board_layout(graph)
     assert layout.outline is None and graph.graph["outline"] == ""

@@ -65,8 +65,8 @@ def start_method() -> str:
 
 
 PRELOAD = (
-    "kit.solve.eighty_days",
-    "kit.solve.five_rounds",
+    "kit.solve.amazing_journey",
+    "kit.solve.timeless_journeys",
     "kit.solve.four_weeks",
     "kit.tournament",
 )

@@ -9,7 +9,7 @@ Two kinds, each with three difficulties ("easy", "medium", "hard"):
 - "orienteering" (`PointsPuzzle`, `points_puzzle`): points on a grid with scores, a Start, a
   Finish and a budget; the difficulty sets the number of points and the budget's share of a tour
   through all of them (`points.py`);
-- "eighty_days" (`JourneyPuzzle`, `journey_puzzle`): a solo journey of The Amazing Journey on a
+- "amazing_journey" (`JourneyPuzzle`, `journey_puzzle`): a solo journey of The Amazing Journey on a
   small board, the Lakes; the difficulty sets the day limit and how the die falls (`journey.py`).
 
 Besides, `weeks_puzzle(seed, content)` (`WeeksPuzzle`, `weeks.py`): a route of plays for a solo
@@ -29,10 +29,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from kit.games import GAMES
-from kit.puzzles.journey import JourneyPuzzle, JourneyWalk, check_journey, journey_puzzle
+from kit.puzzles.amazing_journey import JourneyPuzzle, JourneyWalk, check_journey, journey_puzzle
+from kit.puzzles.four_weeks import WeeksPuzzle, WeeksWalk, check_weeks, weeks_puzzle
 from kit.puzzles.points import PointsPuzzle, PointsWalk, check_points, points_puzzle
 from kit.puzzles.verdict import DIFFICULTIES, PuzzleError, Refused, Verdict
-from kit.puzzles.weeks import WeeksPuzzle, WeeksWalk, check_weeks, weeks_puzzle
 
 KINDS = ("orienteering", *(kind for game in GAMES.values() for kind in game.puzzles))
 """The kinds `generate` makes: orienteering, and the games' own (their records, `kit.games`)."""
@@ -41,10 +41,10 @@ AnyPuzzle = PointsPuzzle | JourneyPuzzle | WeeksPuzzle
 
 
 def generate(kind: str, seed: int = 0, difficulty: str = "easy") -> AnyPuzzle:
-    """The puzzle of `kind` ("orienteering" or "eighty_days") for `seed` at `difficulty`."""
+    """The puzzle of `kind` ("orienteering" or "amazing_journey") for `seed` at `difficulty`."""
     if kind == "orienteering":
         return points_puzzle(seed, difficulty)
-    if kind == "eighty_days":
+    if kind == "amazing_journey":
         return journey_puzzle(seed, difficulty)
     raise PuzzleError(f"puzzle kind {kind!r} is unknown; choose one of {', '.join(KINDS)}")
 

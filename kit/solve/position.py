@@ -2,10 +2,10 @@
 the solver panel plan from when they are given a state rather than a puzzle.
 
 Every game's puzzle is the player to move's, made from what that player sees: the 80-day
-planner keeps the face-down tokens face down (`eighty_days.Puzzle.from_state`); the
+planner keeps the face-down tokens face down (`amazing_journey.Puzzle.from_state`); the
 five-round and four-week planners plan a game where the others take nothing more, with what
 is out of the player's sight (the decks' order, face-down tiles, the later Festivals) a guess
-by the game's seed among what the player has not seen (`five_rounds.Puzzle.from_state`,
+by the game's seed among what the player has not seen (`timeless_journeys.Puzzle.from_state`,
 `four_weeks.Puzzle.from_state`). Each puzzle's `assumptions()` says so in words."""
 
 from __future__ import annotations
@@ -35,20 +35,20 @@ def puzzle_from(state: State) -> Any:
     name, seed = state.game.name, state.game.seed or 0
     if name == "amazing_journey":
         from kit.amazing_journey.state import JourneyState
-        from kit.solve.eighty_days import Puzzle as Journey
+        from kit.solve.amazing_journey import Puzzle as AmazingJourneyPuzzle
 
         if isinstance(state, JourneyState) and state.steps and not state.is_terminal:
             raise KitError(
                 "plans start at the beginning of an action: answer the question of the action "
                 "under way first"
             )
-        return Journey.from_state(state)  # type: ignore[arg-type]
+        return AmazingJourneyPuzzle.from_state(state)  # type: ignore[arg-type]
     if name == "timeless_journeys":
-        from kit.solve.five_rounds import Puzzle as Tour
+        from kit.solve.timeless_journeys import Puzzle as TimelessJourneysPuzzle
 
-        return Tour.from_state(state, seed)  # type: ignore[arg-type]
+        return TimelessJourneysPuzzle.from_state(state, seed)  # type: ignore[arg-type]
     if name == "four_weeks":
-        from kit.solve.four_weeks import Puzzle as Weeks
+        from kit.solve.four_weeks import Puzzle as FourWeeksPuzzle
 
-        return Weeks.from_state(state, seed)  # type: ignore[arg-type]
+        return FourWeeksPuzzle.from_state(state, seed)  # type: ignore[arg-type]
     raise KitError(f"no planner plans {state.game.title}")

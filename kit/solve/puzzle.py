@@ -1,11 +1,11 @@
 """What every game planner's puzzle offers, and the command line made from its options.
 
-The three game planners (`eighty_days`, `five_rounds`, `four_weeks`) each have a `Puzzle`: a
-position of the game and what the plan assumes. The solver panel, the play panel's advisor and
-the planners' commands use a puzzle only through `Puzzle` below, so the three answer the same
-calls. Each planner declares the options of its standard puzzles once (`OPTIONS` beside its
-`standard_puzzle`, `kit.core.options.Option`s): `planner_main` makes its command's flags from
-them, and the solver panel its controls."""
+The three game planners (`amazing_journey`, `timeless_journeys`, `four_weeks`) each have a
+`Puzzle`: a position of the game and what the plan assumes. The solver panel, the play panel's
+advisor and the planners' commands use a puzzle only through `Puzzle` below, so the three answer
+the same calls. Each planner declares the options of its standard puzzles once (`OPTIONS` beside
+its `standard_puzzle`, `kit.core.options.Option`s): `planner_main` makes its command's flags
+from them, and the solver panel its controls."""
 
 from __future__ import annotations
 

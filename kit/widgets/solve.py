@@ -60,9 +60,9 @@ from kit.widgets.plans import (
 from kit.widgets.views import PANEL_CSS, escape, view_for
 
 if TYPE_CHECKING:
-    from kit.solve.eighty_days import Puzzle as Journey
-    from kit.solve.five_rounds import Puzzle as Tour
-    from kit.solve.four_weeks import Puzzle as Weeks
+    from kit.solve.amazing_journey import Puzzle as AmazingJourneyPuzzle
+    from kit.solve.four_weeks import Puzzle as FourWeeksPuzzle
+    from kit.solve.timeless_journeys import Puzzle as TimelessJourneysPuzzle
 
 TICK = 0.25
 """Seconds between two moves of the progress bar while a planner runs."""
@@ -287,24 +287,24 @@ class GamePlanner(Planner):
         self.board.highlight = answer.walk.route(step)
 
 
-class EightyDays(GamePlanner):
-    """The 80-day planner (`kit.solve.eighty_days`): side, Traveller, Explore days, last day,
+class AmazingJourneyPlanner(GamePlanner):
+    """The 80-day planner (`kit.solve.amazing_journey`): side, Traveller, Explore days, last day,
     seed. In a game of several players, the side, the Traveller and the seed are the game's."""
 
     title = "The 80-day planner"
 
-    def __init__(self, puzzle: Journey) -> None:
+    def __init__(self, puzzle: AmazingJourneyPuzzle) -> None:
         super().__init__(puzzle)
-        self.original: Journey = puzzle
+        self.original: AmazingJourneyPuzzle = puzzle
         for name in ("side", "traveller", "seed"):
             self.inputs[name].disabled = puzzle.position.game.num_players != 1
 
     def declared(self) -> tuple[Sequence[Option], Callable[..., Puzzle]]:
-        from kit.solve.eighty_days.puzzle import OPTIONS, standard_puzzle
+        from kit.solve.amazing_journey.puzzle import OPTIONS, standard_puzzle
 
         return OPTIONS, standard_puzzle
 
-    def made_with(self, puzzle: Journey) -> dict[str, Any]:
+    def made_with(self, puzzle: AmazingJourneyPuzzle) -> dict[str, Any]:
         game, traveller = puzzle.position.game, puzzle.traveller
         return {
             "side": game.options["side"],
@@ -315,29 +315,33 @@ class EightyDays(GamePlanner):
             "board": game.options.get("content"),
         }
 
-    def limits(self, puzzle: Journey) -> tuple[dict[str, Sequence[str]], dict[str, int]]:
+    def limits(
+        self, puzzle: AmazingJourneyPuzzle
+    ) -> tuple[dict[str, Sequence[str]], dict[str, int]]:
         names = [traveller.name for traveller in puzzle.content.travellers]
         return {"traveller": names}, {"days": puzzle.most_days}
 
     def puzzle(self) -> Puzzle:
         """The same position under other assumptions (Explore days, last day) while the deal
         is the same (side, Traveller, seed), else the standard puzzle of the options."""
-        from kit.solve.eighty_days import Puzzle as Journey
+        from kit.solve.amazing_journey import Puzzle as AmazingJourneyPuzzle
 
         values, old = self.values(), self.original
         if any(values[name] != self.made[name] for name in ("side", "traveller", "seed")):
             return self.standard(**values)
-        return Journey(old.position, old.player, values["explore"], values["days"], old.revealed)
+        return AmazingJourneyPuzzle(
+            old.position, old.player, values["explore"], values["days"], old.revealed
+        )
 
     @staticmethod
     def run(puzzle: Any, time_limit: float, workers: int, on_solution: OnSolution) -> Any:
-        from kit.solve.eighty_days import solve
+        from kit.solve.amazing_journey import solve
 
         return solve(puzzle, time_limit=time_limit, workers=workers, on_solution=on_solution)
 
 
-class FiveRounds(GamePlanner):
-    """The five-round planner (`kit.solve.five_rounds`): the travellers' set, the edition and
+class TimelessJourneysPlanner(GamePlanner):
+    """The five-round planner (`kit.solve.timeless_journeys`): the travellers' set, the edition and
     the seed."""
 
     title = "The five-round planner"
@@ -355,12 +359,12 @@ class FiveRounds(GamePlanner):
         return ""
 
     def declared(self) -> tuple[Sequence[Option], Callable[..., Puzzle]]:
-        from kit.solve.five_rounds.puzzle import OPTIONS, standard_puzzle
+        from kit.solve.timeless_journeys.puzzle import OPTIONS, standard_puzzle
 
         return OPTIONS, standard_puzzle
 
-    def made_with(self, puzzle: Tour) -> dict[str, Any]:
-        from kit.solve.five_rounds.puzzle import SETS
+    def made_with(self, puzzle: TimelessJourneysPuzzle) -> dict[str, Any]:
+        from kit.solve.timeless_journeys.puzzle import SETS
 
         options = puzzle.position.game.options
         chosen = "intro" if options["mode"] == "intro" else "".join(options["travellers"] or ())
@@ -372,12 +376,12 @@ class FiveRounds(GamePlanner):
 
     @staticmethod
     def run(puzzle: Any, time_limit: float, workers: int, on_solution: OnSolution) -> Any:
-        from kit.solve.five_rounds import solve
+        from kit.solve.timeless_journeys import solve
 
         return solve(puzzle, time_limit=time_limit, workers=workers, on_solution=on_solution)
 
 
-class FourWeeks(GamePlanner):
+class FourWeeksPlanner(GamePlanner):
     """The four-week planner (`kit.solve.four_weeks`): the deal and the Bucket Lists to
     claim."""
 
@@ -388,16 +392,16 @@ class FourWeeks(GamePlanner):
         per_week = self.original.content.rules.days_per_week
         return f"week {max(0, step.day - 1) // per_week + 1}"
 
-    def __init__(self, puzzle: Weeks) -> None:
+    def __init__(self, puzzle: FourWeeksPuzzle) -> None:
         super().__init__(puzzle)
-        self.original: Weeks = puzzle
+        self.original: FourWeeksPuzzle = puzzle
 
     def declared(self) -> tuple[Sequence[Option], Callable[..., Puzzle]]:
         from kit.solve.four_weeks.puzzle import OPTIONS, standard_puzzle
 
         return OPTIONS, standard_puzzle
 
-    def made_with(self, puzzle: Weeks) -> dict[str, Any]:
+    def made_with(self, puzzle: FourWeeksPuzzle) -> dict[str, Any]:
         regions = puzzle.content.regions
         return {
             "seed": puzzle.seed,

@@ -26,7 +26,7 @@ from kit.core import KitError
 from kit.core.progress import TqdmProgress
 from kit.lessons import check_bot, image
 from kit.puzzles import check, generate
-from kit.puzzles.journey import LAKES
+from kit.puzzles.amazing_journey import LAKES
 from kit.tournament import tournament
 from kit.widgets import board_svg, puzzle
 
@@ -69,7 +69,7 @@ assert not straight.accepted and check(medium, list(medium.optimum.route)).accep
 # explores it or waits.
 
 # %%
-journey = generate("eighty_days", seed=0, difficulty="easy")
+journey = generate("amazing_journey", seed=0, difficulty="easy")
 print(journey.describe())
 assert check(journey, [str(action) for action in journey.optimum.history]).accepted
 puzzle(journey)

@@ -18,7 +18,7 @@ from kit.amazing_journey.content import FILES, content_files, load_content
 from kit.core import DataError, IllegalAction, KitError, SaveError
 from kit.core.bots import RandomBot, play
 from kit.core.data import SEEDS_DIR
-from kit.puzzles.journey import LAKES
+from kit.puzzles.amazing_journey import LAKES
 from tests.amazing_journey.helpers import journey
 from tests.checks import broken_copy
 

@@ -14,13 +14,13 @@ import pytest
 import kit
 from kit.four_weeks.bots import determinize as deal_weeks_again
 from kit.four_weeks.frames import STEPS
-from kit.solve.eighty_days import Puzzle
-from kit.solve.five_rounds import standard_puzzle as tour_puzzle
-from kit.solve.five_rounds.bound import turns_left
-from kit.solve.five_rounds.exact import full_key
+from kit.solve.amazing_journey import Puzzle
 from kit.solve.four_weeks.exact import _key as weeks_key
 from kit.solve.plan import Plan
 from kit.solve.position import puzzle_from
+from kit.solve.timeless_journeys import standard_puzzle as tour_puzzle
+from kit.solve.timeless_journeys.bound import turns_left
+from kit.solve.timeless_journeys.exact import full_key
 from kit.timeless_journeys.bots import GreedyBot
 from kit.timeless_journeys.bots import determinize as deal_tour_again
 from kit.timeless_journeys.phases import Turn
@@ -277,17 +277,17 @@ def test_a_move_while_the_advisor_plans_drops_its_stale_advice(monkeypatch) -> N
     the position before it): the panel stays consistent, the stale advice is not shown for the
     new position, and with "after each move" the advisor plans again for the new one. While the
     test holds the panel's lock, the advisor's thread waits to draw."""
-    from kit.widgets.solve import EightyDays
+    from kit.widgets.solve import AmazingJourneyPlanner
 
     planning, moved = threading.Event(), threading.Event()
-    run = EightyDays.run
+    run = AmazingJourneyPlanner.run
 
     def held(*args: Any) -> Any:
         planning.set()
         assert moved.wait(60)
         return run(*args)
 
-    monkeypatch.setattr(EightyDays, "run", staticmethod(held))
+    monkeypatch.setattr(AmazingJourneyPlanner, "run", staticmethod(held))
     panel = play(tiny("Wolfgang", 3).position, seat=0)
     panel.advisor.time_limit.value = 2
     panel.advisor.button.click()

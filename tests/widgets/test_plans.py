@@ -20,12 +20,12 @@ from kit.core import State
 from kit.four_weeks.actions import Activity, KeepHand, Skip, Visit
 from kit.four_weeks.content import ACTIVITIES
 from kit.puzzles import generate
-from kit.puzzles.weeks import weeks_puzzle as weeks_puzzle_made
-from kit.solve.eighty_days import Puzzle, standard_puzzle
-from kit.solve.five_rounds import standard_puzzle as tour_puzzle
+from kit.puzzles.four_weeks import weeks_puzzle as weeks_puzzle_made
+from kit.solve.amazing_journey import Puzzle, standard_puzzle
 from kit.solve.four_weeks import standard_puzzle as weeks_puzzle
 from kit.solve.orienteering import read_op_file
 from kit.solve.plan import Plan, Step
+from kit.solve.timeless_journeys import standard_puzzle as tour_puzzle
 from kit.widgets import SolvePanel, play, solve
 from kit.widgets.highlight import Route
 from kit.widgets.plans import current_css, walk_plan
@@ -168,7 +168,7 @@ def test_80_day_plans_on_the_tiny_board(traveller: str, explore: int) -> None:
 
 
 def test_a_generated_80_day_puzzles_plan() -> None:
-    made = generate("eighty_days", seed=3, difficulty="medium")
+    made = generate("amazing_journey", seed=3, difficulty="medium")
     panel = solved(solve(made.puzzle), ROOMY)
     walk_through(panel, made.puzzle.before(panel.result.history), panel.result)
 

@@ -58,7 +58,7 @@ def test_voila_builds_a_route_by_clicks_and_checks_it(browser: Any, tmp_path: Pa
         expect(verdict).to_contain_text("the optimum visits B, A, which you miss: 7 points")
         expect(verdict).to_contain_text("the optimal route: Start → D → F → B → A → Finish")
 
-        journey = page.locator(".puzzle-eighty-days")
+        journey = page.locator(".puzzle-amazing-journey")
         days = journey.locator(".kit-status")
         expect(days).to_contain_text("day 0 of 10, 10 days left, in Home")
         click_place(journey, "Cove")
@@ -67,7 +67,7 @@ def test_voila_builds_a_route_by_clicks_and_checks_it(browser: Any, tmp_path: Pa
         )
         click_place(journey, "Mill")
         expect(days).to_contain_text("day 2 of 10, 8 days left, in Mill", timeout=20_000)
-        journey.screenshot(path=tmp_path / "voila-puzzle-eighty-days.png")
+        journey.screenshot(path=tmp_path / "voila-puzzle-amazing-journey.png")
 
         weeks = page.locator(".puzzle-four-weeks")
         figures = weeks.locator(".kit-status")

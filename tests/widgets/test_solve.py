@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 import kit
-from kit.solve.eighty_days import Puzzle, greedy_score, standard_puzzle
-from kit.solve.five_rounds import standard_puzzle as tour_puzzle
-from kit.solve.five_rounds import upper_bound as tour_bound
+from kit.solve.amazing_journey import Puzzle, greedy_score, standard_puzzle
 from kit.solve.four_weeks import standard_puzzle as weeks_puzzle
 from kit.solve.orienteering import read_op_file
 from kit.solve.plan import UNKNOWN, Plan
+from kit.solve.timeless_journeys import standard_puzzle as tour_puzzle
+from kit.solve.timeless_journeys import upper_bound as tour_bound
 from kit.widgets import SolvePanel, solve
 from kit.widgets.plans import bars_of
 from tests.test_eighty_days import tiny

@@ -29,9 +29,9 @@ A view reads the viewer's observation (what `seat` may see; with no seat, the pu
 the first player's), and the game's printed content for what every player sees on the table:
 the Timeline's departures and corners, the Gazette's cities and rewards, the calendar's days."""
 
-from kit.widgets.timelines.gazette import GazetteDrawing
-from kit.widgets.timelines.journey import CHECKPOINT_COLOURS, JourneyDrawing
-from kit.widgets.timelines.weeks import CalendarDrawing
+from kit.widgets.timelines.amazing_journey import CHECKPOINT_COLOURS, JourneyDrawing
+from kit.widgets.timelines.four_weeks import CalendarDrawing
+from kit.widgets.timelines.timeless_journeys import GazetteDrawing
 from kit.widgets.timelines.widget import (
     GazetteRounds,
     JourneyTimeline,

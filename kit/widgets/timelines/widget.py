@@ -13,10 +13,10 @@ from kit.core import Game, KitError, State
 from kit.games import GAMES
 from kit.widgets.picture import SVG, image_html, svg_label
 from kit.widgets.sizes import Sizes, sizes
+from kit.widgets.timelines.amazing_journey import JourneyDrawing
 from kit.widgets.timelines.drawing import Drawing, Still, document, seen
-from kit.widgets.timelines.gazette import GazetteDrawing
-from kit.widgets.timelines.journey import JourneyDrawing
-from kit.widgets.timelines.weeks import CalendarDrawing
+from kit.widgets.timelines.four_weeks import CalendarDrawing
+from kit.widgets.timelines.timeless_journeys import GazetteDrawing
 
 WIDGETS = Path(__file__).parent.parent  # the board's browser side serves the timelines too
 
