@@ -19,15 +19,18 @@ from kit.core.commands import ArgumentParser, run
 
 ROOT = Path(__file__).resolve().parents[1]
 CLASSES: dict[str, list[str]] = {
-    "nothing lost (files, saves, signals)": ["tests/test_files.py", "tests/test_saves_shown.py"],
-    "seeds": ["tests/test_seeds.py"],
-    "processes and limits": ["tests/test_processes.py", "tests/test_limits.py"],
-    "content mistakes": ["tests/test_content_mistakes.py"],
+    "nothing lost (files, saves, signals)": [
+        "tests/core/test_files.py",
+        "tests/core/test_saves.py",
+    ],
+    "seeds": ["tests/core/test_rng.py"],
+    "processes and limits": ["tests/core/test_pools.py", "tests/core/test_limits.py"],
+    "content mistakes": ["tests/core/test_data.py"],
     "orienteering files and messages": [
-        "tests/test_orienteering.py -k 'instance or read or infeasible or budget'"
+        "tests/solve/test_orienteering.py -k 'instance or read or infeasible or budget'"
     ],
     "commands (plot, seed, save, signals)": ["tests/test_cli.py -k 'plot or seed or save or sig'"],
-    "tournament arguments": ["tests/test_tournament.py -k 'argument or seed'"],
+    "tournament arguments": ["tests/tournament/test_tournament.py -k 'argument or seed'"],
     "exercises' hints": ["tests/test_lessons.py -k 'answer or hint or nan'"],
 }
 

@@ -26,10 +26,10 @@ from kit.timeless_journeys.bots import determinize as deal_tour_again
 from kit.timeless_journeys.phases import Turn
 from kit.widgets import play, solve
 from kit.widgets.views import escape
-from tests.test_eighty_days import tiny
-from tests.test_five_rounds import greedy_table as tour_table
-from tests.test_five_rounds import tiny as last_turn
-from tests.test_four_weeks_planner import greedy_table as weeks_table
+from tests.solve.amazing_journey.test_planner import tiny
+from tests.solve.four_weeks.test_planner import greedy_table as weeks_table
+from tests.solve.timeless_journeys.test_planner import greedy_table as tour_table
+from tests.solve.timeless_journeys.test_planner import tiny as last_turn
 
 
 def advised(state: Any, limit: float = 1.0) -> Any:

@@ -29,8 +29,8 @@ from kit.solve.timeless_journeys import standard_puzzle as tour_puzzle
 from kit.widgets import SolvePanel, play, solve
 from kit.widgets.highlight import Route
 from kit.widgets.plans import current_css, walk_plan
-from tests.test_eighty_days import tiny
-from tests.test_five_rounds import tiny as tour_at
+from tests.solve.amazing_journey.test_planner import tiny
+from tests.solve.timeless_journeys.test_planner import tiny as tour_at
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 DATA = Path(__file__).parents[1] / "data"

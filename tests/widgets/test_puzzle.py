@@ -20,7 +20,7 @@ from kit.puzzles import (
 )
 from kit.widgets import PuzzlePanel, puzzle
 from kit.widgets.traffic import recorded
-from tests.test_puzzles_weeks import tiny as week  # one week of three days, 31 proven
+from tests.puzzles.test_four_weeks import tiny as week  # one week of three days, 31 proven
 
 
 @cache

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from kit.widgets.sizes import NORMAL
-from tests.test_puzzles_weeks import OPTIMUM
+from tests.puzzles.test_four_weeks import OPTIMUM
 from tests.widgets.servers import STARTUP, click_place, jupyterlab, run_all_cells, voila
 
 pytestmark = pytest.mark.slow  # a browser and a server each

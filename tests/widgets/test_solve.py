@@ -18,7 +18,7 @@ from kit.solve.timeless_journeys import standard_puzzle as tour_puzzle
 from kit.solve.timeless_journeys import upper_bound as tour_bound
 from kit.widgets import SolvePanel, solve
 from kit.widgets.plans import bars_of
-from tests.test_eighty_days import tiny
+from tests.solve.amazing_journey.test_planner import tiny
 
 DATA = Path(__file__).parents[1] / "data"
 OP_FILE = DATA / "op-tsiligirides" / "set-1" / "tsiligirides_problem_1_budget_15.txt"

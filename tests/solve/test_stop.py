@@ -19,7 +19,7 @@ from kit.solve.orienteering import solve as solve_op
 from kit.solve.plan import Interrupted, interrupt, past, wait_for
 
 Streamed = list[int]
-SLOW_TO_PROVE = Path(__file__).parent / "data" / "op-chao" / "set-66" / "chao_set_66_1_065.txt"
+SLOW_TO_PROVE = Path(__file__).parents[1] / "data" / "op-chao" / "set-66" / "chao_set_66_1_065.txt"
 
 
 def _eighty_days(streamed: Streamed) -> Any:

@@ -22,7 +22,7 @@ from kit.solve.timeless_journeys.search import at_stage_start, stage
 from kit.timeless_journeys.bots import GreedyBot
 from kit.timeless_journeys.state import TimelessState
 from kit.timeless_journeys.travellers import MontaguReward, PaintingChoice
-from tests.test_five_rounds import position_at
+from tests.solve.timeless_journeys.test_planner import position_at
 
 SETS = [(name, edition) for name in ("intro", "A", "B", "C", "D") for edition in ("en", "ja")]
 

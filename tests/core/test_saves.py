@@ -51,7 +51,7 @@ def test_many_steps_fixed_by_hand_are_named_eight_at_most():
 
 
 def test_the_readme_shows_what_a_scenario_says():
-    readme = " ".join((Path(__file__).parents[1] / "README.md").read_text().split())
+    readme = " ".join((Path(__file__).parents[2] / "README.md").read_text().split())
     assert f'"{SCENARIO}"' in readme
     assert "a save edited to deal someone a better card is refused, naming the step" in readme
 

@@ -43,9 +43,9 @@ from kit.solve.amazing_journey import (
 )
 from kit.solve.amazing_journey.board import Board
 from kit.solve.plan import FEASIBLE, INFEASIBLE, OPTIMAL, run_solver
-from tests.test_eighty_days_search import _network_stopped
+from tests.solve.amazing_journey.test_search import _network_stopped
 
-TINY = Path(__file__).parent / "data" / "tiny_journey"
+TINY = Path(__file__).parents[2] / "data" / "tiny_journey"
 PLACEMENT = {"Pine": "A1", "Quay": "A2", "Reef": "B1", "Sands": "B3", "Tor": "B2"}
 
 

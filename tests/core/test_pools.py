@@ -23,8 +23,8 @@ from kit.solve.amazing_journey.replay import verified
 from kit.solve.amazing_journey.search import Helper, Journeyed
 from kit.solve.four_weeks.planner import _Refining
 from kit.tournament import tournament
+from tests.solve.amazing_journey.test_search import tiny
 from tests.test_cli import start, wait_for
-from tests.test_eighty_days_search import tiny
 
 try:
     import psutil

@@ -16,7 +16,7 @@ from kit.puzzles.verdict import limit_words
 from kit.solve.four_weeks import greedy_game
 from kit.solve.plan import FEASIBLE
 
-TINY = str(Path(__file__).parent / "data" / "tiny_four_weeks")
+TINY = str(Path(__file__).parents[1] / "data" / "tiny_four_weeks")
 
 TINY_SECONDS = 60.0
 """The tiny deal's time limit: its refining ends by itself (no better game for a while; 2 to 4

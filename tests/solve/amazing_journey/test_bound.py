@@ -17,11 +17,11 @@ from kit.solve.amazing_journey.lagrange import KEPT_PRIZES, SCALE, Completion, L
 from kit.solve.amazing_journey.puzzle import Puzzle
 from kit.solve.amazing_journey.relax import HAND, Prizes, explore_table
 from kit.solve.plan import INFEASIBLE
-from tests.test_eighty_days import PLACEMENT, tiny
+from tests.solve.amazing_journey.test_planner import PLACEMENT, tiny
 
 TRAVELLERS = ["Paulo", "Lisette", "Catalina", "Buck", "Carlo", "Yuki", "Wolfgang", "Hendrika"]
 
-SPUR = Path(__file__).parent / "data" / "spur_journey"
+SPUR = Path(__file__).parents[2] / "data" / "spur_journey"
 
 STEPS_SECONDS = 600.0
 """The seconds given to the prices run for a count of steps (`most_steps`): the count ends

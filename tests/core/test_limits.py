@@ -32,13 +32,13 @@ from kit.solve.amazing_journey.search import Search
 from kit.solve.plan import OutOfTime
 from kit.timeless_journeys.bots import MctsBot
 from kit.tournament import tournament
-from tests.test_eighty_days_search import tiny
+from tests.solve.amazing_journey.test_search import tiny
 
 WEEK = 7 * 24 * 3600
 SECONDS_RULE = "a number of seconds above 0 and at most 604800 (a week)"
 WORKERS_RULE = "a whole number of at least 1"
 OP_FILE = (
-    Path(__file__).parent
+    Path(__file__).parents[1]
     / "data"
     / "op-tsiligirides"
     / "set-1"

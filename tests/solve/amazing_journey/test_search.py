@@ -17,7 +17,7 @@ from kit.solve.amazing_journey.network import Network, NetworkStopped
 from kit.solve.amazing_journey.replay import verified
 from kit.solve.amazing_journey.score import Scorer
 
-TINY = Path(__file__).parent / "data" / "tiny_journey"
+TINY = Path(__file__).parents[2] / "data" / "tiny_journey"
 PLACEMENT = {"Pine": "A1", "Quay": "A2", "Reef": "B1", "Sands": "B3", "Tor": "B2"}
 
 

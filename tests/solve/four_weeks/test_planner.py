@@ -43,7 +43,7 @@ from kit.solve.four_weeks.planner import follow
 from kit.solve.four_weeks.replay import steps_of
 from kit.solve.plan import FEASIBLE, INFEASIBLE, OPTIMAL, Interrupted, interrupt, run_solver
 
-TINY = Path(__file__).parent / "data" / "tiny_four_weeks"
+TINY = Path(__file__).parents[2] / "data" / "tiny_four_weeks"
 
 REFINING_SECONDS = 3600.0
 """Seconds given to `refined_game` where a count of refinements (`tries`) ends it long before:

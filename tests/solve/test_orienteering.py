@@ -34,8 +34,8 @@ from kit.solve.orienteering import (
 )
 from kit.solve.plan import run_solver
 
-DATA = Path(__file__).parent / "data" / "op-tsiligirides"
-CHAO = Path(__file__).parent / "data" / "op-chao"
+DATA = Path(__file__).parents[1] / "data" / "op-tsiligirides"
+CHAO = Path(__file__).parents[1] / "data" / "op-chao"
 
 
 def best_known(*sets: int) -> list[tuple[str, int]]:
