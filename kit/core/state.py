@@ -63,21 +63,6 @@ class Action(Protocol):
     def __hash__(self) -> int: ...
 
 
-class Decision(Protocol):
-    """A question a game asks in the middle of an action (which Ticket to discard, which reward
-    to take), kept on the state's stack of what is due until answered: one object that offers
-    its choices, applies the answer and states its question in words (TAG's extended actions).
-    Each game's decisions follow this shape; `State.question()` is the top one's question."""
-
-    player: int
-
-    def question(self, state: Any) -> str: ...
-
-    def choices(self, state: Any) -> Sequence[Any]: ...
-
-    def answer(self, state: Any, action: Any) -> None: ...
-
-
 @dataclass(frozen=True, slots=True)
 class ScoreLine:
     """One line of a score sheet: what was scored, how many points, and how it was counted."""
