@@ -17,8 +17,7 @@ clone of a state shares them."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import attrgetter
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from kit.core.state import CHANCE, TERMINAL, Game, State
 
@@ -76,11 +75,13 @@ class StackState(State):
     which the engine asks for several times an action."""
 
     CACHES: ClassVar[frozenset[str]] = State.CACHES | {"_pending"}
+    current_player: int = CHANCE
+    """The seat of the frame due, CHANCE or TERMINAL: kept by `_advance` as a plain attribute,
+    which the engine and the bots read several times an action."""
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
         self.stack: list[Frame] = []
-        self._mover = CHANCE
         self._pending: tuple[Any, ...] = ()
 
     # --- what the game supplies ---------------------------------------------------------------
@@ -119,31 +120,23 @@ class StackState(State):
             player = frame.player
             pending = frame.outcomes(self) if player == CHANCE else frame.choices(self)
             if pending:
-                self._mover = player
+                self.current_player = player
                 self._pending = tuple(pending)
                 self._legal_cache = None  # a trial's `_apply` does not pass through `apply`
                 return
             stack.pop().passed(self)
-        self._mover = TERMINAL
+        self.current_player = TERMINAL
         self._pending = ()
         self._legal_cache = None
 
     # --- the contract, from the top frame -----------------------------------------------------
-    if TYPE_CHECKING:
-
-        @property
-        def current_player(self) -> int: ...
-
-    else:  # the mover, read by a getter in C: the engine asks for it several times an action
-        current_player = property(attrgetter("_mover"))
-
     @property
     def is_terminal(self) -> bool:  # the engine asks often: one property, not two
-        return self._mover == TERMINAL
+        return self.current_player == TERMINAL
 
     @property
     def is_chance_node(self) -> bool:
-        return self._mover == CHANCE
+        return self.current_player == CHANCE
 
     def _legal_actions(self) -> Sequence[Any]:
         return self._pending
@@ -156,24 +149,24 @@ class StackState(State):
         action: the engine asks for them several times an action."""
         if self._legal_cache is None:
             pending = self._pending
-            chance = self._mover == CHANCE
+            chance = self.current_player == CHANCE
             self._legal_cache = tuple([outcome for outcome, _ in pending]) if chance else pending
         return self._legal_cache
 
     def chance_outcomes(self) -> tuple[tuple[Any, float], ...]:
-        return self._pending if self._mover == CHANCE else ()
+        return self._pending if self.current_player == CHANCE else ()
 
     def _apply(self, action: Any) -> None:
         self.stack.pop().answer(self, action)
         self._advance()
 
     def question(self) -> str:
-        if self._mover == TERMINAL:
+        if self.current_player == TERMINAL:
             return "the game is over"
         return self.stack[-1].question(self)
 
     def _why_illegal(self, action: Any) -> str:
-        if self._mover == TERMINAL:
+        if self.current_player == TERMINAL:
             return "the game is over"
         frame = self.stack[-1]
         if isinstance(action, str):
@@ -184,6 +177,6 @@ class StackState(State):
         """What `seat` learns of `action`, about to be taken now (the log of each seat, the
         panels and the command line show this and nothing else of another's action)."""
         self.check_player(seat)
-        if self._mover == TERMINAL:
+        if self.current_player == TERMINAL:
             return ""
         return self.stack[-1].told(self, action, seat)

@@ -129,7 +129,7 @@ class FourWeeksState(StackState):
 
     # --- what players see -------------------------------------------------------------------
     def _in_setup(self) -> bool:
-        return self.week == 0 and self._mover == CHANCE and max(self.pos) < 0
+        return self.week == 0 and self.current_player == CHANCE and max(self.pos) < 0
 
     def weekday(self) -> str:
         """The weekday of the turn's player (their next day of the week)."""
@@ -149,7 +149,7 @@ class FourWeeksState(StackState):
 
     def _turn(self) -> str:
         """Whose turn it is and why."""
-        if self._mover == TERMINAL:
+        if self.current_player == TERMINAL:
             return "nobody: the game is over"
         return self.stack[-1].why(self)
 
