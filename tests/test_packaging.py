@@ -83,6 +83,21 @@ def test_the_kit_its_engines_planners_and_tournaments_import_no_jupyter_module(t
     assert ran.stdout == "[]\n"
 
 
+def test_the_panels_without_the_classroom_extra_say_which_extra_to_install(tmp_path):
+    """Where anywidget (or ipywidgets) is missing, importing the panels names the extra that
+    brings them, not only the missing module."""
+    for missing in ("anywidget", "ipywidgets"):
+        code = f"import sys; sys.modules[{missing!r}] = None; import kit.widgets"
+        ran = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, timeout=120
+        )
+        assert ran.returncode == 1
+        assert ran.stderr.splitlines()[-1] == (
+            f"ImportError: kit.widgets needs the classroom extra ({missing} is not installed): "
+            'pip install -e ".[classroom]"'
+        )
+
+
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The project's wheel, built from a copy of what the build reads."""

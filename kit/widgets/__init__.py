@@ -17,6 +17,15 @@
 - `board_svg(graph, ...)`: the same picture as static SVG, for rich display and exported notebooks;
 - `Piece`: one thing on the map (a pawn, a face-down token, a flag, ...)."""
 
+try:  # the engines and planners install without the notebooks' packages (pip install -e .)
+    import anywidget  # noqa: F401
+    import ipywidgets  # noqa: F401
+except ImportError as missing:
+    raise ImportError(
+        f"kit.widgets needs the classroom extra ({missing.name} is not installed): "
+        'pip install -e ".[classroom]"'
+    ) from None
+
 from kit.widgets.board import Board, board_svg
 from kit.widgets.display import state_html
 from kit.widgets.highlight import Route
