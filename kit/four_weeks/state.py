@@ -116,7 +116,7 @@ class FourWeeksState(StackState):
         """The legal action called `name`: first looked up in the action table (replaying a save
         is faster so), else found among the legal actions (a train's name is the same from every
         region it can leave from)."""
-        action = self.game.actions.by_name.get(name)
+        action = self.action_called(name)
         if action is not None and action in self.legal_actions():
             return action
         found: FourWeeksAction = super().action_named(name)

@@ -563,7 +563,7 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
     def _told(self, history: Sequence[Any], start: int) -> list[str]:
         """The log's lines of the steps from `start` on, as this panel's seat may know them. A
         player's action is told once the chance that follows it is resolved, with what the two
-        brought that player (`View.told`), as the seat sees it."""
+        brought that player (`View.told`, `View.gained`), as the seat sees it."""
         lines: list[str] = []
         waiting: list[tuple[int, str, int, Seen]] = []  # told at the next decision
         walk = self.positions.walk(history, start, len(history))
@@ -576,7 +576,7 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
                 break
             action, mover = history[step], position.current_player
             self.steps.append((action, mover))
-            text = self.view.told(action, mover, self.seat, position=position)
+            text = self.view.told(action, self.seat, position)
             lines.append(self._line(text, mover))
             if mover >= 0:
                 waiting.append((len(lines) - 1, text, mover, self._seen(position, mover)))
@@ -589,7 +589,7 @@ class PlayPanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
     def _line(
         self, text: str, mover: int, before: Seen | None = None, after: Seen | None = None
     ) -> str:
-        """A line of the log: who, what the seat was told (`View.told`), what it brought."""
+        """A line of the log: who, what the seat was told, what it brought (`View.gained`)."""
         return f"{self._who(mover)}: {self.view.gained(text, mover, before, after)}"
 
     # --- drawing ---------------------------------------------------------------------------

@@ -93,9 +93,10 @@ class View:
       sees it;
     - `shared_table(seen)`: what lies on the table for everyone (decks, displays, today);
     - `summary(seen, player)`: one line for a player, for the compact picture of a state;
-    - `told(action, mover, viewer, before, after, position)`: the log's words for an action
-      `mover` took (chance is `kit.core.CHANCE`) in `position`, as `viewer` may know it, with
-      what it brought the mover;
+    - `told(action, viewer, position)`: the log's words for an action taken in `position`, as
+      `viewer` may know it (the engine's `State.told`; all of its `label` on a shared screen),
+      and `gained(text, mover, before, after)` those words with what it brought the mover;
+    - `label(action)`: an action's words on a shared screen;
     - `explain(action)`: what an action's button means, for its hover text (a card's effect);
     - `place_of(seen, player)`: where the player's traveller, marker or pawn stands ("" while
       it is not on the board): where a plan's step ends;
@@ -123,33 +124,19 @@ class View:
     def summary(self, seen: dict[str, Any], player: int) -> str:
         raise NotImplementedError
 
-    def told(
-        self,
-        action: Any,
-        mover: int,
-        viewer: int | None,
-        before: Seen | None = None,
-        after: Seen | None = None,
-        position: State | None = None,
-    ) -> str:
-        """What `viewer` (None: everyone, a shared screen) learns of `action`, taken in
-        `position`: what the engine tells that seat (`State.told`; on a shared screen, the whole
-        `label`), then what it
-        brought the mover, read from the observations `before` the action and `after` it and
-        the chance that follows it, both as the viewer sees them (on a shared screen, as the
-        mover does): so the words can hold nothing the viewer could not see on the board. A
-        gain the label names already is not said twice."""
-        if viewer is not None and position is not None:
-            text = position.told(action, viewer)
-        else:
-            text = self.label(action, mover, viewer)
-        return self.gained(text, mover, before, after)
+    def told(self, action: Any, viewer: int | None, position: State) -> str:
+        """What `viewer` learns of `action`, taken in `position`: what the engine tells that
+        seat (`State.told`); on a shared screen (None), the whole `label`."""
+        return self.label(action) if viewer is None else position.told(action, viewer)
 
     def gained(
         self, text: str, mover: int, before: Seen | None = None, after: Seen | None = None
     ) -> str:
-        """`text`, what a seat was told of the mover's action, with what it brought the mover
-        (see `told`)."""
+        """`text`, what a seat was told of the mover's action (`told`), then what it brought the
+        mover, read from the observations `before` the action and `after` it and the chance that
+        follows it, both as the viewer sees them (on a shared screen, as the mover does): so the
+        words hold nothing the viewer could not see on the board. A gain the words name already
+        is not said twice."""
         if mover < 0 or before is None or after is None:
             return text
         gains = [words for key, words in self.brought(before, after, mover) if key not in text]
@@ -159,7 +146,7 @@ class View:
         """What `action`'s button means beyond its label: nothing by default."""
         return ""
 
-    def label(self, action: Any, mover: int, viewer: int | None) -> str:
+    def label(self, action: Any) -> str:
         """The action's words on a shared screen: all of it by default (a seat is told
         `State.told` instead)."""
         return str(action)

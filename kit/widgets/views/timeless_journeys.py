@@ -190,7 +190,7 @@ class TimelessJourneysView(View):
             f"{len(area['play_area'])} cards played"
         )
 
-    def label(self, action: Any, mover: int, viewer: int | None) -> str:
+    def label(self, action: Any) -> str:
         """The whole action, for a shared screen (a seat is told `TimelessState.told`); a card
         revealed in the market is said with its effect."""
         return revealed_words(self.game.content, action) or str(action)  # type: ignore[attr-defined]
