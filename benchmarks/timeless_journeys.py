@@ -4,11 +4,18 @@
                                      [--time-limit 60] [--workers 2] [--plays 1000] [--seed 1]
 
 Prints, per puzzle (set x edition): the plan's score, its status, the bound (`bound.py`) and
-the CPU seconds it takes on its own, the gap between them, the time to the final plan (the last
-improvement streamed) and the whole solve time, and the best score of the greedy bot over
-`--plays` games of the same puzzle (its ties broken by seeds 1..plays; 1,000 plays take about
-five minutes a puzzle on a quiet core, so `--plays 20` makes a quick run). The machine's load
-average is printed first and last: the times are only comparable on a quiet machine."""
+the CPU seconds it takes on its own, the bound divided by the plan's score, the time to the
+final plan (the last improvement streamed) and the whole solve time, and the best score of the
+greedy bot over `--plays` games of the same puzzle (its ties broken by seeds 1..plays; 1,000
+plays take about five minutes a puzzle on a quiet core, so `--plays 20` makes a quick run).
+
+Then, from the start of round IV and of round V of that plan (`--late`), the planner again
+within the time limit, where the CP-SAT relaxation (`model.py`) bounds the plans too: the
+count bound, the model's bound and the seconds it took (with "*" where CP-SAT closed its own
+search), the plan from there, the planner's bound divided by it, its status and time.
+
+The machine's load average is printed first and last: the times are only comparable on a
+quiet machine."""
 
 from __future__ import annotations
 
@@ -16,7 +23,21 @@ import argparse
 import time
 
 from kit.core.bench import load_average
-from kit.solve.timeless_journeys import SETS, best_greedy, solve, standard_puzzle, upper_bound
+from kit.solve.plan import Plan
+from kit.solve.timeless_journeys import (
+    SETS,
+    Puzzle,
+    best_greedy,
+    model_bound,
+    solve,
+    standard_puzzle,
+    upper_bound,
+)
+from kit.solve.timeless_journeys.model import applies
+from kit.solve.timeless_journeys.search import stage
+
+LATE = {"IV": 18, "V": 24}
+"""The stages the late rows start from: the first play of round IV and of round V."""
 
 
 def main() -> None:
@@ -27,12 +48,14 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--plays", type=int, default=1000, help="greedy games per puzzle")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--late", nargs="*", default=list(LATE), choices=list(LATE))
     args = parser.parse_args()
     print(load_average())
     print(
-        f"{'set':<5} {'ed':<3} {'score':>5} {'status':<9} {'bound':>6} {'cpu s':>6} {'gap':>6} "
+        f"{'set':<5} {'ed':<3} {'score':>5} {'status':<9} {'bound':>6} {'cpu s':>6} {'b/score':>7} "
         f"{'final s':>7} {'time s':>7} {'greedy':>6} {'beats':>5}"
     )
+    plans: dict[tuple[str, str], tuple[Puzzle, Plan]] = {}
     for name in args.sets:
         for edition in args.editions:
             puzzle = standard_puzzle(name, edition, args.seed)
@@ -42,16 +65,54 @@ def main() -> None:
             seen: list[float] = []
             plan = solve(puzzle, args.time_limit, args.workers, lambda *a, s=seen: s.append(a[2]))
             greedy = best_greedy(puzzle, args.plays).score
-            gap = "-" if plan.gap is None else f"{plan.gap:.0%}"
             bound = "-" if plan.bound is None else f"{plan.bound:g}"
             final = f"{seen[-1]:.1f}" if seen else "-"
             beats = "yes" if plan.objective is not None and plan.objective > greedy else "no"
             print(
                 f"{name:<5} {edition:<3} {plan.objective:>5} {plan.status:<9} {bound:>6} "
-                f"{cpu:>6.3f} {gap:>6} {final:>7} {plan.solve_time:>7.1f} {greedy:>6} {beats:>5}",
+                f"{cpu:>6.3f} {ratio(plan):>7} {final:>7} {plan.solve_time:>7.1f} {greedy:>6} "
+                f"{beats:>5}",
+                flush=True,
+            )
+            plans[name, edition] = puzzle, plan
+    for round_ in args.late:
+        print(f"\nfrom round {round_} of each plan")
+        print(
+            f"{'set':<5} {'ed':<3} {'count':>5} {'model':>6} {'model s':>7} {'score':>5} "
+            f"{'bound/score':>11} {'status':<9} {'time s':>6}"
+        )
+        for (name, edition), (puzzle, plan) in plans.items():
+            late = position(puzzle, plan, LATE[round_])
+            began = time.perf_counter()
+            found = model_bound(late, args.time_limit / 4, args.workers)
+            took = time.perf_counter() - began
+            shown = "-" if found is None else f"{found.bound}{'*' if found.optimal else ''}"
+            again = solve(late, args.time_limit, args.workers)
+            print(
+                f"{name:<5} {edition:<3} {upper_bound(late):>5g} {shown:>6} {took:>7.1f} "
+                f"{again.objective:>5} {ratio(again):>11} {again.status:<9} "
+                f"{again.solve_time:>6.1f}",
                 flush=True,
             )
     print(load_average())
+
+
+def ratio(plan: Plan) -> str:
+    """The plan's bound divided by its score."""
+    if plan.bound is None or not plan.objective:
+        return "-"
+    return f"{plan.bound / plan.objective:.2f}"
+
+
+def position(puzzle: Puzzle, plan: Plan, at: int) -> Puzzle:
+    """The puzzle of the plan's position at the start of stage `at` (a turn's start)."""
+    state = puzzle.state()
+    for action in plan.history:
+        if applies(state) and stage(state) == at:
+            break
+        state.apply(action)
+        puzzle.advance(state)
+    return puzzle.at(state)
 
 
 if __name__ == "__main__":

@@ -13,10 +13,12 @@ The parts, one per module:
 - `baseline`: the greedy bot's games (`greedy_score`, `best_greedy`);
 - `search`: the pilot method over whole turns, played in the engine;
 - `bound`: a valid upper bound on every plan's score (`upper_bound`);
+- `model`: a CP-SAT relaxation of the game from a turn's start, a tighter bound late in the
+  game (`model_bound`);
 - `exact`: the exhaustive search over engine states for tiny puzzles;
 - `replay`: a game the planner claims, replayed in the engine as a plan;
 - `planner`: `solve`, the parts put together within a time limit (the exhaustive search
-  first when one turn is left);
+  first when one turn is left, the relaxation's bound when two rounds or fewer are);
 - `command`: `kit solve timeless-journeys` (`main`)."""
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from kit.solve.timeless_journeys.baseline import best_greedy, greedy_game, greed
 from kit.solve.timeless_journeys.bound import upper_bound
 from kit.solve.timeless_journeys.command import main
 from kit.solve.timeless_journeys.exact import exact_search
+from kit.solve.timeless_journeys.model import model_bound
 from kit.solve.timeless_journeys.planner import OnSolution, solve
 from kit.solve.timeless_journeys.puzzle import SETS, Puzzle, standard_puzzle
 from kit.solve.timeless_journeys.search import Search
@@ -42,6 +45,7 @@ __all__ = [
     "greedy_game",
     "greedy_score",
     "main",
+    "model_bound",
     "solve",
     "standard_puzzle",
     "upper_bound",

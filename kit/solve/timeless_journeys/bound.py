@@ -503,23 +503,28 @@ def meetings_most(state: TimelessState, yields: Yields, rows: Meetings) -> Yield
 
 
 def lost_most(state: TimelessState, yields: Yields, tokens: int) -> Yield:
-    """The most Lost in Admiration gives again: the best Gazette reward once per Lost phase
-    that can find the token (English: the round it is placed, so once; Japanese: every round's
-    end once it is placed); a token still held gives nothing when no token can be placed any
-    more (`tokens`, see `placeable`)."""
+    """The best Gazette reward once per `lost_times`."""
+    return yields.gazette.times(lost_times(state, tokens))
+
+
+def lost_times(state: TimelessState, tokens: int) -> int:
+    """How often Lost in Admiration can give a reward again: once per Lost phase that can find
+    the token (English: the round it is placed, so once; Japanese: every round's end once it
+    is placed); never for a token still held when no token can be placed any more (`tokens`,
+    see `placeable`)."""
     held = "lost" in state.exp[0] and tokens > 0
     placed = [
         rnd for tokens in state.gazette for rnd, _, p, kind in tokens if p == 0 and kind == "lost"
     ]
     if not held and not placed:
-        return Yield()
+        return 0
     due_now = any(isinstance(f, phases.LostPhase) for f in state.stack)
     later = state.content.rules.rounds - state.round - 1
     if state.edition.lost_in_admiration == "once":
         count = 1 if held or (placed and placed[0] == state.round and due_now) else 0
     else:
         count = due_now + later
-    return yields.gazette.times(count)
+    return count
 
 
 def dickens_turns(state: TimelessState, rounds: Rounds) -> int:
@@ -675,6 +680,12 @@ def upper_bound(puzzle: Puzzle) -> float:
 
 def terms(puzzle: Puzzle) -> dict[str, int]:
     """The bound's terms by source of VP (their sum is `upper_bound`)."""
+    return counted(puzzle)[0]
+
+
+def counted(puzzle: Puzzle) -> tuple[dict[str, int], dict[str, int]]:
+    """The bound's terms, and the most of each quantity an Advanced card's end-of-game
+    condition counts (`card_most`)."""
     state = puzzle.state()
     content, edition, rules = state.content, state.edition, state.content.rules
     yields = Yields(state)
@@ -741,7 +752,7 @@ def terms(puzzle: Puzzle) -> dict[str, int]:
         "D. Affinities": affinities_most(state, tokens),
         "D. Majorities": majorities_most(state, tokens),
         "Paintings": paintings_most(state, explores),
-    }
+    }, most
 
 
 def retires_most(puzzle: Puzzle, state: TimelessState, yields: Yields, steps: int) -> Yield:

@@ -10,10 +10,11 @@ instead (`search`: the pilot method over whole turns, every turn's choices enume
 engine), so each plan is legal by construction, and the replay (`verified`) checks that the
 engine scores it as claimed. The price is that the search proves nothing: the plan's bound
 comes from `bound.upper_bound`, a count of what each source of VP can give at most (see its
-docstring), and the gap between them is reported. Proofs come only where the game is nearly
-over: with one turn left (`EXACT_TURNS`) the exhaustive search (`exact.exact_search`) runs
-first, and its optimum, found within half the time, is the plan, proven; it is also the
-optimum the tests hold the search to.
+docstring), and, with two rounds or fewer left, from the CP-SAT relaxation (`model`) where
+it is lower; the gap between the plan and the bound is reported. Proofs come only where the
+game is nearly over: with one turn left (`EXACT_TURNS`) the exhaustive search
+(`exact.exact_search`) runs first, and its optimum, found within half the time, is the plan,
+proven; it is also the optimum the tests hold the search to.
 
 What the planner leaves out (also in every plan's assumptions): other players (it plans for
 player 0 alone; in a game of several the others stand still, `observed`); chance, which it
@@ -34,6 +35,7 @@ from kit.core.pools import own_pool
 from kit.solve.plan import FEASIBLE, OPTIMAL, Interrupted, Plan
 from kit.solve.timeless_journeys.bound import turns_left, upper_bound
 from kit.solve.timeless_journeys.exact import exact_search
+from kit.solve.timeless_journeys.model import applies, model_bound
 from kit.solve.timeless_journeys.puzzle import Puzzle
 from kit.solve.timeless_journeys.replay import verified
 from kit.solve.timeless_journeys.search import Search, Stopped, final_score
@@ -46,6 +48,15 @@ EXACT_TURNS = 1
 """With at most this many turns left in the game (the one under way included), the planner
 first tries the exhaustive search (`exact.exact_search`), whose optimum is a proof: the last
 play and round V's end take seconds, the last two plays far longer (`benchmarks/RESULTS.md`)."""
+
+MODEL_ROUNDS = 2
+"""With at most this many rounds left (the one under way included), the planner asks the
+CP-SAT relaxation (`model`) for a bound too: there it closes its own search in seconds and
+bounds far below the count bound; earlier its best bound within the time is above it
+(`benchmarks/RESULTS.md`)."""
+
+MODEL_SHARE = 0.25
+"""The share of the time limit the relaxation may take."""
 
 EXACT_POSITIONS = 50_000
 """The most positions that first try may keep (a fraction of a millisecond each) before the
@@ -72,7 +83,7 @@ def solve(
         if on_solution is not None:
             on_solution(proof.objective, proof.objective, time.perf_counter() - began)
         return proof
-    limit = upper_bound(puzzle)
+    limit = min(upper_bound(puzzle), _modelled(puzzle, began, time_limit, workers))
     bound = None if math.isinf(limit) else int(limit)
 
     def found(score: int, elapsed: float) -> None:
@@ -120,6 +131,23 @@ def _exhaustive(puzzle: Puzzle, deadline: float) -> Plan | None:
         return None
     except KeyboardInterrupt:
         raise Interrupted(None) from None
+
+
+def _modelled(puzzle: Puzzle, began: float, time_limit: float, workers: int) -> float:
+    """The CP-SAT relaxation's bound (`model.model_bound`) when at most `MODEL_ROUNDS`
+    rounds are left and the player is about to play a card, within `MODEL_SHARE` of the time
+    limit; infinite otherwise (Ctrl-C meanwhile raises `Interrupted` with no plan)."""
+    state = puzzle.state()
+    if state.content.rules.rounds - state.round > MODEL_ROUNDS or not applies(state):
+        return math.inf
+    left = time_limit * MODEL_SHARE - (time.perf_counter() - began)
+    if left <= 0:
+        return math.inf
+    try:
+        found = model_bound(puzzle, left, workers)
+    except KeyboardInterrupt:
+        raise Interrupted(None) from None
+    return math.inf if found is None else found.bound
 
 
 def _search(puzzle: Puzzle, seed: int, time_limit: float) -> tuple[tuple[str, ...], int]:

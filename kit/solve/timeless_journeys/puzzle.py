@@ -108,6 +108,16 @@ class Puzzle:
         """A fresh engine state at the puzzle's start."""
         return self.position.clone()
 
+    def at(self, state: TimelessState) -> Puzzle:
+        """The puzzle of a later position of this puzzle's game: the same reveals from there
+        on (the round IV start of a plan, a position the tests hold a bound to)."""
+        decks = tuple(
+            order[self.start_decks[level] - len(state.deck[level]) :]
+            for level, order in enumerate(self.decks)
+        )
+        drawn = self.start_paintings - sum(state.painting_pile.values())
+        return Puzzle(state.clone(), decks=decks, paintings=self.paintings[drawn:])
+
     def before(self, history: Sequence[str]) -> TimelessState:
         """The fresh state a plan's `history` is played from: `state()`, whatever the plan."""
         return self.state()

@@ -27,16 +27,6 @@ from tests.solve.timeless_journeys.test_planner import position_at
 SETS = [(name, edition) for name in ("intro", "A", "B", "C", "D") for edition in ("en", "ja")]
 
 
-def subpuzzle(puzzle: Puzzle, state: TimelessState) -> Puzzle:
-    """The puzzle of a position of a game of `puzzle`: the same reveals from there on."""
-    decks = tuple(
-        order[puzzle.start_decks[level] - len(state.deck[level]) :]
-        for level, order in enumerate(puzzle.decks)
-    )
-    drawn = puzzle.start_paintings - sum(state.painting_pile.values())
-    return Puzzle(state.clone(), decks=decks, paintings=puzzle.paintings[drawn:])
-
-
 def game_of(puzzle: Puzzle, bot: GreedyBot | RandomBot) -> tuple[list[TimelessState], int]:
     """Every decision position of the bot's game of `puzzle`, and its final score."""
     state, positions = puzzle.state(), []
@@ -56,7 +46,7 @@ def test_the_bound_is_above_the_exhaustive_optimum_of_tiny_puzzles(name, edition
     state = puzzle.state()
     for action in history:  # round V's end, and its last play
         if at_stage_start(state) and not state.is_chance_node and stage(state) >= 28:
-            tiny = subpuzzle(puzzle, state)
+            tiny = puzzle.at(state)
             if stage(state) == 29:
                 assert upper_bound(tiny) >= exact_search(tiny).objective
             assert upper_bound(tiny) >= greedy_game(tiny, 1).score
@@ -76,7 +66,7 @@ def test_the_bound_is_above_the_planners_and_the_greedy_bots_games(name, edition
     state = puzzle.state()  # and from the plan's own positions on, the plan's score
     for number, action in enumerate(plan.history):
         if not state.is_chance_node and number % 5 == 0:
-            assert upper_bound(subpuzzle(puzzle, state)) >= plan.objective
+            assert upper_bound(puzzle.at(state)) >= plan.objective
         state.apply(action)
 
 
@@ -87,7 +77,7 @@ def test_the_bound_is_above_the_rest_of_greedy_and_random_games_from_any_positio
     for bot, every in [(GreedyBot(2, 0), 4), (GreedyBot(7, 0), 9), (RandomBot(3, 0), 9)]:
         positions, final = game_of(puzzle, bot)
         for position in positions[::every]:  # turns begun, chains half done, rounds' ends
-            assert upper_bound(subpuzzle(puzzle, position)) >= final
+            assert upper_bound(puzzle.at(position)) >= final
 
 
 @pytest.mark.parametrize(
@@ -106,7 +96,7 @@ def test_from_the_last_turn_on_the_bound_is_above_the_exhaustive_optimum_of_ever
             puzzle.advance(state)
             continue
         if stage(state) >= 28:
-            position = subpuzzle(puzzle, state)
+            position = puzzle.at(state)
             assert upper_bound(position) >= exact_search(position).objective
             checked += 1
         state.apply(bot.choose(state))
@@ -117,7 +107,7 @@ def round_five_end(name: str, edition: str) -> tuple[Puzzle, TimelessState]:
     """The puzzle and the position of round V's end in the first greedy game of a set."""
     puzzle = standard_puzzle(name, edition)
     state = position_at(puzzle, greedy_game(puzzle, 1).history, 29)
-    return subpuzzle(puzzle, state), state
+    return puzzle.at(state), state
 
 
 def test_at_the_last_round_end_held_tokens_count_nothing_and_montagus_reward_counts():
@@ -144,7 +134,7 @@ def test_a_painting_still_to_choose_counts():
     assert "lebrun" in state.where and not state.paintings[0]
     assert terms(puzzle)["Paintings"] == 0
     state.push(PaintingChoice(0))
-    assert terms(subpuzzle(puzzle, state))["Paintings"] == state.edition.lebrun_values[0]
+    assert terms(puzzle.at(state))["Paintings"] == state.edition.lebrun_values[0]
 
 
 def test_a_chain_counts_the_best_cards_first_and_each_later_play_again():

@@ -1,0 +1,857 @@
+"""A CP-SAT relaxation of the solo Grand Tour from a turn's start: its optimum's bound is an
+upper bound on every plan's score, far below the count bound's (`bound`) once the plays must
+choose what they give.
+
+The count bound counts every quantity at its most on its own: one activation of "talk / explore"
+is counted as a conversation and as an exploration, and the same Ideas pay for the cafés and
+fill the Journals. This model makes the choices the game makes, jointly, and counts each
+quantity once, from the choices made.
+
+Rule by rule, what the model keeps:
+- The plays. In each round left, each play is one card of the cards the player can hold by then
+  (`bound.holdable`: the hand, the play area and every card the market shows up to that round,
+  the puzzle fixing the reveals), each copy at most once a round, face up or face down. The
+  face-up cards of a category take the category's places in order (`slot`); the card in a
+  category's q-th place is activated by its own play and by each later face-up play of the
+  category (the chain), so at most once per filled place from q on; a card already face up in
+  the play area, once per later play of its category. A card whose only effect is timed has
+  nothing to activate.
+- Each activation's alternative (the "/" choice): one alternative per activation, and what it
+  gives is that alternative's steps' gains (`bound.Yields`: what a step triggers included, a
+  conversation's or a letter's Favour, an exploration's city reward), with its prices in coins
+  and VP paid (every subset of its priced steps is an alternative of its own: a priced step
+  may be left).
+- The timed effects: a card's beginning-of-turn effect at most once per later turn of its
+  round (the card in a category's q-th place is played at the round's q-th play at the
+  earliest), its end-of-round effect once, one alternative each time.
+- A face-down play: 2 coins, a move or a card bought (the card is among those the player can
+  hold), one of them.
+- Coins and Ideas as inventories: what is paid (the prices of the alternatives chosen, the
+  Ideas a café takes, the Ideas written) is at most what is held now and gained in all.
+- Cards bought and used at once, meetings with Famous Travellers (one a conversation and an
+  open Gazette slot of the round, one per Experience token in all, the best slots each
+  quantity on its own, a Duel's second reward and the side's bonus once), Lost in
+  Admiration, Exploration tiles (a new one per exploration and per city without one, the best
+  tiles left each quantity on its own), the Favour that removes a Level I card, café
+  discussions (one per café step or Dickens use and Café marker left, the best slots, each
+  paid with the Ideas of the cheapest discussion at least and worth no more VP an Idea than
+  the best), Journal slots (one per write, each holding an Idea, a tile or a Friend tile),
+  the Exploration table, Elective Affinities and the majorities by the tokens placed, and the
+  Paintings by the explorations: each as `bound` counts it, from the model's own totals.
+
+What the model relaxes, and why that is valid (each relaxation only lets more plans in, so the
+model's optimum, and CP-SAT's bound on it, is at least every plan's score):
+- The marker: no position is kept, so a move's path, its cost and the city of an exploration,
+  a café, a conversation or a traveller's ability are free (every plan is still a model
+  solution: it pays its coins for paths the model does not charge).
+- The order of the plays across categories and rounds, and of gains and payments within the
+  game: coins and Ideas are only checked at the end (a plan never holds less than nothing at
+  any moment, so in particular not at the end).
+- The hand: a card is playable in every round from the first it can be held (bought, taken at
+  the Market phase or kept within the hand limit is not asked), and Ideas' genres are one pool.
+- A step's gains are `bound.Yields`' most of each quantity (a Favour's best reward, any city's
+  reward, any tile's), and the travellers' round ends, Dickens and the Advanced cards' end
+  scoring are the count bound's own terms.
+
+It applies at a turn's start (the player about to play a card, or the game's start); elsewhere
+(`applies`) the count bound stands. `model_bound` is the bound CP-SAT proves within its time
+limit, so it stays valid when the search is cut short."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from ortools.sat.python import cp_model
+
+from kit.solve.timeless_journeys.bound import (
+    QUANTITIES,
+    Yield,
+    Yields,
+    affinities_most,
+    card_most,
+    counted,
+    displays,
+    holdable,
+    journals_most,
+    lost_times,
+    majorities_most,
+    open_slots,
+    paintings_most,
+    pieces_to_write,
+    plays_left,
+    turns_left,
+)
+from kit.solve.timeless_journeys.puzzle import Puzzle
+from kit.timeless_journeys import phases
+from kit.timeless_journeys.content import Effect, Step, Steps
+from kit.timeless_journeys.state import TimelessState
+
+Linear = Any
+"""A CP-SAT linear expression (an int, a variable, or sums and products of them)."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One way to resolve an effect once: what it gives (`takes`: new Exploration tiles taken,
+    beside `gives.explores`, every exploration) and what it costs."""
+
+    gives: Yield
+    takes: int = 0
+    moves: int = 0
+    far_talks: int = 0
+    far_cafes: int = 0
+    far_takes: int = 0
+    buys: int = 0
+    wild: int = 0
+    genres: tuple[int, ...] = (0,) * 4
+    coins: int = 0
+    vp: int = 0
+    here: frozenset[str] = frozenset()
+    known: frozenset[str] = frozenset()
+
+    def __add__(self, other: Option) -> Option:
+        summed = {
+            name: getattr(self, name) + getattr(other, name)
+            for name in ("takes", "moves", "far_talks", "far_cafes", "far_takes", "buys", "wild")
+        }
+        return Option(
+            self.gives + other.gives,
+            genres=tuple(a + b for a, b in zip(self.genres, other.genres, strict=True)),
+            coins=self.coins + other.coins,
+            vp=self.vp + other.vp,
+            here=self.here | other.here,
+            known=self.known | other.known,
+            **summed,
+        )
+
+    def tallies(self) -> tuple[int, ...]:
+        return (
+            self.takes, self.moves, self.far_talks, self.far_cafes, self.far_takes, self.buys,
+            self.wild,
+        )  # fmt: skip
+
+    def counts(self) -> tuple[int, ...]:
+        """Every count but the `gives`, in `COUNTS`' order."""
+        return (*self.tallies(), *self.genres)
+
+    def covers(self, other: Option) -> bool:
+        """Whether this option is at least as good as `other` in every way."""
+        return (
+            all(a >= b for a, b in zip(self.gives.values(), other.gives.values(), strict=True))
+            and all(a >= b for a, b in zip(self.counts(), other.counts(), strict=True))
+            and self.coins <= other.coins
+            and self.vp <= other.vp
+            and self.here <= other.here
+            and self.known <= other.known
+        )
+
+
+def undominated(found: Sequence[Option]) -> list[Option]:
+    """The options no other option covers (one of equal ones)."""
+    unique = list(dict.fromkeys(found))
+    return [
+        o for i, o in enumerate(unique)
+        if not any(p.covers(o) for j, p in enumerate(unique) if j != i)
+    ]  # fmt: skip
+
+
+class Options:
+    """Every way to resolve each effect of a position's game once: an alternative, with any
+    of its priced steps left, and for a step whose gain depends on a choice (which local's
+    Favour, which city's reward or tile, which Gazette reward), each choice."""
+
+    def __init__(self, yields: Yields) -> None:
+        self.yields = yields
+        self.content = yields.content
+        state = yields.state
+        self._path: list[int] = []
+        self._known: dict[Effect, list[Option]] = {}
+        self.favours = [
+            (city, reward)
+            for city, f in state.favour.items()
+            for reward in self.content.favours[f].rewards
+        ]
+        self.cities = [(name, city.reward) for name, city in self.content.cities.items()]
+        self.tiles = [tile.reward for tile in self.content.tiles.values()]
+        side = self.content.sides[state.side]
+        self.gazette = [e for column in side.columns for row in column.rewards for e in row]
+
+    def effect(self, effect: Effect) -> list[Option]:
+        """The effect's options, worked out once per effect."""
+        if effect not in self._known:
+            self._known[effect] = self._options(effect)
+        return self._known[effect]
+
+    def _options(self, effect: Effect) -> list[Option]:
+        if id(effect) in self._path:
+            raise ValueError("an effect that can trigger itself: no bound by counting")
+        self._path.append(id(effect))
+        try:
+            found: list[Option] = []
+            for steps in effect:
+                found += self.sequence(steps)
+            return undominated(found)
+        finally:
+            self._path.pop()
+
+    def sequence(self, steps: Steps) -> list[Option]:
+        """A sequence's options: each step's (`repeats` times), any priced step left."""
+        found = [Option(Yield())]
+        for step in steps:
+            mine = self.priced(step)
+            if step.coins or step.vp:
+                mine = [*mine, Option(Yield())]
+            for _ in range(repeats(step)):
+                found = undominated([a + b for a in found for b in mine])
+        return found
+
+    def priced(self, step: Step) -> list[Option]:
+        """A step's options, each with the step's price."""
+        price = Option(Yield(), coins=step.coins, vp=step.vp)
+        return [o + price for o in self.step(step)]
+
+    def among(self, effects: Sequence[Effect]) -> list[Option]:
+        return undominated([o for e in effects for o in self.effect(e)])
+
+    def local(self, effects: Sequence[tuple[str, Effect]], tie: str) -> list[Option]:
+        """The options of effects each of a city, tied to it: `here` (the marker there this
+        round), `known` (the marker there some round, or a Letter marker), or not at all."""
+        found = []
+        for city, effect in effects:
+            place = frozenset({city})
+            tied = {
+                "here": Option(Yield(), here=place),
+                "known": Option(Yield(), known=place),
+                "anywhere": Option(Yield()),
+            }[tie]
+            found += [o + tied for o in self.effect(effect)]
+        return undominated(found)
+
+    def step(self, step: Step) -> list[Option]:
+        """One step's options (see `bound.Yields.step` for the steps they do not set apart)."""
+        name, yields = step.name, self.yields
+        if name in ("talk", "talk_anywhere", "letter", "letter_new", "letters"):
+            return self.friendship(step)
+        if name in ("explore", "explore_anywhere"):
+            return self.explore(name == "explore_anywhere")
+        if name == "reuse_tile":
+            return self.among(self.tiles)
+        if name == "experience_again":
+            return self.among(self.gazette)
+        if name in COUNTED:
+            return [COUNTED[name]]
+        if name == "flip_move":
+            return [Option(Yield(), moves=step.count)]
+        if name == "idea":
+            twain = Yield(yields.twain, ideas=1)
+            return [Option(twain, genres=one_genre(g)) for g in step.genres]
+        if name == "exchange_one":
+            return [Option(yields.step(step), wild=1), Option(Yield(coins=step.count))]
+        if name in ("idea_any", "idea_distinct", "exchange", "colour"):
+            gives = yields.step(step)
+            return [Option(gives, wild=gives.ideas)]
+        return [Option(yields.step(step))]
+
+    def friendship(self, step: Step) -> list[Option]:
+        """A conversation (with a local of the marker's city for their Favour, or a meeting
+        with a Famous Traveller), a letter to a new local anywhere, or to a local holding a
+        Letter marker (placed in a city the marker has been in; one of the `repeats` letters
+        to up to `count` different locals, who may be the same in the model)."""
+        name = step.name
+        addison = Option(Yield(self.yields.addison))
+        if name in ("talk", "talk_anywhere"):
+            far = name == "talk_anywhere"
+            meet = Option(Yield(talks=0 if far else 1), far_talks=int(far))
+            favours = self.local(self.favours, "anywhere" if far else "here")
+            return [o + addison for o in [*favours, meet]]
+        if name == "letter_new":
+            return [o + addison for o in self.local(self.favours, "anywhere")]
+        return [o + addison for o in self.local(self.favours, "known")]
+
+    def explore(self, far: bool) -> list[Option]:
+        """An exploration of the marker's city (or of any city): one of its tiles taken (one
+        of `takes`), or its city reward."""
+        explored = Option(Yield(self.yields.addison, explores=1))
+        taken = [
+            Option(Yield(), takes=1, far_takes=int(far), here=frozenset(() if far else {city}))
+            for city in self.content.cities
+        ]
+        rewards = self.local(self.cities, "anywhere" if far else "here")
+        return [explored + o for o in undominated([*taken, *rewards])]
+
+
+COUNTED = {
+    "move": Option(Yield(), moves=1),
+    "goto": Option(Yield(), moves=1),
+    "cafe_anywhere": Option(Yield(), far_cafes=1),
+    "buy": Option(Yield(), buys=1),
+}
+"""The steps the model only counts, and what they count: a move (a direct one too) lets the
+marker reach one more city; a café anywhere is one more café; a buy, one more card."""
+
+
+def repeats(step: Step) -> int:
+    """How many times a step's options are chosen: letters to up to `count` locals, `count`."""
+    return step.count if step.name == "letters" else 1
+
+
+def one_genre(genre: int) -> tuple[int, ...]:
+    return tuple(int(genre == g) for g in range(GENRES))
+
+
+def applies(state: TimelessState) -> bool:
+    """Whether the model can start from `state`: the player is about to play a card."""
+    if state.is_terminal or state.phase != "Action" or not state.stack:
+        return False
+    top = state.stack[-1]
+    return isinstance(top, phases.Turn) and not top.started
+
+
+@dataclass(frozen=True)
+class ModelBound:
+    """What the model proved: `bound` on every plan's score; `optimal` when CP-SAT closed its
+    own search (the model's optimum is then `bound`); `objective` its best solution."""
+
+    bound: int
+    optimal: bool
+    objective: int
+
+
+GENRES = 4
+"""Idea genres the model keeps apart (the rules' four)."""
+
+COUNTS = (
+    *QUANTITIES, "takes", "moves", "far_talks", "far_cafes", "far_takes", "buys", "wild",
+    *(f"genre {g}" for g in range(GENRES)),
+)  # fmt: skip
+"""What the model totals a round: the count bound's quantities and the `Option` counts."""
+
+
+class Relaxation:
+    """The model of a puzzle's position (see the module's docstring)."""
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        state = puzzle.state()
+        if not applies(state):
+            raise ValueError("the model starts at a turn's start")
+        self.puzzle, self.state = puzzle, state
+        content, rules = state.content, state.content.rules
+        self.yields = Yields(state)
+        self.options = Options(self.yields)
+        self.model = cp_model.CpModel()
+        self.count, self.count_most = counted(puzzle)
+        self.prices: list[Linear] = []  # coins paid
+        self.lost_vp: list[Linear] = []  # VP paid
+        self.rounds = list(range(state.round, rules.rounds))
+        self.plays = [plays_left(state)] + [rules.plays_per_round] * (len(self.rounds) - 1)
+        # the cities the marker is in, round by round, and those it is in some round
+        self.visits = [
+            {c: self.model.new_bool_var(f"r{i} in {c}") for c in content.cities}
+            for i in range(len(self.rounds))
+        ]
+        self.known = {c: self.model.new_bool_var(f"known {c}") for c in content.cities}
+        for city, var in self.known.items():
+            marked = any(p == 0 for p, _ in state.letters.get(city, ()))
+            self.model.add(var <= sum(v[city] for v in self.visits) + int(marked))
+        self.others: list[Any] = []  # moves from tiles and meetings, round by round
+        self.held = self._hand()
+        per_round = [self._round(i) for i in range(len(self.rounds))]
+        self.parts = self._score(per_round)
+        self.model.maximize(sum(self.parts.values()))
+
+    # --- the hand -------------------------------------------------------------------------
+    def _hand(self) -> list[dict[str, Linear]]:
+        """The copies of each card the player holds at each round's start: now, the hand;
+        later, at most the hand limit's worth of the cards held the round before, played in
+        it or gained in it (the others discarded to the box for good). A card gained (see
+        `_gains`) is one the market shows in the round it is gained; within the round it may
+        be played from the second play left on (the Market pick at the round's end is not
+        played before the next round: letting it be only lets more in)."""
+        state, content, m = self.state, self.state.content, self.model
+        levels, limit = content.rules.levels, content.rules.hand_limit
+        shown = [Counter(d) for d in displays(self.puzzle, state)]
+        self.gained: list[dict[int, Linear]] = []
+        self.fresh: list[dict[str, Any]] = []  # the cards gained in each round
+        held: list[dict[str, Linear]] = [dict(Counter(state.hand[0]))]
+        back = Counter(c for c, _ in state.played[0])  # the cards played come back
+        for i, display in enumerate(shown):
+            per_level: dict[int, list[Linear]] = {level: [] for level in range(levels)}
+            fresh = {}
+            for card, copies in display.items():
+                g = m.new_int_var(0, copies, f"r{i} gains {card}")
+                fresh[card] = g
+                per_level[content.card(card).level - 1].append(g)
+            self.fresh.append(fresh)
+            self.gained.append({level: sum(gs) for level, gs in per_level.items()})
+            if i + 1 == len(shown):
+                break
+            before = held[-1]
+            kept = {}
+            for card in sorted(set(before) | set(fresh) | set(back if i == 0 else ())):
+                could = before.get(card, 0) + fresh.get(card, 0) + (back[card] if i == 0 else 0)
+                keep = m.new_int_var(0, self.ever_held[card], f"r{i + 1} holds {card}")
+                m.add(keep <= could)
+                kept[card] = keep
+            m.add(sum(kept.values()) <= limit)
+            held.append(kept)
+        return held
+
+    # --- the plays ------------------------------------------------------------------------
+    def _round(self, i: int) -> dict[str, Linear]:
+        """Round i's plays: the totals of every count they activate (`COUNTS`); the cities
+        their options are tied to must be visited, one more city per move.
+
+        A card of a category played face up k-th of m in the round is activated m - k + 1
+        times at most (its own play and each later chain), so the cards of a category with m
+        face-up plays are activated m(m+1)/2 times in all at most, and one card at most m
+        times a copy; a card already face up in the play area once per play of its category.
+        A card played face up gives its beginning-of-turn effect at most once per later turn,
+        its end-of-round effect once."""
+        state, content, m = self.state, self.state.content, self.model
+        plays = self.plays[i]
+        held, fresh = self.held[i], self.fresh[i]
+        cards = sorted(set(held) | set(fresh))
+        played_fresh = []
+        sums: dict[str, list[Linear]] = {q: [] for q in COUNTS}
+        area = [c for c, up in state.played[0] if up] if i == 0 else []
+        most = plays * (plays + 1) // 2 + plays * len(area)
+        faces_up: list[Linear] = []
+        shown_categories: list[Linear] = []
+        for category in sorted({content.categories[c] for c in [*cards, *area]}):
+            mine = sorted({c for c in cards if content.categories[c] == category})
+            up = {c: m.new_int_var(0, plays, f"r{i} up {c}") for c in mine}
+            for c in mine:  # a card gained this round is played at a later turn of it
+                if c in fresh:
+                    new = m.new_int_var(0, plays, f"r{i} up {c} gained")
+                    m.add(new <= fresh[c])
+                    played_fresh.append(new)
+                    m.add(up[c] <= held.get(c, 0) + new)
+                else:
+                    m.add(up[c] <= held[c])
+            count = m.new_int_var(0, plays, f"r{i} up {category}")
+            m.add(count == sum(up.values()))
+            faces_up.append(count)
+            shows = m.new_bool_var(f"r{i} shows {category}")
+            m.add(shows <= count + sum(1 for c in area if content.categories[c] == category))
+            shown_categories.append(shows)
+            chained = self._table(
+                f"r{i} chained {category}", count, [k * (k + 1) // 2 for k in range(plays + 1)]
+            )
+            activations = []
+            for card in mine:
+                timed = content.card(card)
+                copies = min(plays, self.most_held(card))
+                used = m.new_int_var(0, copies * plays, f"r{i} activations {card}")
+                m.add(used <= plays * up[card])
+                m.add(used <= copies * count)
+                activations.append(used)
+                self._uses(i, sums, f"r{i} {card}", state.card_effect(card), used, most)
+                begin = (plays - 1) * up[card]
+                self._uses(i, sums, f"r{i} {card} begin", timed.begin_turn, begin, most)
+                self._uses(i, sums, f"r{i} {card} end", timed.end_round, up[card], plays)
+            m.add(sum(activations) <= chained)
+            for j, card in enumerate(c for c in area if content.categories[c] == category):
+                name, timed = f"r{i} area{j} {card}", content.card(card)
+                self._uses(i, sums, name, state.card_effect(card), count, most)
+                self._uses(i, sums, name + " begin", timed.begin_turn, plays, most)
+                self._uses(i, sums, name + " end", timed.end_round, 1, most)
+        down = m.new_int_var(0, plays, f"r{i} down")
+        m.add(down + sum(faces_up) == plays)
+        m.add(sum(played_fresh) <= plays - 1)
+        down_coins = m.new_int_var(0, plays, f"r{i} down for coins")
+        down_moves = m.new_int_var(0, plays, f"r{i} down to move")
+        m.add(down_coins + down_moves <= down)
+        sums["coins"].append(content.rules.face_down_coins * down_coins)
+        sums["moves"].append(down_moves)
+        totals = {q: sum(found) for q, found in sums.items()}
+        shows_down = m.new_bool_var(f"r{i} shows face down")
+        m.add(shows_down <= down + any(not up for _, up in state.played[0]) * (i == 0))
+        self._gains(i, down - down_coins - down_moves, [*shown_categories, shows_down], totals)
+        extra = self._var(f"r{i} other moves", 10 * len(content.cities))
+        self.others.append(extra)
+        m.add(sum(self.visits[i].values()) <= 1 + totals["moves"] + extra)
+        return totals
+
+    @cached_property
+    def ever_held(self) -> Counter[str]:
+        """The most copies of each card the player can ever hold."""
+        return Counter(holdable(self.puzzle, self.state)[-1])
+
+    def most_held(self, card: str) -> int:
+        return self.ever_held[card]
+
+    def _gains(
+        self, i: int, buying: Linear, categories: list[Linear], totals: dict[str, Linear]
+    ) -> None:
+        """What round i gains (see `_hand`): a Market pick of a level below the level the
+        categories shown allow, face-down buys at their level's price, buy steps and cards
+        bought and used at once free."""
+        content, m = self.state.content, self.model
+        rules = content.rules
+        table = rules.market_levels_by_categories
+        shown = sum(categories)
+        free = m.new_int_var(0, 10 * self.plays[i], f"r{i} gains by steps")
+        m.add(free <= totals["buys"] + totals["bought"])
+        down_buys, picks, by_steps = [], [], []
+        for level in range(rules.levels):
+            need = next((k for k, top in enumerate(table) if top > level), None)
+            pick = m.new_bool_var(f"r{i} picks level {level}")
+            if need is None:
+                m.add(pick == 0)
+            else:
+                m.add(shown >= need).only_enforce_if(pick)
+            picks.append(pick)
+            bought = m.new_int_var(0, self.plays[i], f"r{i} buys level {level}")
+            down_buys.append(bought)
+            self.prices.append(rules.market_cost[level] * bought)
+            steps = m.new_int_var(0, 10 * self.plays[i], f"r{i} steps buy level {level}")
+            by_steps.append(steps)
+            m.add(self.gained[i][level] <= pick + bought + steps)
+        m.add(sum(picks) <= 1)
+        m.add(sum(down_buys) <= buying)
+        m.add(sum(by_steps) <= free)
+
+    def _uses(
+        self,
+        i: int | None,
+        sums: dict[str, list[Linear]],
+        name: str,
+        effect: Effect,
+        times: Linear,
+        most: int,
+    ) -> None:
+        """`effect` resolved `times` times at most (`most` at the very most): each time one of
+        its alternatives, and each step of it once at most (a step that cannot be carried
+        out, or whose price is not paid, is left), by one of the step's options (see
+        `_choose`)."""
+        if not effect or (isinstance(times, int) and times <= 0) or most <= 0:
+            return
+        chosen = []
+        for k, steps in enumerate(effect):
+            alternative = self._var(f"{name} alternative{k}", most)
+            chosen.append(alternative)
+            for j, step in enumerate(steps):
+                count = repeats(step)
+                options = self.options.priced(step)
+                label = f"{name} alternative{k} step{j}"
+                self._choose(i, sums, label, options, count * alternative, count * most)
+        self.model.add(sum(chosen) <= times)
+
+    def _choose(
+        self,
+        i: int | None,
+        sums: dict[str, list[Linear]],
+        name: str,
+        options: Sequence[Option],
+        times: Linear,
+        most: int,
+    ) -> None:
+        """An effect resolved in round i (None: some round) `times` times at most (`most` at
+        the very most), each time one of its `options`: what they give is added to `sums`,
+        their prices to the model's; an option tied to a city needs the marker there (that
+        round, or some round)."""
+        if not options or (isinstance(times, int) and times <= 0) or most <= 0:
+            return
+        m = self.model
+        chosen = []
+        for k, option in enumerate(options):
+            n = m.new_int_var(0, most, f"{name} option{k}")
+            chosen.append(n)
+            for q in QUANTITIES:
+                if getattr(option.gives, q):
+                    sums[q].append(getattr(option.gives, q) * n)
+            for q, value in zip(COUNTS[len(QUANTITIES) :], option.counts(), strict=True):
+                if value:
+                    sums[q].append(value * n)
+            if option.coins:
+                self.prices.append(option.coins * n)
+            if option.vp:
+                self.lost_vp.append(option.vp * n)
+            for city in option.here:
+                m.add(n <= most * (self.known[city] if i is None else self.visits[i][city]))
+            for city in option.known:
+                m.add(n <= most * self.known[city])
+        m.add(sum(chosen) <= times)
+
+    # --- what the plays lead to -------------------------------------------------------------
+    def _var(self, name: str, top: int) -> Any:
+        return self.model.new_int_var(0, max(0, top), name)
+
+    def _table(self, name: str, index: Any, values: Sequence[int]) -> Any:
+        """`values[index]`, `index` capped by the table's end by the caller."""
+        target = self._var(name, max(values, default=0))
+        self.model.add_element(index, list(values), target)
+        return target
+
+    def _capped(self, name: str, value: Linear, cap: int) -> Any:
+        """A variable at most `value` and at most `cap`."""
+        var = self._var(name, cap)
+        self.model.add(var <= value)
+        return var
+
+    def _bought(self, per_round: list[dict[str, Linear]]) -> list[dict[str, Linear]]:
+        """Each round's totals with the cards bought and used at once: at most the display a
+        round (all of it once one is bought, where a card so bought can buy another)."""
+        state, content, yields = self.state, self.state.content, self.yields
+        rules = content.rules
+        display = rules.market_display[state.num_players] * rules.levels
+        nested = sum(
+            card.copies
+            for card in content.advanced.values()
+            if any(step.name == "buy_play" for steps in card.effect for step in steps)
+        )
+        rows = []
+        for i, got in enumerate(per_round):
+            buys = got["bought"] * (display if nested >= 2 else 1)
+            bought = self._capped(f"r{i} bought", buys, display)
+            row = dict(got)
+            for q in QUANTITIES:
+                row[q] = got[q] + getattr(yields.bought, q) * bought
+            row["takes"] = got["takes"] + yields.bought.explores * bought
+            row["wild"] = got["wild"] + yields.bought.ideas * bought
+            rows.append(row)
+        return rows
+
+    def _meetings(self, rows: list[dict[str, Linear]], later: dict[str, list[Linear]]) -> Any:
+        """The meetings with Famous Travellers; returns how many (the tokens placed). A meeting
+        takes a conversation of its round and an open slot of a column whose traveller is in a
+        city the marker visits that round (or a conversation anywhere), and gives the slot's
+        reward, one of its options (twice for a Duel of Honor, the side's bonus with the first
+        token in its first column), added to `later`."""
+        state, content, m = self.state, self.state.content, self.model
+        rules, side = content.rules, content.sides[state.side]
+        tokens = state.exp[0]
+        gazette = self.options.among(self.options.gazette)
+        chained = max((o.gives.talks for o in gazette), default=0) > 0
+        counts, duels, first = [], [], []
+        for i, rnd in enumerate(self.rounds):
+            here, anywhere = [], []
+            for column, slot in open_slots(state, rnd):
+                name = f"r{i} meets {column}/{slot}"
+                met, far = m.new_bool_var(name), m.new_bool_var(name + " anywhere")
+                city = side.columns[column].cities[rnd]
+                m.add(met <= self.visits[i][city] + far)
+                times: Linear = met
+                if "duel" in tokens and content.travellers[state.travellers[column]].duel:
+                    again = m.new_int_var(0, rules.duel_rewards - 1, name + " duel")
+                    m.add(again <= (rules.duel_rewards - 1) * met)
+                    duels.append(again)
+                    times = met + again
+                reward = side.columns[column].rewards[rnd][slot]
+                self._uses(i, later, name, reward, times, rules.duel_rewards)
+                here.append(met)
+                anywhere.append(far)
+                if column == 0:
+                    first.append(met)
+            talks = rows[i]["talks"] + rows[i]["bought"]
+            far_talks = rows[i]["far_talks"]
+            if chained:  # a reward that is a conversation meets another traveller
+                m.add(sum(here) <= len(here) * (talks + far_talks))
+            else:
+                m.add(sum(here) <= talks + far_talks)
+                m.add(sum(anywhere) <= far_talks)
+            counts += here
+        m.add(sum(duels) <= rules.duel_rewards - 1)
+        if side.first_column_bonus and 0 not in state.bonus_taken and tokens:
+            bonus = m.new_bool_var("first column bonus")
+            m.add(bonus <= sum(first))
+            self._uses(None, later, "first column bonus", side.first_column_bonus, bonus, 1)
+        placed = self._var("tokens placed", len(tokens))
+        m.add(placed == sum(counts))
+        return placed
+
+    def _score(self, per_round: list[dict[str, Linear]]) -> dict[str, Linear]:
+        """Every source of VP, from the plays' totals (see the module's docstring)."""
+        state, yields, content, m = self.state, self.yields, self.state.content, self.model
+        rules, edition = content.rules, state.edition
+        rows = self._bought(per_round)
+        plays = {q: sum(row[q] for row in rows) for q in COUNTS}
+        later: dict[str, list[Linear]] = {q: [] for q in COUNTS}
+        # Lost in Admiration: a Gazette reward again, once per Lost phase that finds the token
+        placed = self._meetings(rows, later)
+        any_met = m.new_bool_var("a meeting")
+        m.add(placed >= 1).only_enforce_if(any_met)
+        m.add(placed == 0).only_enforce_if(~any_met)
+        lost0, lost1 = lost_times(state, 0), lost_times(state, 1)
+        gazette = self.options.among(self.options.gazette)
+        self._choose(
+            None, later, "Lost in Admiration", gazette, lost0 + (lost1 - lost0) * any_met, lost1
+        )
+        # Dickens: his uses left, each an exploration or a café in his city
+        dickens = 0
+        if "dickens" in state.where:
+            dickens = edition.dickens_per_turn * (turns_left(state) + sum(self.plays[1:]))
+        new_tiles = self._tiles(plays, later, dickens)
+        done = {q: plays[q] + sum(later[q]) for q in COUNTS}
+        m.add(sum(self.others) <= sum(later["moves"]))
+        explores = done["explores"] + dickens
+        level_one = [c for c in holdable(self.puzzle, state)[-1] if content.card(c).level == 1]
+        retires = self._capped("retired", done["retires"], len(level_one))
+        reward = yields.effect(rules.retire_reward)
+        gained = {q: done[q] + getattr(reward, q) * retires for q in QUANTITIES}
+        # coins and Ideas: paid at most what is held and gained
+        m.add(sum(self.prices) <= state.coins[0] + gained["coins"])
+        montagu = sum(
+            1
+            for _ in self.rounds
+            for t in state.travellers
+            if content.travellers[t].rule == "montagu"
+        )
+        wild = done["wild"] + montagu * edition.montagu_ideas
+        cafe_vp, cafe_ideas, cafe_any = self._cafes(gained["cafes"], done["far_cafes"] + dickens)
+        # Journals: a piece a slot, an Idea, a tile or a Friend tile
+        room = sum(
+            len(content.journal_scores) - 1 - sum(map(bool, slots)) for slots in state.written[0]
+        )
+        written = self._capped("written", gained["writes"], room)
+        ideas_written = self._var("Ideas written", room)
+        m.add(written <= ideas_written + pieces_to_write(state, 0) + new_tiles)
+        # Ideas: each genre paid (cafés, writes) at most what is held and gained of it, the
+        # Ideas of a genre of the player's choice shared out
+        writes = [self._var(f"written genre {g}", room) for g in range(GENRES)]
+        shares = [self._var(f"chosen genre {g}", 10 * room + 100) for g in range(GENRES)]
+        m.add(sum(writes) == ideas_written)
+        m.add(sum(shares) + cafe_any <= wild)
+        for g in range(GENRES):
+            have = state.ideas[0][g] + done[f"genre {g}"] + shares[g]
+            m.add(cafe_ideas[g] + writes[g] <= have)
+        journals = self._table(
+            "Journals", written, [journals_most(state, k, k)[1] for k in range(room + 1)]
+        )
+        have = len(state.tiles[0])
+        scores = rules.exploration_scores
+        exploration = self._table(
+            "Exploration",
+            new_tiles,
+            [scores[min(have + k, len(scores) - 1)] for k in range(len(content.cities) + 1)],
+        )
+        tokens = state.exp[0]
+        gazette_vp = self._table(
+            "Gazette tokens",
+            placed,
+            [affinities_most(state, t) + majorities_most(state, t) for t in range(len(tokens) + 1)],
+        )
+        reach = len(content.paintings) + 1
+        painted = self._capped("Paintings explored", explores, reach)
+        paintings = self._table(
+            "Paintings", painted, [paintings_most(state, k) for k in range(reach + 1)]
+        )
+        return {
+            "VP won": state.vp[0],
+            "plays": plays["vp"],
+            "meetings, tiles": sum(later["vp"]),
+            "retired cards": reward.vp * retires,
+            "prices": -sum(self.lost_vp),
+            "cafés": cafe_vp,
+            "Dickens": dickens * (yields.city.vp + yields.addison),
+            "travellers": self.count["travellers"],
+            "A. Exploration": exploration,
+            "B. Journals": journals,
+            "C. Advanced cards": self._advanced(),
+            "D. Gazette": gazette_vp,
+            "Paintings": paintings,
+        }
+
+    def _advanced(self) -> Linear:
+        """The Advanced cards' VP at the end: the hand limit's worth of the cards held at the
+        end, each at its condition's most (the count bound's `card_most`)."""
+        state, m = self.state, self.model
+        most = self.count_most
+        before, fresh = self.held[-1], self.fresh[-1]
+        kept = []
+        for card in sorted(set(before) | set(fresh)):
+            if card not in state.content.advanced:
+                continue
+            keep = m.new_int_var(0, self.ever_held[card], f"keeps {card}")
+            m.add(keep <= before.get(card, 0) + fresh.get(card, 0))
+            kept.append((keep, card_most(state, card, most)))
+        m.add(sum(k for k, _ in kept) <= state.content.rules.hand_limit)
+        return sum(value * k for k, value in kept)
+
+    def _tiles(self, plays: dict[str, Linear], later: dict[str, list[Linear]], dickens: int) -> Any:
+        """The new Exploration tiles, how many: one per exploration that takes one, one per
+        city without one, in a city the marker is in some round (or explored from anywhere,
+        by a reward or Dickens); each new tile and each tile held not yet used gives its reward
+        once, one of its options, added to `later`."""
+        state, content, m = self.state, self.state.content, self.model
+        rewards = self.options
+        for tile in state.tiles[0]:
+            if tile not in state.used[0]:
+                self._uses(None, later, f"tile {tile}", content.tiles[tile].reward, 1, 1)
+        taken, far = [], []
+        for city in content.cities:
+            if state.has_tile_of(0, city) or not state.city_tiles[city]:
+                continue
+            new = m.new_bool_var(f"new tile {city}")
+            anywhere = m.new_bool_var(f"new tile {city} anywhere")
+            m.add(new <= self.known[city] + anywhere)
+            taken.append(new)
+            far.append(anywhere)
+            effects = [content.tiles[t].reward for t in state.city_tiles[city]]
+            self._choose(None, later, f"new tile {city}", rewards.among(effects), new, 1)
+        count = self._var("new tiles", len(taken))
+        m.add(count == sum(taken))
+        m.add(count <= plays["takes"] + sum(later["takes"]) + dickens)
+        m.add(sum(far) <= plays["far_takes"] + sum(later["takes"]) + dickens)
+        return count
+
+    def _cafes(self, steps: Linear, anywhere: Linear) -> tuple[Linear, list[Linear], Linear]:
+        """The café discussions: their VP, the Ideas of each genre they take, and those of any
+        genre (where Lady Craven's discount lets a discussion be paid with fewer). Each takes
+        a café step and the next free slot of a discussion in a city the marker or a Letter
+        marker is in (or any: a café anywhere, or Dickens's), a Café marker, and its Ideas."""
+        state, content, edition, m = self.state, self.state.content, self.state.edition, self.model
+        where = set(state.where)
+        bonus = edition.montesquieu_vp if "montesquieu" in where else 0
+        discount = edition.craven_discount if "craven" in where else 0
+        markers = state.cafe_markers_left(0)
+        vps: list[Linear] = []
+        spent: list[Linear] = [0] * GENRES
+        any_genre: Linear = 0
+        taken, far = [], []
+        for city, board in content.cities.items():
+            here = []
+            for d, discussion in enumerate(board.cafes):
+                free = list(discussion.vp[len(state.cafes[city][d]) :])
+                top = min(markers, len(free))
+                if not top:
+                    continue
+                count = self._var(f"cafés {city} {d}", top)
+                here.append(count)
+                prefix = [sum(free[:k]) + bonus * k for k in range(top + 1)]
+                vps.append(self._table(f"café VP {city} {d}", count, prefix))
+                if discount:
+                    any_genre = any_genre + max(1, sum(discussion.cost) - discount) * count
+                else:
+                    spent = [s + n * count for s, n in zip(spent, discussion.cost, strict=True)]
+            if here:
+                outside = self._var(f"cafés {city} from afar", markers)
+                m.add(sum(here) <= markers * self.known[city] + outside)
+                taken += here
+                far.append(outside)
+        m.add(sum(taken) <= markers)
+        m.add(sum(taken) <= steps + anywhere)
+        m.add(sum(far) <= anywhere)
+        return sum(vps), spent, any_genre
+
+    def solve(self, time_limit: float, workers: int = 1) -> ModelBound:
+        solver = cp_model.CpSolver()
+        solver.parameters.max_time_in_seconds = time_limit
+        solver.parameters.num_workers = workers
+        status = solver.solve(self.model)
+        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            raise ValueError(f"the model found no solution ({solver.status_name(status)})")
+        bound = math.floor(solver.best_objective_bound + 1e-6)
+        return ModelBound(bound, status == cp_model.OPTIMAL, round(solver.objective_value))
+
+
+def model_bound(puzzle: Puzzle, time_limit: float = 10.0, workers: int = 1) -> ModelBound | None:
+    """The model's bound on every plan of `puzzle`, None where it does not apply."""
+    if not applies(puzzle.state()):
+        return None
+    return Relaxation(puzzle).solve(time_limit, workers)

@@ -1,0 +1,136 @@
+"""The CP-SAT relaxation of the five-round game: what each step may give (its options, tied to
+the cities they need), never below a real game's score from any turn's start of the last two
+rounds (the exhaustive optimum of the last play, the greedy and random bots' games of the ten
+standard puzzles, the planner's plans), and below the count bound there."""
+
+from __future__ import annotations
+
+import pytest
+
+from kit.core.bots import RandomBot
+from kit.solve.timeless_journeys import exact_search, solve, standard_puzzle
+from kit.solve.timeless_journeys.bound import Yield, Yields, upper_bound
+from kit.solve.timeless_journeys.model import Option, Options, applies, model_bound, undominated
+from kit.solve.timeless_journeys.search import stage
+from kit.timeless_journeys.bots import GreedyBot
+from kit.timeless_journeys.content import Step
+from tests.solve.timeless_journeys.test_bound import SETS, game_of
+
+ROUND_IV = 18
+"""The stage of round IV's first play: from there on two rounds are left."""
+
+
+def intro_options() -> Options:
+    """The options of the intro set's start, where Torino's Favour is FT03 (a History Idea to
+    the right), Milano's FT07 (2 coins and 1 VP to the right) and Genova's FT12."""
+    state = standard_puzzle("intro", "en").state()
+    assert state.favour["Torino"] == "FT03" and state.favour["Milano"] == "FT07"
+    assert state.favour["Genova"] == "FT12"
+    return Options(Yields(state))
+
+
+def test_a_conversation_is_a_locals_favour_in_the_markers_city_or_a_meeting():
+    options = intro_options().step(Step("talk"))
+    milano = Option(Yield(vp=1, coins=2), here=frozenset({"Milano"}))
+    history = Option(Yield(ideas=1), genres=(0, 1, 0, 0), here=frozenset({"Torino"}))
+    meeting = Option(Yield(talks=1))
+    assert {milano, history, meeting} <= set(options)
+    # every other option is a Favour of one city, needing the marker there this round
+    assert all(len(o.here) == 1 and not o.gives.talks for o in options if o != meeting)
+    assert len(options) == 20  # 16 locals, four of whom choose between two genres
+
+
+def test_a_letter_needs_a_letter_marker_where_the_marker_has_been_and_priced_steps_pay():
+    options = intro_options()
+    letters = options.step(Step("letter"))
+    assert Option(Yield(vp=1, coins=2), known=frozenset({"Milano"})) in letters
+    assert all(len(o.known) == 1 and not o.here for o in letters)
+    # Favour FT03's left local sells an Idea of any genre for a coin
+    assert Option(Yield(ideas=1), wild=1, coins=1, here=frozenset({"Torino"})) in options.step(
+        Step("talk")
+    )
+    paid = options.priced(Step("move", coins=2))
+    assert paid == [Option(Yield(), moves=1, coins=2)]
+
+
+def test_an_exploration_takes_a_tile_or_the_city_reward_never_both():
+    options = intro_options().step(Step("explore"))
+    torino = [o for o in options if o.here == frozenset({"Torino"})]
+    assert Option(Yield(explores=1), takes=1, here=frozenset({"Torino"})) in torino
+    assert Option(Yield(coins=2, explores=1), here=frozenset({"Torino"})) in torino
+    assert all(not (o.takes and (o.gives.coins or o.gives.ideas)) for o in options)
+
+
+def test_undominated_keeps_options_that_need_other_cities():
+    here = Option(Yield(vp=2), here=frozenset({"Roma"}))
+    cheaper = Option(Yield(vp=1))
+    worse = Option(Yield(vp=1), here=frozenset({"Roma"}))
+    assert undominated([here, cheaper, worse, here]) == [here, cheaper]
+
+
+def test_on_the_last_play_the_model_is_far_below_the_count_and_above_the_optimum():
+    # The first greedy game of the intro set (seed 2), at round V's last play: the count bound
+    # counts every alternative of the chain at once; the model chooses one, needs the marker
+    # in the Favour's city, pays cafés with Ideas of their genres, keeps the hand limit.
+    puzzle = standard_puzzle("intro", "en")
+    positions, final = game_of(puzzle, GreedyBot(2, 0))
+    last = puzzle.at(next(p for p in positions if applies(p) and stage(p) == 28))
+    found = model_bound(last, time_limit=30)
+    assert found is not None and found.optimal
+    assert (final, exact_search(last).objective, found.bound, upper_bound(last)) == (
+        41,
+        44,
+        63,
+        235,
+    )
+
+
+def test_the_model_starts_at_a_turns_start_only():
+    puzzle = standard_puzzle("intro", "en")
+    positions, _ = game_of(puzzle, GreedyBot(2, 0))
+    mid_turn = next(p for p in positions if not applies(p))
+    assert model_bound(puzzle.at(mid_turn)) is None
+
+
+@pytest.mark.parametrize(("name", "edition"), [("intro", "en"), ("D", "ja"), ("B", "en")])
+def test_on_round_fives_plays_the_model_is_above_the_exhaustive_optimum_and_the_bots(name, edition):
+    puzzle = standard_puzzle(name, edition)
+    for bot in [GreedyBot(2, 0), RandomBot(3, 0)]:
+        positions, final = game_of(puzzle, bot)
+        for position in positions:
+            if applies(position) and stage(position) >= 24:
+                tiny = puzzle.at(position)
+                found = model_bound(tiny, time_limit=10)
+                assert found is not None and found.bound >= final
+                assert found.bound <= upper_bound(tiny)
+                if stage(position) == 28:
+                    assert found.bound >= exact_search(tiny).objective
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "edition"), SETS)
+def test_from_round_four_the_model_is_above_the_rest_of_greedy_and_random_games(name, edition):
+    puzzle = standard_puzzle(name, edition)
+    for bot in [GreedyBot(2, 0), GreedyBot(7, 0), RandomBot(3, 0)]:
+        positions, final = game_of(puzzle, bot)
+        for position in positions[::3]:
+            if applies(position) and stage(position) >= ROUND_IV:
+                found = model_bound(puzzle.at(position), time_limit=3)
+                assert found is not None and found.bound >= final
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "edition"), [("intro", "en"), ("A", "en"), ("D", "ja")])
+def test_from_round_four_of_a_plan_the_planner_bounds_it_with_the_model(name, edition):
+    puzzle = standard_puzzle(name, edition)
+    plan = solve(puzzle, time_limit=4, workers=1)
+    state = puzzle.state()
+    for action in plan.history:
+        if applies(state) and stage(state) == ROUND_IV:
+            break
+        state.apply(action)
+        puzzle.advance(state)
+    late = puzzle.at(state)
+    again = solve(late, time_limit=12, workers=1)
+    assert again.objective >= plan.objective
+    assert again.bound is not None and plan.objective <= again.bound < upper_bound(late)
