@@ -111,7 +111,6 @@ def position(puzzle: Puzzle, plan: Plan, at: int) -> Puzzle:
         if applies(state) and stage(state) == at:
             break
         state.apply(action)
-        puzzle.advance(state)
     return puzzle.at(state)
 
 

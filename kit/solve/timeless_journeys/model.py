@@ -1,61 +1,70 @@
-"""A CP-SAT relaxation of the solo Grand Tour from a turn's start: its optimum's bound is an
-upper bound on every plan's score, far below the count bound's (`bound`) once the plays must
-choose what they give.
+"""A CP-SAT relaxation of the solo Grand Tour from a turn's start: CP-SAT's bound on its
+optimum is an upper bound on every plan's score, and with two rounds or fewer left it is far
+below the count bound (`bound`).
 
-The count bound counts every quantity at its most on its own: one activation of "talk / explore"
-is counted as a conversation and as an exploration, and the same Ideas pay for the cafés and
-fill the Journals. This model makes the choices the game makes, jointly, and counts each
-quantity once, from the choices made.
+The count bound counts every quantity at its most on its own: one activation of "talk /
+explore" counts as a conversation and as an exploration, a conversation counts the best Favour
+of the board, and the same Ideas pay for the cafés and fill the Journals. The model makes the
+game's choices instead, all at once, and counts each gain from the choices made.
 
-Rule by rule, what the model keeps:
-- The plays. In each round left, each play is one card of the cards the player can hold by then
-  (`bound.holdable`: the hand, the play area and every card the market shows up to that round,
-  the puzzle fixing the reveals), each copy at most once a round, face up or face down. The
-  face-up cards of a category take the category's places in order (`slot`); the card in a
-  category's q-th place is activated by its own play and by each later face-up play of the
-  category (the chain), so at most once per filled place from q on; a card already face up in
-  the play area, once per later play of its category. A card whose only effect is timed has
-  nothing to activate.
-- Each activation's alternative (the "/" choice): one alternative per activation, and what it
-  gives is that alternative's steps' gains (`bound.Yields`: what a step triggers included, a
-  conversation's or a letter's Favour, an exploration's city reward), with its prices in coins
-  and VP paid (every subset of its priced steps is an alternative of its own: a priced step
-  may be left).
-- The timed effects: a card's beginning-of-turn effect at most once per later turn of its
-  round (the card in a category's q-th place is played at the round's q-th play at the
-  earliest), its end-of-round effect once, one alternative each time.
-- A face-down play: 2 coins, a move or a card bought (the card is among those the player can
-  hold), one of them.
-- Coins and Ideas as inventories: what is paid (the prices of the alternatives chosen, the
-  Ideas a café takes, the Ideas written) is at most what is held now and gained in all.
-- Cards bought and used at once, meetings with Famous Travellers (one a conversation and an
-  open Gazette slot of the round, one per Experience token in all, the best slots each
-  quantity on its own, a Duel's second reward and the side's bonus once), Lost in
-  Admiration, Exploration tiles (a new one per exploration and per city without one, the best
-  tiles left each quantity on its own), the Favour that removes a Level I card, café
-  discussions (one per café step or Dickens use and Café marker left, the best slots, each
-  paid with the Ideas of the cheapest discussion at least and worth no more VP an Idea than
-  the best), Journal slots (one per write, each holding an Idea, a tile or a Friend tile),
-  the Exploration table, Elective Affinities and the majorities by the tokens placed, and the
-  Paintings by the explorations: each as `bound` counts it, from the model's own totals.
+What the model keeps, rule by rule:
+- The plays. Each round left has its plays (five, or those left this round), each a card the
+  player holds face up or face down. A card of a category played face up k-th of m in the
+  round is activated m - k + 1 times at most (its own play and each later chain), so the cards
+  of a category with m face-up plays are activated m(m+1)/2 times in all at most, a copy at
+  most m times; a card already face up in the play area once per later play of its category;
+  a card whose only effect is timed is not activated. A beginning-of-turn effect comes at most
+  once per later turn of the round, an end-of-round effect once.
+- Each activation's alternative (the "/" choice): one a time. Each step of it is resolved once
+  at most (a step that cannot be carried out, or whose price is not paid, is left) by one of
+  its options (`Options`): which local's Favour a conversation or a letter brings, a tile or
+  the city reward for an exploration, which genre of Idea, which Gazette reward; each option
+  with its price in coins and VP.
+- The marker. A conversation with a local, an exploration and its tile, a meeting with a
+  Famous Traveller need the marker in that city that round, one city more per move (a move
+  step, a direct move, a face-down move, or a move a tile or a Gazette reward gives);
+  a letter and a café need a city the marker has been in, or a Letter marker; an action
+  "anywhere in Italy" needs none.
+- The hand. The cards held at each round's start: now the hand; later at most the hand
+  limit's worth of those held, played or gained the round before. A round gains cards the
+  market shows that round: its free Market pick (of a level the categories shown allow), its
+  face-down plays that buy (at their level's price) and its buy steps (at the price less the
+  best discount). A card gained in a round is played at its second play left at the earliest.
+  The Advanced cards' end-of-game VP count the hand limit's worth of the cards held at the end,
+  each at its condition's most (`bound.card_most`).
+- Coins and Ideas. The coins paid (prices, buys) are at most those held and gained; each
+  genre's Ideas paid (a café's, each Idea written, each traded away) are at most those held
+  and gained of it, the Ideas of a genre of choice shared out.
+- Meetings: an open Gazette slot of the round each, a conversation each (one anywhere where it
+  was had anywhere), at most one Experience token each; a Duel of Honor's reward once more,
+  the side's first-column bonus once, Lost in Admiration's rewards as `bound.lost_times`.
+- Exploration tiles: a new one per exploration that takes one and per city without one, in a
+  city the marker has been in; each new or unused tile's reward once. The Favour that removes
+  a Level I card, once per such reward and Level I card. Café discussions: the next free slot
+  of a discussion each, a café step and a Café marker each. Journal slots: a write each, each
+  holding an Idea, a tile or a Friend tile.
+- Each round's end: the travellers' abilities, those paid only in the traveller's city where
+  the marker ends the round; Lady Montagu's VP or her Ideas.
+- Final scoring by the counts reached: the Exploration table, the Journals
+  (`bound.journals_most`), Elective Affinities and the majorities by the tokens placed
+  (`bound.affinities_most`, `bound.majorities_most`), the Paintings by the explorations.
 
-What the model relaxes, and why that is valid (each relaxation only lets more plans in, so the
-model's optimum, and CP-SAT's bound on it, is at least every plan's score):
-- The marker: no position is kept, so a move's path, its cost and the city of an exploration,
-  a café, a conversation or a traveller's ability are free (every plan is still a model
-  solution: it pays its coins for paths the model does not charge).
-- The order of the plays across categories and rounds, and of gains and payments within the
-  game: coins and Ideas are only checked at the end (a plan never holds less than nothing at
-  any moment, so in particular not at the end).
-- The hand: a card is playable in every round from the first it can be held (bought, taken at
-  the Market phase or kept within the hand limit is not asked), and Ideas' genres are one pool.
-- A step's gains are `bound.Yields`' most of each quantity (a Favour's best reward, any city's
-  reward, any tile's), and the travellers' round ends, Dickens and the Advanced cards' end
-  scoring are the count bound's own terms.
+What it relaxes, and why the relaxation is valid: every plan, read as the model's choices,
+meets every constraint above, so the model's optimum is at least the plan's score, and CP-SAT's
+best bound at its time limit is at least the optimum.
+- Order within a round and across categories, and when coins and Ideas are gained and paid:
+  the totals only are held to what is held and gained (a plan never holds less than nothing,
+  so not in total either); which cities the marker is in is kept per round, not per play.
+- Paths and their coins: a move reaches one more city whatever the path costs.
+- A step's gains otherwise as `bound.Yields` counts them (what a Favour, city or tile reward,
+  a card bought and used at once gives at most); the Ideas of a genre of choice, Lady Craven's
+  discount and the Journals' Idea slots of any genre.
+- The hand limit's discards are chosen freely, and a card removed by a Favour stays in hand.
 
-It applies at a turn's start (the player about to play a card, or the game's start); elsewhere
-(`applies`) the count bound stands. `model_bound` is the bound CP-SAT proves within its time
-limit, so it stays valid when the search is cut short."""
+It applies at a turn's start (the player about to play a card); elsewhere (`applies`) the
+count bound stands. CP-SAT closes its own search in seconds on round V and most of round IV;
+from the game's start its bound within a minute is above the count bound (see
+`benchmarks/RESULTS.md`)."""
 
 from __future__ import annotations
 
@@ -69,9 +78,11 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from kit.solve.timeless_journeys.bound import (
+    PRESENCE,
     QUANTITIES,
     Yield,
     Yields,
+    abilities_due,
     affinities_most,
     card_most,
     counted,
@@ -108,6 +119,7 @@ class Option:
     far_takes: int = 0
     buys: int = 0
     wild: int = 0
+    trades: int = 0
     genres: tuple[int, ...] = (0,) * 4
     coins: int = 0
     vp: int = 0
@@ -117,7 +129,16 @@ class Option:
     def __add__(self, other: Option) -> Option:
         summed = {
             name: getattr(self, name) + getattr(other, name)
-            for name in ("takes", "moves", "far_talks", "far_cafes", "far_takes", "buys", "wild")
+            for name in (
+                "takes",
+                "moves",
+                "far_talks",
+                "far_cafes",
+                "far_takes",
+                "buys",
+                "wild",
+                "trades",
+            )  # fmt: skip
         }
         return Option(
             self.gives + other.gives,
@@ -132,7 +153,7 @@ class Option:
     def tallies(self) -> tuple[int, ...]:
         return (
             self.takes, self.moves, self.far_talks, self.far_cafes, self.far_takes, self.buys,
-            self.wild,
+            self.wild, self.trades,
         )  # fmt: skip
 
     def counts(self) -> tuple[int, ...]:
@@ -251,10 +272,11 @@ class Options:
             twain = Yield(yields.twain, ideas=1)
             return [Option(twain, genres=one_genre(g)) for g in step.genres]
         if name == "exchange_one":
-            return [Option(yields.step(step), wild=1), Option(Yield(coins=step.count))]
+            return [Option(yields.step(step), wild=1, trades=1), Option(Yield(coins=step.count))]
         if name in ("idea_any", "idea_distinct", "exchange", "colour"):
             gives = yields.step(step)
-            return [Option(gives, wild=gives.ideas)]
+            trades = gives.ideas if name == "exchange" else 0
+            return [Option(gives, wild=gives.ideas, trades=trades)]
         return [Option(yields.step(step))]
 
     def friendship(self, step: Step) -> list[Option]:
@@ -326,7 +348,7 @@ GENRES = 4
 """Idea genres the model keeps apart (the rules' four)."""
 
 COUNTS = (
-    *QUANTITIES, "takes", "moves", "far_talks", "far_cafes", "far_takes", "buys", "wild",
+    *QUANTITIES, "takes", "moves", "far_talks", "far_cafes", "far_takes", "buys", "wild", "trades",
     *(f"genre {g}" for g in range(GENRES)),
 )  # fmt: skip
 """What the model totals a round: the count bound's quantities and the `Option` counts."""
@@ -345,6 +367,7 @@ class Relaxation:
         self.options = Options(self.yields)
         self.model = cp_model.CpModel()
         self.count, self.count_most = counted(puzzle)
+        self.picks: list[tuple[Any, Option]] = []  # each option's times chosen
         self.prices: list[Linear] = []  # coins paid
         self.lost_vp: list[Linear] = []  # VP paid
         self.rounds = list(range(state.round, rules.rounds))
@@ -445,7 +468,7 @@ class Relaxation:
             activations = []
             for card in mine:
                 timed = content.card(card)
-                copies = min(plays, self.most_held(card))
+                copies = min(plays, self.ever_held[card])
                 used = m.new_int_var(0, copies * plays, f"r{i} activations {card}")
                 m.add(used <= plays * up[card])
                 m.add(used <= copies * count)
@@ -478,19 +501,27 @@ class Relaxation:
         return totals
 
     @cached_property
+    def discount(self) -> int:
+        """The best discount a buy step of the game gives."""
+        content = self.state.content
+        effects = [
+            *(card.effect for card in content.advanced.values()),
+            *(reward for favour in content.favours.values() for reward in favour.rewards),
+        ]
+        steps = [step for effect in effects for seq in effect for step in seq]
+        return max((step.count for step in steps if step.name == "buy"), default=0)
+
+    @cached_property
     def ever_held(self) -> Counter[str]:
         """The most copies of each card the player can ever hold."""
         return Counter(holdable(self.puzzle, self.state)[-1])
-
-    def most_held(self, card: str) -> int:
-        return self.ever_held[card]
 
     def _gains(
         self, i: int, buying: Linear, categories: list[Linear], totals: dict[str, Linear]
     ) -> None:
         """What round i gains (see `_hand`): a Market pick of a level below the level the
         categories shown allow, face-down buys at their level's price, buy steps and cards
-        bought and used at once free."""
+        bought and used at once at their level's price less the best discount of a buy."""
         content, m = self.state.content, self.model
         rules = content.rules
         table = rules.market_levels_by_categories
@@ -511,6 +542,7 @@ class Relaxation:
             self.prices.append(rules.market_cost[level] * bought)
             steps = m.new_int_var(0, 10 * self.plays[i], f"r{i} steps buy level {level}")
             by_steps.append(steps)
+            self.prices.append(max(0, rules.market_cost[level] - self.discount) * steps)
             m.add(self.gained[i][level] <= pick + bought + steps)
         m.add(sum(picks) <= 1)
         m.add(sum(down_buys) <= buying)
@@ -562,6 +594,7 @@ class Relaxation:
         for k, option in enumerate(options):
             n = m.new_int_var(0, most, f"{name} option{k}")
             chosen.append(n)
+            self.picks.append((n, option))
             for q in QUANTITIES:
                 if getattr(option.gives, q):
                     sums[q].append(getattr(option.gives, q) * n)
@@ -695,14 +728,10 @@ class Relaxation:
         reward = yields.effect(rules.retire_reward)
         gained = {q: done[q] + getattr(reward, q) * retires for q in QUANTITIES}
         # coins and Ideas: paid at most what is held and gained
-        m.add(sum(self.prices) <= state.coins[0] + gained["coins"])
-        montagu = sum(
-            1
-            for _ in self.rounds
-            for t in state.travellers
-            if content.travellers[t].rule == "montagu"
-        )
-        wild = done["wild"] + montagu * edition.montagu_ideas
+        coins = state.coins[0] + gained["coins"]
+        m.add(sum(self.prices) <= coins)
+        montagu_ideas = self._var("Lady Montagu's Ideas", len(self.rounds))
+        wild = done["wild"] + montagu_ideas * edition.montagu_ideas
         cafe_vp, cafe_ideas, cafe_any = self._cafes(gained["cafes"], done["far_cafes"] + dickens)
         # Journals: a piece a slot, an Idea, a tile or a Friend tile
         room = sum(
@@ -715,11 +744,13 @@ class Relaxation:
         # Ideas of a genre of the player's choice shared out
         writes = [self._var(f"written genre {g}", room) for g in range(GENRES)]
         shares = [self._var(f"chosen genre {g}", 10 * room + 100) for g in range(GENRES)]
+        traded = [self._var(f"traded genre {g}", 10 * room + 100) for g in range(GENRES)]
         m.add(sum(writes) == ideas_written)
         m.add(sum(shares) + cafe_any <= wild)
+        m.add(sum(traded) == done["trades"])  # a trade gives up an Idea for one of choice
         for g in range(GENRES):
             have = state.ideas[0][g] + done[f"genre {g}"] + shares[g]
-            m.add(cafe_ideas[g] + writes[g] <= have)
+            m.add(cafe_ideas[g] + writes[g] + traded[g] <= have)
         journals = self._table(
             "Journals", written, [journals_most(state, k, k)[1] for k in range(room + 1)]
         )
@@ -749,7 +780,7 @@ class Relaxation:
             "prices": -sum(self.lost_vp),
             "cafés": cafe_vp,
             "Dickens": dickens * (yields.city.vp + yields.addison),
-            "travellers": self.count["travellers"],
+            "travellers": self._travellers(ideas_written, room, coins, montagu_ideas),
             "A. Exploration": exploration,
             "B. Journals": journals,
             "C. Advanced cards": self._advanced(),
@@ -757,27 +788,83 @@ class Relaxation:
             "Paintings": paintings,
         }
 
+    def _travellers(self, written: Any, room: int, coins: Linear, montagu_ideas: Any) -> Linear:
+        """The travellers' end-of-round abilities, round by round (`bound.round_end_most`'s
+        gains; Mary Shelley's by the Ideas written in all, `room` at most, Goethe's by the
+        coins held and gained in all): those that pay only a player in the traveller's city
+        pay where the marker ends the round, one city it is in that round. Lady Montagu gives
+        her VP or her Ideas (`montagu_ideas` counts the rounds she gives Ideas)."""
+        state, content, m = self.state, self.state.content, self.model
+        edition = state.edition
+        columns = content.sides[state.side].columns
+        presence = PRESENCE | ({"goethe"} if edition.goethe_needs_city else set())
+        twain = edition.twain_vp if "twain" in state.where else 0
+        found: list[Linear] = []
+        if "keats" in state.where:
+            found.append(edition.keats_play_vp * sum(self.plays))
+        ideas: list[Linear] = []
+        for i, rnd in enumerate(self.rounds):
+            ends = {c: m.new_bool_var(f"r{i} ends in {c}") for c in content.cities}
+            m.add(sum(ends.values()) <= 1)
+            for city, end in ends.items():
+                m.add(end <= self.visits[i][city])
+            for column in abilities_due(state, rnd):
+                rule = content.travellers[state.travellers[column]].rule
+                name = f"r{i} {rule}"
+                here = ends[columns[column].cities[rnd]] if rule in presence else 1
+                if rule == "montagu":
+                    vp, idea = m.new_bool_var(name + " VP"), m.new_bool_var(name + " Ideas")
+                    m.add(vp + idea <= here)
+                    ideas.append(idea)
+                    found.append(edition.montagu_vp * vp + edition.montagu_ideas * twain * idea)
+                    continue
+                gain: Linear
+                if rule == "shelley":
+                    most, gain = edition.shelley_vp * room, edition.shelley_vp * written
+                elif rule == "goethe":
+                    most = gain = edition.goethe_max
+                elif rule == "keats":
+                    played = state.advanced_played[0] if rnd == state.round else 0
+                    most = gain = edition.keats_round_vp * (played + self.plays[i])
+                elif rule == "blessington":
+                    most = gain = max(0, edition.blessington_closest)
+                else:
+                    continue
+                paid = self._var(name, most)
+                m.add(paid <= gain)
+                if rule == "goethe":
+                    m.add(paid <= coins)
+                if rule in presence:
+                    m.add(paid <= most * here)
+                found.append(paid)
+        m.add(montagu_ideas <= sum(ideas))
+        return sum(found)
+
     def _advanced(self) -> Linear:
         """The Advanced cards' VP at the end: the hand limit's worth of the cards held at the
         end, each at its condition's most (the count bound's `card_most`)."""
         state, m = self.state, self.model
         most = self.count_most
         before, fresh = self.held[-1], self.fresh[-1]
+        # the cards played come back to the hand: this round's too, if it is the last
+        back = Counter(c for c, _ in state.played[0]) if len(self.rounds) == 1 else Counter()
         kept = []
-        for card in sorted(set(before) | set(fresh)):
+        for card in sorted(set(before) | set(fresh) | set(back)):
             if card not in state.content.advanced:
                 continue
             keep = m.new_int_var(0, self.ever_held[card], f"keeps {card}")
-            m.add(keep <= before.get(card, 0) + fresh.get(card, 0))
+            m.add(keep <= before.get(card, 0) + fresh.get(card, 0) + back[card])
             kept.append((keep, card_most(state, card, most)))
         m.add(sum(k for k, _ in kept) <= state.content.rules.hand_limit)
         return sum(value * k for k, value in kept)
 
     def _tiles(self, plays: dict[str, Linear], later: dict[str, list[Linear]], dickens: int) -> Any:
-        """The new Exploration tiles, how many: one per exploration that takes one, one per
-        city without one, in a city the marker is in some round (or explored from anywhere,
-        by a reward or Dickens); each new tile and each tile held not yet used gives its reward
-        once, one of its options, added to `later`."""
+        """The new Exploration tiles, how many: one per exploration that takes one and per city
+        without one, in a city the marker is in some round (or explored from anywhere: an
+        exploration anywhere, or Dickens's); each new tile and each tile held not yet used
+        gives its reward once, one of its options, added to `later`. (Tying each tile to an
+        exploration of its own city changed no optimum tried and kept CP-SAT from closing its
+        search: the cities are tied only through the marker's visits.)"""
         state, content, m = self.state, self.state.content, self.model
         rewards = self.options
         for tile in state.tiles[0]:
@@ -789,15 +876,15 @@ class Relaxation:
                 continue
             new = m.new_bool_var(f"new tile {city}")
             anywhere = m.new_bool_var(f"new tile {city} anywhere")
-            m.add(new <= self.known[city] + anywhere)
             taken.append(new)
             far.append(anywhere)
+            m.add(new <= self.known[city] + anywhere)
             effects = [content.tiles[t].reward for t in state.city_tiles[city]]
             self._choose(None, later, f"new tile {city}", rewards.among(effects), new, 1)
         count = self._var("new tiles", len(taken))
         m.add(count == sum(taken))
         m.add(count <= plays["takes"] + sum(later["takes"]) + dickens)
-        m.add(sum(far) <= plays["far_takes"] + sum(later["takes"]) + dickens)
+        m.add(sum(far) <= plays["far_takes"] + sum(later["far_takes"]) + dickens)
         return count
 
     def _cafes(self, steps: Linear, anywhere: Linear) -> tuple[Linear, list[Linear], Linear]:

@@ -69,9 +69,10 @@ def test_undominated_keeps_options_that_need_other_cities():
 
 
 def test_on_the_last_play_the_model_is_far_below_the_count_and_above_the_optimum():
-    # The first greedy game of the intro set (seed 2), at round V's last play: the count bound
+    # The greedy game of the intro set (seed 2), at round V's last play: the count bound
     # counts every alternative of the chain at once; the model chooses one, needs the marker
-    # in the Favour's city, pays cafés with Ideas of their genres, keeps the hand limit.
+    # in the Favour's city, pays cafés with Ideas of their genres, keeps the hand limit, and
+    # pays Mary Shelley only where the marker ends the round: 10 VP above the optimum.
     puzzle = standard_puzzle("intro", "en")
     positions, final = game_of(puzzle, GreedyBot(2, 0))
     last = puzzle.at(next(p for p in positions if applies(p) and stage(p) == 28))
@@ -80,7 +81,7 @@ def test_on_the_last_play_the_model_is_far_below_the_count_and_above_the_optimum
     assert (final, exact_search(last).objective, found.bound, upper_bound(last)) == (
         41,
         44,
-        63,
+        54,
         235,
     )
 
@@ -92,6 +93,7 @@ def test_the_model_starts_at_a_turns_start_only():
     assert model_bound(puzzle.at(mid_turn)) is None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "edition"), [("intro", "en"), ("D", "ja"), ("B", "en")])
 def test_on_round_fives_plays_the_model_is_above_the_exhaustive_optimum_and_the_bots(name, edition):
     puzzle = standard_puzzle(name, edition)
@@ -129,7 +131,6 @@ def test_from_round_four_of_a_plan_the_planner_bounds_it_with_the_model(name, ed
         if applies(state) and stage(state) == ROUND_IV:
             break
         state.apply(action)
-        puzzle.advance(state)
     late = puzzle.at(state)
     again = solve(late, time_limit=12, workers=1)
     assert again.objective >= plan.objective
