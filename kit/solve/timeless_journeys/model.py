@@ -106,6 +106,12 @@ Linear = Any
 """A CP-SAT linear expression (an int, a variable, or sums and products of them)."""
 
 
+TALLIES = ("takes", "moves", "far_talks", "far_cafes", "far_takes", "buys", "wild", "trades")
+"""What an option counts besides its `gives`: tiles taken (`gives.explores` counts every
+exploration), moves, conversations and cafés and tiles anywhere, buys, Ideas of a genre of
+choice, Ideas traded away."""
+
+
 @dataclass(frozen=True)
 class Option:
     """One way to resolve an effect once: what it gives (`takes`: new Exploration tiles taken,
@@ -127,19 +133,7 @@ class Option:
     known: frozenset[str] = frozenset()
 
     def __add__(self, other: Option) -> Option:
-        summed = {
-            name: getattr(self, name) + getattr(other, name)
-            for name in (
-                "takes",
-                "moves",
-                "far_talks",
-                "far_cafes",
-                "far_takes",
-                "buys",
-                "wild",
-                "trades",
-            )  # fmt: skip
-        }
+        summed = {name: getattr(self, name) + getattr(other, name) for name in TALLIES}
         return Option(
             self.gives + other.gives,
             genres=tuple(a + b for a, b in zip(self.genres, other.genres, strict=True)),
@@ -151,10 +145,7 @@ class Option:
         )
 
     def tallies(self) -> tuple[int, ...]:
-        return (
-            self.takes, self.moves, self.far_talks, self.far_cafes, self.far_takes, self.buys,
-            self.wild, self.trades,
-        )  # fmt: skip
+        return tuple(getattr(self, name) for name in TALLIES)
 
     def counts(self) -> tuple[int, ...]:
         """Every count but the `gives`, in `COUNTS`' order."""
@@ -327,8 +318,11 @@ def one_genre(genre: int) -> tuple[int, ...]:
 
 
 def applies(state: TimelessState) -> bool:
-    """Whether the model can start from `state`: the player is about to play a card."""
+    """Whether the model can start from `state`: the player is about to play a card (in a
+    game of the rules' four Idea genres)."""
     if state.is_terminal or state.phase != "Action" or not state.stack:
+        return False
+    if len(state.content.rules.genres) != GENRES:
         return False
     top = state.stack[-1]
     return isinstance(top, phases.Turn) and not top.started
@@ -347,10 +341,7 @@ class ModelBound:
 GENRES = 4
 """Idea genres the model keeps apart (the rules' four)."""
 
-COUNTS = (
-    *QUANTITIES, "takes", "moves", "far_talks", "far_cafes", "far_takes", "buys", "wild", "trades",
-    *(f"genre {g}" for g in range(GENRES)),
-)  # fmt: skip
+COUNTS = (*QUANTITIES, *TALLIES, *(f"genre {g}" for g in range(GENRES)))
 """What the model totals a round: the count bound's quantities and the `Option` counts."""
 
 
