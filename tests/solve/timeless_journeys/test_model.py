@@ -72,7 +72,11 @@ def test_on_the_last_play_the_model_is_far_below_the_count_and_above_the_optimum
     # The greedy game of the intro set (seed 2), at round V's last play: the count bound
     # counts every alternative of the chain at once; the model chooses one, needs the marker
     # in the Favour's city, pays cafés with Ideas of their genres, keeps the hand limit, and
-    # pays Mary Shelley only where the marker ends the round: 10 VP above the optimum.
+    # pays Mary Shelley only where the marker ends the round. It stays 10 VP above the
+    # optimum because it keeps the marker's cities a round, not a play, and ties the tiles to
+    # the explorations only in number: card 20's two explorations take the tiles of Firenze
+    # and Genova (6 VP of Exploration, 2 of a tile's reward), Firenze reached with the move
+    # its own tile gives, where the game's marker in Torino can reach neither.
     puzzle = standard_puzzle("intro", "en")
     positions, final = game_of(puzzle, GreedyBot(2, 0))
     last = puzzle.at(next(p for p in positions if applies(p) and stage(p) == 28))
