@@ -358,7 +358,6 @@ class Relaxation:
         self.options = Options(self.yields)
         self.model = cp_model.CpModel()
         self.count, self.count_most = counted(puzzle)
-        self.picks: list[tuple[Any, Option]] = []  # each option's times chosen
         self.prices: list[Linear] = []  # coins paid
         self.lost_vp: list[Linear] = []  # VP paid
         self.rounds = list(range(state.round, rules.rounds))
@@ -585,7 +584,6 @@ class Relaxation:
         for k, option in enumerate(options):
             n = m.new_int_var(0, most, f"{name} option{k}")
             chosen.append(n)
-            self.picks.append((n, option))
             for q in QUANTITIES:
                 if getattr(option.gives, q):
                     sums[q].append(getattr(option.gives, q) * n)
