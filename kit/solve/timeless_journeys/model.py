@@ -77,6 +77,7 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
+from kit.solve.plan import run_solver
 from kit.solve.timeless_journeys.bound import (
     PRESENCE,
     QUANTITIES,
@@ -916,10 +917,15 @@ class Relaxation:
         return sum(vps), spent, any_genre
 
     def solve(self, time_limit: float, workers: int = 1) -> ModelBound:
+        """CP-SAT on the model for `time_limit` seconds. Ctrl-C, or Stop
+        (`kit.solve.plan.interrupt`), ends the search and raises KeyboardInterrupt: a bound
+        cut short is still a bound, but the caller asked to stop."""
         solver = cp_model.CpSolver()
         solver.parameters.max_time_in_seconds = time_limit
         solver.parameters.num_workers = workers
-        status = solver.solve(self.model)
+        status, interrupted = run_solver(solver, self.model)
+        if interrupted:
+            raise KeyboardInterrupt
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             raise ValueError(f"the model found no solution ({solver.status_name(status)})")
         bound = math.floor(solver.best_objective_bound + 1e-6)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 
 import pytest
 
@@ -21,6 +22,7 @@ from kit.solve.timeless_journeys import (
     exact_search,
     greedy_game,
     model_bound,
+    planner,
     solve,
     standard_puzzle,
     upper_bound,
@@ -168,6 +170,26 @@ def test_stop_during_the_exhaustive_search_ends_the_planner_with_no_plan():
     thread.start()
     assert interrupt(thread)
     thread.join(30)
+    assert not thread.is_alive() and len(outcome) == 1 and outcome[0].plan is None
+
+
+def test_stop_while_the_model_bounds_ends_the_planner_with_no_plan(intro, monkeypatch):
+    # asked from the game's start, where CP-SAT does not close the relaxation in 15 s (a
+    # quarter of the time limit): Stop ends its search and the planner, before any plan
+    monkeypatch.setattr(planner, "MODEL_ROUNDS", intro.state().content.rules.rounds)
+    outcome: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            solve(intro, time_limit=60, workers=1)
+        except Interrupted as stop:
+            outcome.append(stop)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    time.sleep(2)  # the model is built and CP-SAT is searching
+    assert interrupt(thread)
+    thread.join(10)
     assert not thread.is_alive() and len(outcome) == 1 and outcome[0].plan is None
 
 
