@@ -136,7 +136,8 @@ def _exhaustive(puzzle: Puzzle, deadline: float) -> Plan | None:
 def _modelled(puzzle: Puzzle, began: float, time_limit: float, workers: int) -> float:
     """The CP-SAT relaxation's bound (`model.model_bound`) when at most `MODEL_ROUNDS`
     rounds are left and the player is about to play a card, within `MODEL_SHARE` of the time
-    limit; infinite otherwise (Ctrl-C meanwhile raises `Interrupted` with no plan)."""
+    limit; infinite otherwise, and where the relaxation cannot read the content (Ctrl-C
+    meanwhile raises `Interrupted` with no plan)."""
     state = puzzle.state()
     if state.content.rules.rounds - state.round > MODEL_ROUNDS or not applies(state):
         return math.inf
@@ -147,6 +148,8 @@ def _modelled(puzzle: Puzzle, began: float, time_limit: float, workers: int) -> 
         found = model_bound(puzzle, left, workers)
     except KeyboardInterrupt:
         raise Interrupted(None) from None
+    except ValueError:  # a content the relaxation cannot read (an effect that triggers itself)
+        return math.inf
     return math.inf if found is None else found.bound
 
 
