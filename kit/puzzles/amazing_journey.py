@@ -40,6 +40,7 @@ from kit.puzzles.verdict import (
     attempt_random,
     checked_difficulty,
     on_request,
+    sheet_lines,
 )
 from kit.puzzles.walk import EngineWalk, players_steps
 from kit.solve.amazing_journey import Puzzle, exact_search, standard_puzzle
@@ -324,17 +325,6 @@ class JourneyWalk(EngineWalk[JourneyState]):
         ]
 
 
-def _sheet_lines(yours: ScoreSheet, best: ScoreSheet) -> list[str]:
-    lines = []
-    for mine, theirs in zip(yours.lines, best.lines, strict=True):
-        if mine.points != theirs.points or mine.detail != theirs.detail:
-            lines.append(
-                f"{mine.label}: you {mine.points} ({mine.detail or '-'}), the optimum "
-                f"{theirs.points} ({theirs.detail or '-'})"
-            )
-    return lines
-
-
 def _checkpoint_lines(walk: JourneyWalk, puzzle: JourneyPuzzle) -> list[str]:
     """Each checkpoint completed on another day than the optimum's, with its points."""
     best = JourneyWalk(puzzle)
@@ -379,7 +369,7 @@ def check_journey(puzzle: JourneyPuzzle, route: Sequence[str], *, reveal: bool =
             *(f"{s.label}: {s.points}" for s in sheet.lines if s.points),
         ]
         return Verdict(True, True, sheet.total, optimum, tuple(lines))
-    lines = _sheet_lines(sheet, best)
+    lines = sheet_lines(sheet, best, "the optimum")
     lines += _checkpoint_lines(walk, puzzle)
     lines.append(
         f"home on day {walk.day}; the optimum on day {puzzle.optimum.earliest}"

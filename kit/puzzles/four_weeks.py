@@ -33,6 +33,7 @@ from kit.puzzles.verdict import (
     limit_words,
     on_request,
     puzzle_seed,
+    sheet_lines,
 )
 from kit.puzzles.walk import EngineWalk, players_steps
 from kit.solve.four_weeks import Puzzle, solve, standard_puzzle
@@ -238,17 +239,6 @@ class WeeksWalk(EngineWalk[FourWeeksState]):
         ]
 
 
-def _sheet_lines(yours: ScoreSheet, best: ScoreSheet, name: str) -> list[str]:
-    lines = []
-    for mine, theirs in zip(yours.lines, best.lines, strict=True):
-        if mine.points != theirs.points or mine.detail != theirs.detail:
-            lines.append(
-                f"{mine.label}: you {mine.points} ({mine.detail or '-'}), {name} "
-                f"{theirs.points} ({theirs.detail or '-'})"
-            )
-    return lines
-
-
 def _visited(state: FourWeeksState) -> str:
     cards = state.game.content.locations
     return ", ".join(cards[c].title for c in sorted(state.visited[0])) or "none"
@@ -291,7 +281,7 @@ def check_weeks(puzzle: WeeksPuzzle, route: Sequence[str], *, reveal: bool = Fal
         return verdict(True, True, sheet.total, lines)
     best = puzzle.best.sheet
     assert best is not None
-    lines = _sheet_lines(sheet, best, name)
+    lines = sheet_lines(sheet, best, name)
     plan = WeeksWalk(puzzle)
     for play in puzzle.route:
         plan.take(play)

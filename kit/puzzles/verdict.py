@@ -1,12 +1,13 @@
 """What the puzzles share: the difficulty names, a refused step, a checked route's verdict, and
-the seeded random numbers of a generation attempt."""
+the seeded random numbers of a generation attempt, and how a score sheet falls short of
+another."""
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
 
-from kit.core import KitError
+from kit.core import KitError, ScoreSheet
 from kit.core.rng import check_seed
 
 DIFFICULTIES = ("easy", "medium", "hard")
@@ -101,3 +102,16 @@ def attempt_random(kind: str, difficulty: str, seed: int, attempt: int) -> rando
 def length_text(value: float) -> str:
     """A length for people: two decimals at most, no trailing zeros (12.5, 40)."""
     return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def sheet_lines(yours: ScoreSheet, best: ScoreSheet, name: str) -> list[str]:
+    """The lines of `yours` that differ from `best` (called `name`: "the optimum"), each with
+    both points and details."""
+    lines = []
+    for mine, theirs in zip(yours.lines, best.lines, strict=True):
+        if mine.points != theirs.points or mine.detail != theirs.detail:
+            lines.append(
+                f"{mine.label}: you {mine.points} ({mine.detail or '-'}), {name} "
+                f"{theirs.points} ({theirs.detail or '-'})"
+            )
+    return lines
