@@ -4,6 +4,7 @@ stays above it, and bad puzzles and arguments are refused."""
 
 from __future__ import annotations
 
+import math
 import random
 import threading
 import time
@@ -28,9 +29,10 @@ from kit.solve.timeless_journeys import (
     upper_bound,
 )
 from kit.solve.timeless_journeys.exact import full_key
-from kit.solve.timeless_journeys.search import at_stage_start, stage
+from kit.solve.timeless_journeys.search import at_stage_start, final_score, stage
 from kit.timeless_journeys import setup
 from kit.timeless_journeys.bots import GreedyBot, determinize
+from kit.timeless_journeys.state import TimelessState
 
 
 @pytest.fixture(scope="module")
@@ -136,6 +138,20 @@ def test_the_search_finds_the_exhaustive_optimum_of_the_last_round_end(
     assert exact.status == OPTIMAL and exact.objective == optimum
     assert found.scores()[0].total == optimum
     assert upper_bound(puzzle) >= optimum
+
+
+def test_a_late_pass_frees_only_the_last_two_rounds_of_the_best_game(intro):
+    search = Search(intro)
+    greedy = search.rollout(intro.state(), 1)
+    found: list[TimelessState] = []
+    every = search._pass(18, 2, greedy, math.inf, found.append)  # round IV's first play
+    assert not every  # two candidates a stage are not all the ends
+    assert [final_score(game) for game in found] == [43, 44, 45, 47]  # the greedy game: 42
+    start = len(intro.state().history)
+    round_four = position_at(intro, tuple(map(str, greedy.history[start:])), 18)
+    kept = len(round_four.history)
+    assert all(game.history[:kept] == greedy.history[:kept] for game in found)
+    assert intro.replay(tuple(map(str, found[-1].history[start:]))).scores()[0].total == 47
 
 
 @pytest.mark.parametrize(
