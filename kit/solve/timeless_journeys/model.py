@@ -9,12 +9,13 @@ game's choices instead, all at once, and counts each gain from the choices made.
 
 What the model keeps, rule by rule:
 - The plays. Each round left has its plays (five, or those left this round), each a card the
-  player holds face up or face down. A card of a category played face up k-th of m in the
-  round is activated m - k + 1 times at most (its own play and each later chain), so the cards
-  of a category with m face-up plays are activated m(m+1)/2 times in all at most, a copy at
-  most m times; a card already face up in the play area once per later play of its category;
-  a card whose only effect is timed is not activated. A beginning-of-turn effect comes at most
-  once per later turn of the round, an end-of-round effect once.
+  player holds face up or face down. Each category's face-up plays are ranked in their order,
+  a card at each rank: the card played k-th of m of its category in the round is activated
+  m - k + 1 times at most (its own play and each later chain), a card gained in the round
+  m - 1 times at most (it is not played at the round's first turn); a card already face up in
+  the play area once per later play of its category; a card whose only effect is timed is not
+  activated. A beginning-of-turn effect comes at most once per later turn of the round (the
+  card's rank in its category leaves at most that many), an end-of-round effect once.
 - Each activation's alternative (the "/" choice): one a time. Each step of it is resolved once
   at most (a step that cannot be carried out, or whose price is not paid, is left) by one of
   its options (`Options`): which local's Favour a conversation or a letter brings, a tile or
@@ -52,7 +53,7 @@ What the model keeps, rule by rule:
 What it relaxes, and why the relaxation is valid: every plan, read as the model's choices,
 meets every constraint above, so the model's optimum is at least the plan's score, and CP-SAT's
 best bound at its time limit is at least the optimum.
-- Order within a round and across categories, and when coins and Ideas are gained and paid:
+- Order within a round across categories, and when coins and Ideas are gained and paid:
   the totals only are held to what is held and gained (a plan never holds less than nothing,
   so not in total either); which cities the marker is in is kept per round, not per play.
 - Paths and their coins: a move reaches one more city whatever the path costs.
@@ -420,12 +421,14 @@ class Relaxation:
         """Round i's plays: the totals of every count they activate (`COUNTS`); the cities
         their options are tied to must be visited, one more city per move.
 
-        A card of a category played face up k-th of m in the round is activated m - k + 1
-        times at most (its own play and each later chain), so the cards of a category with m
-        face-up plays are activated m(m+1)/2 times in all at most, and one card at most m
-        times a copy; a card already face up in the play area once per play of its category.
-        A card played face up gives its beginning-of-turn effect at most once per later turn,
-        its end-of-round effect once."""
+        Each category's face-up plays of the round are ranked in their order: the card
+        played at rank j of m is activated at most m - j times (its own play and each later
+        play of its category), the cards held at the round's start at any rank, a card
+        gained this round not at the round's first turn (so m - 1 times at most); a card
+        played at two ranks is activated at each. A card already face up in the play area
+        is activated once per play of its category. A card played face up at rank j gives
+        its beginning-of-turn effect at most once per later turn (j plays of its category
+        came before it), its end-of-round effect once."""
         state, content, m = self.state, self.state.content, self.model
         plays = self.plays[i]
         held, fresh = self.held[i], self.fresh[i]
@@ -438,9 +441,20 @@ class Relaxation:
         shown_categories: list[Linear] = []
         for category in sorted({content.categories[c] for c in [*cards, *area]}):
             mine = sorted({c for c in cards if content.categories[c] == category})
+            # rank j: the category's (j+1)-th face-up play of the round, if there is one
+            ranks = [m.new_bool_var(f"r{i} {category} play{j}") for j in range(plays)]
+            for j in range(1, plays):
+                m.add(ranks[j] <= ranks[j - 1])
+            at = {
+                c: [m.new_bool_var(f"r{i} {category} play{j} {c}") for j in range(plays)]
+                for c in mine
+            }
+            for j in range(plays):
+                m.add(sum(at[c][j] for c in mine) == ranks[j])
             up = {c: m.new_int_var(0, plays, f"r{i} up {c}") for c in mine}
-            for c in mine:  # a card gained this round is played at a later turn of it
-                if c in fresh:
+            for c in mine:
+                m.add(up[c] == sum(at[c]))
+                if c in fresh:  # a card gained this round is played at a later turn of it
                     new = m.new_int_var(0, plays, f"r{i} up {c} gained")
                     m.add(new <= fresh[c])
                     played_fresh.append(new)
@@ -448,27 +462,29 @@ class Relaxation:
                 else:
                     m.add(up[c] <= held[c])
             count = m.new_int_var(0, plays, f"r{i} up {category}")
-            m.add(count == sum(up.values()))
+            m.add(count == sum(ranks))
             faces_up.append(count)
             shows = m.new_bool_var(f"r{i} shows {category}")
             m.add(shows <= count + sum(1 for c in area if content.categories[c] == category))
             shown_categories.append(shows)
-            chained = self._table(
-                f"r{i} chained {category}", count, [k * (k + 1) // 2 for k in range(plays + 1)]
-            )
-            activations = []
+            shares: dict[str, list[Linear]] = {}  # each card's activations at each rank
             for card in mine:
                 timed = content.card(card)
-                copies = min(plays, self.ever_held[card])
-                used = m.new_int_var(0, copies * plays, f"r{i} activations {card}")
-                m.add(used <= plays * up[card])
-                m.add(used <= copies * count)
-                activations.append(used)
+                first = plays if card in held else plays - 1  # not at the round's first turn
+                shares[card] = []
+                for j in range(plays):
+                    top = min(plays - j, first)
+                    share = m.new_int_var(0, top, f"r{i} {category} play{j} {card} activations")
+                    m.add(share <= top * at[card][j])
+                    shares[card].append(share)
+                used = m.new_int_var(0, most, f"r{i} activations {card}")
+                m.add(used == sum(shares[card]))
                 self._uses(i, sums, f"r{i} {card}", state.card_effect(card), used, most)
-                begin = (plays - 1) * up[card]
+                begin = sum((plays - 1 - j) * at[card][j] for j in range(plays))
                 self._uses(i, sums, f"r{i} {card} begin", timed.begin_turn, begin, most)
                 self._uses(i, sums, f"r{i} {card} end", timed.end_round, up[card], plays)
-            m.add(sum(activations) <= chained)
+            for j in range(plays):  # once at its own play, once per later play of the category
+                m.add(sum(shares[c][j] for c in mine) <= sum(ranks[j:]))
             for j, card in enumerate(c for c in area if content.categories[c] == category):
                 name, timed = f"r{i} area{j} {card}", content.card(card)
                 self._uses(i, sums, name, state.card_effect(card), count, most)

@@ -6,11 +6,19 @@ standard puzzles, the planner's plans), and below the count bound there."""
 from __future__ import annotations
 
 import pytest
+from ortools.sat.python import cp_model
 
 from kit.core.bots import RandomBot
 from kit.solve.timeless_journeys import exact_search, solve, standard_puzzle
 from kit.solve.timeless_journeys.bound import Yield, Yields, upper_bound
-from kit.solve.timeless_journeys.model import Option, Options, applies, model_bound, undominated
+from kit.solve.timeless_journeys.model import (
+    Option,
+    Options,
+    Relaxation,
+    applies,
+    model_bound,
+    undominated,
+)
 from kit.solve.timeless_journeys.search import stage
 from kit.timeless_journeys.bots import GreedyBot
 from kit.timeless_journeys.content import Step
@@ -88,6 +96,35 @@ def test_on_the_last_play_the_model_is_far_below_the_count_and_above_the_optimum
         54,
         235,
     )
+
+
+def test_a_chain_activates_the_card_played_kth_of_m_at_most_m_minus_k_plus_one_times():
+    # Round V's start of the intro set's greedy game (seed 2): the hand holds three Friendship
+    # cards (08 twice, 19); 24, 25 and 47 are Friendship cards the market can give this round.
+    puzzle = standard_puzzle("intro", "en")
+    positions, _ = game_of(puzzle, GreedyBot(2, 0))
+    start = next(p for p in positions if applies(p) and stage(p) == 24)
+    assert sorted(start.hand[0]) == ["08", "08", "15", "19", "20", "23", "57", "58"]
+
+    def most(*cards: str) -> float:
+        """The most activations the model allows the cards in round V, in all."""
+        relaxation = Relaxation(puzzle.at(start))
+        model = relaxation.model
+        named = {
+            var.name: model.get_int_var_from_proto_index(k)
+            for k, var in enumerate(model.proto.variables)
+        }
+        model.maximize(sum(named[f"r0 activations {card}"] for card in cards))
+        solver = cp_model.CpSolver()
+        solver.parameters.max_time_in_seconds = 60
+        assert solver.solve(model) == cp_model.OPTIMAL
+        return solver.objective_value
+
+    assert most("19") == 5  # played first of five Friendship plays
+    assert most("24") == 4  # gained this round: not played at its first turn
+    assert most("19", "24") == 5 + 4
+    assert most("08", "19") == 5 + 4 + 3  # three copies, at the first three ranks
+    assert most("08", "19", "24", "25", "47") == 5 + 4 + 3 + 2 + 1
 
 
 def test_the_model_starts_at_a_turns_start_only():
