@@ -9,6 +9,9 @@ final plan (the last improvement streamed) and the whole solve time, and the bes
 greedy bot over `--plays` games of the same puzzle (its ties broken by seeds 1..plays; 1,000
 plays take about five minutes a puzzle on a quiet core, so `--plays 20` makes a quick run).
 
+With `--greedy`, only the model's bound at the start of rounds IV and V of each puzzle's
+greedy game (seed 2), beside the count bound and the game's score.
+
 Then, from the start of round IV and of round V of that plan (`--late`), the planner again
 within the time limit, where the CP-SAT relaxation (`model.py`) bounds the plans too: the
 count bound, the model's bound and the seconds it took (with "*" where CP-SAT closed its own
@@ -21,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Sequence
 
 from kit.core.bench import load_average
 from kit.solve.plan import Plan
@@ -28,6 +32,7 @@ from kit.solve.timeless_journeys import (
     SETS,
     Puzzle,
     best_greedy,
+    greedy_game,
     model_bound,
     solve,
     standard_puzzle,
@@ -49,8 +54,15 @@ def main() -> None:
     parser.add_argument("--plays", type=int, default=1000, help="greedy games per puzzle")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--late", nargs="*", default=list(LATE), choices=list(LATE))
+    parser.add_argument(
+        "--greedy", action="store_true", help="only the model at the greedy games' rounds IV, V"
+    )
     args = parser.parse_args()
     print(load_average())
+    if args.greedy:
+        greedy_rows(args)
+        print(load_average())
+        return
     print(
         f"{'set':<5} {'ed':<3} {'score':>5} {'status':<9} {'bound':>6} {'cpu s':>6} {'b/score':>7} "
         f"{'final s':>7} {'time s':>7} {'greedy':>6} {'beats':>5}"
@@ -82,7 +94,7 @@ def main() -> None:
             f"{'bound/score':>11} {'status':<9} {'time s':>6}"
         )
         for (name, edition), (puzzle, plan) in plans.items():
-            late = position(puzzle, plan, LATE[round_])
+            late = position(puzzle, plan.history, LATE[round_])
             began = time.perf_counter()
             found = model_bound(late, args.time_limit / 4, args.workers)
             took = time.perf_counter() - began
@@ -97,6 +109,28 @@ def main() -> None:
     print(load_average())
 
 
+def greedy_rows(args: argparse.Namespace) -> None:
+    """The model's bound, whether CP-SAT closed its search and its seconds, at the start of
+    rounds IV and V of the greedy bot's game (its ties broken by seed 2) of each puzzle,
+    within a quarter of the time limit, beside the count bound and the game's score."""
+    print(f"{'set':<5} {'ed':<3} {'round':<5} {'game':>4} {'count':>5} {'model':>6} {'model s':>7}")
+    for name in args.sets:
+        for edition in args.editions:
+            puzzle = standard_puzzle(name, edition, args.seed)
+            game = greedy_game(puzzle, 2)
+            for round_, at in LATE.items():
+                late = position(puzzle, game.history, at)
+                began = time.perf_counter()
+                found = model_bound(late, args.time_limit / 4, args.workers)
+                took = time.perf_counter() - began
+                shown = "-" if found is None else f"{found.bound}{'*' if found.optimal else ''}"
+                print(
+                    f"{name:<5} {edition:<3} {round_:<5} {game.final.scores()[0].total:>4} "
+                    f"{upper_bound(late):>5g} {shown:>6} {took:>7.1f}",
+                    flush=True,
+                )
+
+
 def ratio(plan: Plan) -> str:
     """The plan's bound divided by its score."""
     if plan.bound is None or not plan.objective:
@@ -104,10 +138,10 @@ def ratio(plan: Plan) -> str:
     return f"{plan.bound / plan.objective:.2f}"
 
 
-def position(puzzle: Puzzle, plan: Plan, at: int) -> Puzzle:
-    """The puzzle of the plan's position at the start of stage `at` (a turn's start)."""
+def position(puzzle: Puzzle, history: Sequence[str], at: int) -> Puzzle:
+    """The puzzle of a game's position at the start of stage `at` (a turn's start)."""
     state = puzzle.state()
-    for action in plan.history:
+    for action in history:
         if applies(state) and stage(state) == at:
             break
         state.apply(action)
