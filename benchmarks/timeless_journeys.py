@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import time
-from collections.abc import Sequence
 
 from kit.core.bench import load_average
 from kit.solve.plan import Plan
@@ -38,8 +37,7 @@ from kit.solve.timeless_journeys import (
     standard_puzzle,
     upper_bound,
 )
-from kit.solve.timeless_journeys.model import applies
-from kit.solve.timeless_journeys.search import stage
+from kit.solve.timeless_journeys.search import position_at
 
 LATE = {"IV": 18, "V": 24}
 """The stages the late rows start from: the first play of round IV and of round V."""
@@ -94,7 +92,7 @@ def main() -> None:
             f"{'bound/score':>11} {'status':<9} {'time s':>6}"
         )
         for (name, edition), (puzzle, plan) in plans.items():
-            late = position(puzzle, plan.history, LATE[round_])
+            late = puzzle.at(position_at(puzzle, plan.history, LATE[round_]))
             began = time.perf_counter()
             found = model_bound(late, args.time_limit / 4, args.workers)
             took = time.perf_counter() - began
@@ -119,7 +117,7 @@ def greedy_rows(args: argparse.Namespace) -> None:
             puzzle = standard_puzzle(name, edition, args.seed)
             game = greedy_game(puzzle, 2)
             for round_, at in LATE.items():
-                late = position(puzzle, game.history, at)
+                late = puzzle.at(position_at(puzzle, game.history, at))
                 began = time.perf_counter()
                 found = model_bound(late, args.time_limit / 4, args.workers)
                 took = time.perf_counter() - began
@@ -136,16 +134,6 @@ def ratio(plan: Plan) -> str:
     if plan.bound is None or not plan.objective:
         return "-"
     return f"{plan.bound / plan.objective:.2f}"
-
-
-def position(puzzle: Puzzle, history: Sequence[str], at: int) -> Puzzle:
-    """The puzzle of a game's position at the start of stage `at` (a turn's start)."""
-    state = puzzle.state()
-    for action in history:
-        if applies(state) and stage(state) == at:
-            break
-        state.apply(action)
-    return puzzle.at(state)
 
 
 if __name__ == "__main__":

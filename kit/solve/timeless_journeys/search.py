@@ -26,7 +26,7 @@ only pays off through choices the greedy bot would not make may be judged too lo
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -106,6 +106,17 @@ def at_stage_start(state: TimelessState) -> bool:
         return True
     top = state.stack[-1]
     return isinstance(top, Turn) and not top.started
+
+
+def position_at(puzzle: Puzzle, history: Sequence[str], target: int) -> TimelessState:
+    """The position a game of `puzzle` (its action names from the puzzle's start) reaches at
+    the start of stage `target`; `ValueError` if it never does."""
+    state = puzzle.state()
+    for name in history:
+        if at_stage_start(state) and not state.is_chance_node and stage(state) == target:
+            return state
+        state.apply(name)
+    raise ValueError(f"the game never reaches stage {target}")
 
 
 def final_score(state: TimelessState) -> int:

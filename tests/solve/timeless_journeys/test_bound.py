@@ -18,11 +18,10 @@ from kit.solve.timeless_journeys.bound import (
     terms,
     upper_bound,
 )
-from kit.solve.timeless_journeys.search import at_stage_start, stage
+from kit.solve.timeless_journeys.search import at_stage_start, position_at, stage
 from kit.timeless_journeys.bots import GreedyBot
 from kit.timeless_journeys.state import TimelessState
 from kit.timeless_journeys.travellers import MontaguReward, PaintingChoice
-from tests.solve.timeless_journeys.test_planner import position_at
 
 SETS = [(name, edition) for name in ("intro", "A", "B", "C", "D") for edition in ("en", "ja")]
 

@@ -29,7 +29,7 @@ from kit.solve.timeless_journeys import (
     upper_bound,
 )
 from kit.solve.timeless_journeys.exact import full_key
-from kit.solve.timeless_journeys.search import at_stage_start, final_score, stage
+from kit.solve.timeless_journeys.search import final_score, position_at
 from kit.timeless_journeys import setup
 from kit.timeless_journeys.bots import GreedyBot, determinize
 from kit.timeless_journeys.state import TimelessState
@@ -38,16 +38,6 @@ from kit.timeless_journeys.state import TimelessState
 @pytest.fixture(scope="module")
 def intro() -> Puzzle:
     return standard_puzzle("intro", "en", 1)
-
-
-def position_at(puzzle: Puzzle, history: tuple[str, ...], target: int):
-    """The position a game of `puzzle` reaches at the start of stage `target`."""
-    state = puzzle.state()
-    for name in history:
-        if at_stage_start(state) and not state.is_chance_node and stage(state) == target:
-            return state
-        state.apply(name)
-    raise AssertionError(f"the game never reaches stage {target}")
 
 
 def test_standard_puzzles_deal_the_sets_travellers(intro):
