@@ -115,8 +115,14 @@ class Puzzle:
             order[self.start_decks[level] - len(state.deck[level]) :]
             for level, order in enumerate(self.decks)
         )
-        drawn = self.start_paintings - sum(state.painting_pile.values())
-        return Puzzle(state.clone(), decks=decks, paintings=self.paintings[drawn:])
+        if state.edition.lebrun_display == "open":
+            # No Painting is ever revealed: Le Brun offers the pile itself, and a Painting
+            # taken leaves the pile out of any order; the pile left, in any order, is as good.
+            paintings: tuple[str, ...] = ()
+        else:
+            drawn = self.start_paintings - sum(state.painting_pile.values())
+            paintings = self.paintings[drawn:]
+        return Puzzle(state.clone(), decks=decks, paintings=paintings)
 
     def before(self, history: Sequence[str]) -> TimelessState:
         """The fresh state a plan's `history` is played from: `state()`, whatever the plan."""

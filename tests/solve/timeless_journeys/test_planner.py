@@ -70,6 +70,21 @@ def test_every_plan_sees_the_same_later_markets(intro):
     assert sum(len(level) for level in markets[0]) >= 3
 
 
+def test_a_later_position_is_a_puzzle_after_le_brun_gave_a_painting_from_the_pile():
+    # The Japanese Le Brun offers the pile itself (no Painting is revealed): this greedy game
+    # takes an Allegory at its fourth action, so the pile's order no longer tells what is left.
+    puzzle = standard_puzzle("B", "ja", 855)
+    game = greedy_game(puzzle, 23)
+    assert game.history[3] == "take the Allegory painting" and game.score == 87
+    state = position_at(puzzle, game.history, 24)  # round V's start
+    late = puzzle.at(state)
+    assert late.state().painting_pile["Allegory"] == 2 and sorted(late.paintings) == sorted(
+        name for name, n in state.painting_pile.items() for _ in range(n)
+    )
+    done = len(state.history) - len(puzzle.state().history)
+    assert late.replay(game.history[done:]).scores()[0].total == 87
+
+
 def test_a_greedy_game_replays_to_its_score(intro):
     game = greedy_game(intro, 1)
     assert intro.replay(game.history).scores()[0].total == game.score
