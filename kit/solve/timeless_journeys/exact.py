@@ -49,11 +49,13 @@ def exact_search(puzzle: Puzzle, limit: int = 200_000, deadline: float = math.in
     and done by `deadline` (a `time.perf_counter()` instant): else `ValueError`, the puzzle
     is not tiny. Ctrl-C, or Stop (`kit.solve.plan.interrupt`), raises KeyboardInterrupt."""
     began = time.perf_counter()
-    best: dict[tuple[Any, ...], TimelessState] = {}
+    best: dict[tuple[Any, ...], tuple[int, TimelessState]] = {}
 
-    def solve(state: TimelessState) -> TimelessState:
+    def solve(state: TimelessState) -> tuple[int, TimelessState]:
+        """The best final score from `state` and its final state (each scored once: the
+        score sheet is most of the cost of a leaf)."""
         if state.is_terminal:
-            return state
+            return _score(state), state
         key = full_key(state)
         if key in best:
             return best[key]
@@ -61,13 +63,13 @@ def exact_search(puzzle: Puzzle, limit: int = 200_000, deadline: float = math.in
             raise ValueError(f"more than {limit} positions: the puzzle is not tiny")
         if past(deadline):  # Stop is asked here too
             raise ValueError(f"not solved in time ({len(best)} positions): the puzzle is not tiny")
-        found: TimelessState | None = None
+        found: tuple[int, TimelessState] | None = None
         for action in state.legal_actions():
             child = state.clone()
             child.apply(action)
             puzzle.advance(child)
             final = solve(child)
-            if found is None or _score(final) > _score(found):
+            if found is None or final[0] > found[0]:
                 found = final
         assert found is not None, "a position that is not over has a legal action"
         best[key] = found
@@ -75,14 +77,14 @@ def exact_search(puzzle: Puzzle, limit: int = 200_000, deadline: float = math.in
 
     start = puzzle.state()
     try:
-        final = solve(start)
+        score, final = solve(start)
     except RecursionError:
         raise ValueError(
             "the puzzle is not tiny: a turn can go on without end (a loop of actions that "
             "gains more than it costs)"
         ) from None
     history = [str(action) for action in final.history[len(start.history) :]]
-    return verified(puzzle, history, _score(final), OPTIMAL, _score(final), began)
+    return verified(puzzle, history, score, OPTIMAL, score, began)
 
 
 def _score(state: TimelessState) -> int:
