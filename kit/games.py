@@ -101,6 +101,7 @@ GAMES: dict[str, GameType] = {
             outline="italy",
             planner="kit.solve.timeless_journeys",
             solver="kit.widgets.solve:TimelessJourneysPlanner",
+            puzzles=("timeless_journeys",),
         ),
         GameType(
             name="four_weeks",

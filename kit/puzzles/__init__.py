@@ -5,15 +5,19 @@
     print(puzzle.describe(), puzzle.proof)
     print(check(puzzle, ["Start", "B", "E", "Finish"]))   # a verdict, line by line
 
-Two kinds, each with three difficulties ("easy", "medium", "hard"):
+Three kinds:
 - "orienteering" (`PointsPuzzle`, `points_puzzle`): points on a grid with scores, a Start, a
-  Finish and a budget; the difficulty sets the number of points and the budget's share of a tour
-  through all of them (`points.py`);
+  Finish and a budget; the difficulty ("easy", "medium", "hard") sets the number of points and
+  the budget's share of a tour through all of them (`points.py`);
 - "amazing_journey" (`JourneyPuzzle`, `journey_puzzle`): a solo journey of The Amazing Journey on a
-  small board, the Lakes; the difficulty sets the day limit and how the die falls (`journey.py`).
+  small board, the Lakes; the difficulty ("easy", "medium", "hard") sets the day limit and how
+  the die falls (`amazing_journey.py`);
+- "timeless_journeys" (`TourPuzzle`, `tour_puzzle`): the end of a solo game of Timeless
+  Journeys, cut from a seeded game of the greedy bot, to finish with the most VP; the difficulty
+  ("easy" or "medium") sets how many turns are left (`timeless_journeys.py`).
 
-Besides, `weeks_puzzle(seed, content)` (`WeeksPuzzle`, `weeks.py`): a route of plays for a solo
-deal of the four-week game, against the four-week planner's plan: proven optimal on a small
+Besides, `weeks_puzzle(seed, content)` (`WeeksPuzzle`, `four_weeks.py`): a route of plays for a
+solo deal of the four-week game, against the four-week planner's plan: proven optimal on a small
 content, else the best plan found, with its bound (the verdict says which).
 
 Every puzzle is made from its seed alone and proven optimal by an exact search when it is made
@@ -32,34 +36,39 @@ from kit.games import GAMES
 from kit.puzzles.amazing_journey import JourneyPuzzle, JourneyWalk, check_journey, journey_puzzle
 from kit.puzzles.four_weeks import WeeksPuzzle, WeeksWalk, check_weeks, weeks_puzzle
 from kit.puzzles.points import PointsPuzzle, PointsWalk, check_points, points_puzzle
+from kit.puzzles.timeless_journeys import TourPuzzle, TourWalk, check_tour, tour_puzzle
 from kit.puzzles.verdict import DIFFICULTIES, PuzzleError, Refused, Verdict
 
 KINDS = ("orienteering", *(kind for game in GAMES.values() for kind in game.puzzles))
 """The kinds `generate` makes: orienteering, and the games' own (their records, `kit.games`)."""
 
-AnyPuzzle = PointsPuzzle | JourneyPuzzle | WeeksPuzzle
+AnyPuzzle = PointsPuzzle | JourneyPuzzle | TourPuzzle | WeeksPuzzle
 
 
 def generate(kind: str, seed: int = 0, difficulty: str = "easy") -> AnyPuzzle:
-    """The puzzle of `kind` ("orienteering" or "amazing_journey") for `seed` at `difficulty`."""
+    """The puzzle of `kind` (one of `KINDS`) for `seed` at `difficulty`."""
     if kind == "orienteering":
         return points_puzzle(seed, difficulty)
     if kind == "amazing_journey":
         return journey_puzzle(seed, difficulty)
+    if kind == "timeless_journeys":
+        return tour_puzzle(seed, difficulty)
     raise PuzzleError(f"puzzle kind {kind!r} is unknown; choose one of {', '.join(KINDS)}")
 
 
 def check(puzzle: AnyPuzzle, route: Sequence[str], *, reveal: bool = False) -> Verdict:
     """The verdict on `route` (places for an orienteering puzzle, action names for an 80-day
-    one, plays for a four-week one), against the puzzle's proven optimum (or best known plan).
-    A worse route is told how it falls short; the optimum itself is the student's to find, and
-    its route is in the verdict only with `reveal`."""
+    or a Grand Tour one, plays for a four-week one), against the puzzle's proven optimum (or
+    best known plan). A worse route is told how it falls short; the optimum itself is the
+    student's to find, and its route is in the verdict only with `reveal`."""
     if isinstance(route, str):
         raise PuzzleError(f"a route is a list of steps, not one text: {route!r}")
     if isinstance(puzzle, PointsPuzzle):
         return check_points(puzzle, route, reveal=reveal)
     if isinstance(puzzle, JourneyPuzzle):
         return check_journey(puzzle, route, reveal=reveal)
+    if isinstance(puzzle, TourPuzzle):
+        return check_tour(puzzle, route, reveal=reveal)
     if isinstance(puzzle, WeeksPuzzle):
         return check_weeks(puzzle, route, reveal=reveal)
     raise PuzzleError(f"not a puzzle of kit.puzzles: {puzzle!r}")
@@ -75,15 +84,19 @@ __all__ = [
     "PointsWalk",
     "PuzzleError",
     "Refused",
+    "TourPuzzle",
+    "TourWalk",
     "Verdict",
     "WeeksPuzzle",
     "WeeksWalk",
     "check",
     "check_journey",
     "check_points",
+    "check_tour",
     "check_weeks",
     "generate",
     "journey_puzzle",
     "points_puzzle",
+    "tour_puzzle",
     "weeks_puzzle",
 ]

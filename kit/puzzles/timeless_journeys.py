@@ -1,0 +1,283 @@
+"""Grand Tour puzzles: the last turn of a solo game of Timeless Journeys, to finish with the most
+VP (`kit.solve.timeless_journeys.Puzzle`: the market's and the Paintings' reveals in a fixed
+order, so the rest of the game holds no chance).
+
+`tour_puzzle(seed, difficulty)` makes one. The seed draws a standard solo game (the travellers'
+set, the edition, the deal) and the kit's greedy bot plays it up to its last turn: the student
+plays that turn (the card, face up or down, its chain and every choice), round V's end (the
+travellers' rewards, the market pick, the hand limit) and so the final scoring, against the
+optimum of the exhaustive search over engine states (`exact.exact_search`), which proves it
+when the puzzle is made. That search is exact and deterministic, so the same seed gives the
+same puzzle and the same optimal plan on every machine.
+
+The difficulty is how far the greedy bot, which takes the most VP at each choice, falls short
+of the optimum from there: "easy" 1 to 4 VP, "medium" 5 or more (a turn with more choices to
+weigh, the search's positions allowed more). A draw whose search passes the level's positions
+(longer than a class waits), or whose shortfall is not the level's, is drawn again from the
+next attempt's numbers.
+
+There is no "hard" level: a hard puzzle would be the last round or two, and neither the
+exhaustive search (the last two turns pass 100,000 positions, a minute) nor the planner's
+bound proves those yet (`kit.solve.timeless_journeys`).
+
+`TourWalk` is the rest of the game in progress, an action at a time: an action the engine
+refuses is refused with the engine's reason and changes nothing; a reveal after an action is
+resolved in the puzzle's order. `check_tour` judges a whole route of actions against the
+optimum, score sheet line by line."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from kit.core import ScoreSheet
+from kit.core.words import plural
+from kit.puzzles.verdict import (
+    PuzzleError,
+    Refused,
+    Verdict,
+    attempt_random,
+    checked_difficulty,
+    on_request,
+    sheet_lines,
+)
+from kit.puzzles.walk import EngineWalk, players_steps
+from kit.solve.plan import Plan
+from kit.solve.timeless_journeys import Puzzle, standard_puzzle
+from kit.solve.timeless_journeys.baseline import greedy_game
+from kit.solve.timeless_journeys.exact import exact_search
+from kit.solve.timeless_journeys.puzzle import SETS
+from kit.solve.timeless_journeys.search import final_score, position_at
+from kit.timeless_journeys.actions import roman
+from kit.timeless_journeys.content import EDITIONS
+from kit.timeless_journeys.state import TimelessState
+
+SEED_TEXT = "grand_tour"
+"""The text a generation attempt's random numbers start from."""
+
+MOST_ATTEMPTS = 40
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """A difficulty: how many VP short of the optimum the greedy bot falls (`shortfall`, from
+    and to), and the most positions the exhaustive search may keep to prove the optimum (a
+    position takes about half a millisecond)."""
+
+    shortfall: range
+    positions: int
+
+
+LEVELS = {"easy": Level(range(1, 5), 3_000), "medium": Level(range(5, 1000), 20_000)}
+
+EDITION_NAMES = {"en": "English", "ja": "Japanese"}
+
+
+@dataclass(frozen=True)
+class TourPuzzle:
+    """A Grand Tour puzzle and its proven optimum (see the module's docstring): the planner's
+    `puzzle` at the puzzle's start, the `optimum` plan of the exhaustive search, the `game` it
+    was cut from (its set, edition and deal), the greedy bot's final score from there, and the
+    `attempt` that gave it."""
+
+    seed: int
+    difficulty: str
+    puzzle: Puzzle = field(repr=False)
+    game: tuple[str, str, int]
+    greedy: int
+    optimum: Plan = field(compare=False, repr=False)
+    attempt: int = 0
+
+    @property
+    def score(self) -> int:
+        assert self.optimum.objective is not None
+        return self.optimum.objective
+
+    @property
+    def route(self) -> tuple[str, ...]:
+        """The optimal rest of the game as the player's action names (the plan's history
+        without its reveals)."""
+        return players_steps(self.puzzle.state(), self.optimum.history)
+
+    @property
+    def proof(self) -> str:
+        return (
+            f"{self.score} VP, proven by the exhaustive search over every action of the "
+            f"game's engine from here ({self.optimum.solve_time:.1f} s)"
+        )
+
+    def describe(self) -> str:
+        travellers, edition, deal = self.game
+        which = "the introductory set" if travellers == "intro" else f"historical set {travellers}"
+        return (
+            f"Grand Tour puzzle, {self.difficulty}, seed {self.seed}: the last turn of a solo game "
+            f"({which}, {EDITION_NAMES[edition]} edition, deal {deal}), played so far by the "
+            f"greedy bot, which went on to score {self.greedy} VP; finish with the most VP"
+        )
+
+    def walk(self) -> TourWalk:
+        return TourWalk(self)
+
+
+def _draw(difficulty: str, seed: int, attempt: int) -> tuple[Puzzle, tuple[str, str, int], int]:
+    """The position of one attempt (the greedy bot's game at the start of its last turn), the
+    game it was cut from, and the greedy bot's final score."""
+    rng = attempt_random(SEED_TEXT, difficulty, seed, attempt)
+    travellers, edition = rng.choice(SETS), rng.choice(EDITIONS)
+    deal, bot = rng.randrange(1, 1000), rng.randrange(1, 1000)
+    start = standard_puzzle(travellers, edition, deal)
+    game = greedy_game(start, bot)
+    rules = start.position.content.rules
+    last_turn = rules.rounds * (rules.plays_per_round + 1) - 2  # stages: `search.stage`
+    state = position_at(start, game.history, last_turn)
+    return start.at(state), (travellers, edition, deal), game.score
+
+
+def tour_puzzle(seed: int = 0, difficulty: str = "easy") -> TourPuzzle:
+    """The Grand Tour puzzle of `seed` at `difficulty` ("easy": the greedy bot 1 to 4 VP short
+    of the optimum, "medium": 5 or more), with its optimum proven (see the module's
+    docstring)."""
+    if checked_difficulty(difficulty) not in LEVELS:
+        raise PuzzleError(
+            f"no {difficulty} Grand Tour puzzle: its rest of the game (the last round or more) "
+            f"cannot be proven optimal yet; choose one of {', '.join(LEVELS)}"
+        )
+    level = LEVELS[difficulty]
+    for attempt in range(MOST_ATTEMPTS):
+        puzzle, game, greedy = _draw(difficulty, seed, attempt)
+        try:
+            optimum = exact_search(puzzle, level.positions)
+        except ValueError:  # too many positions: the next attempt
+            continue
+        if optimum.objective is not None and optimum.objective - greedy in level.shortfall:
+            return TourPuzzle(seed, difficulty, puzzle, game, greedy, optimum, attempt)
+    raise PuzzleError(
+        f"no Grand Tour puzzle proven within {level.positions} positions with the greedy bot "
+        f"{level.shortfall.start} VP short or more in {MOST_ATTEMPTS} attempts for seed {seed} "
+        f"at {difficulty}"
+    )
+
+
+class TourWalk(EngineWalk[TimelessState]):
+    """The rest of the game in progress from the puzzle's start (see the module's docstring).
+    `route` is the player's action names so far; `take(name)` plays one and the reveals after
+    it, or raises `Refused` with the engine's reason, changing nothing."""
+
+    def __init__(self, puzzle: TourPuzzle) -> None:
+        super().__init__(puzzle.puzzle.state())
+        self.puzzle = puzzle
+        self.chance: list[list[str]] = [[]]  # the reveals resolved after each action
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.state.is_terminal)
+
+    @property
+    def place(self) -> str:
+        return str(self.state.loc[0])
+
+    def plays(self) -> list[str]:
+        """The legal actions now, by name."""
+        return [str(a) for a in self.legal()]
+
+    def options(self, place: str) -> list[str]:
+        """The actions a click on the city `place` may mean (a move there, an exploration, a
+        café or a conversation there); refused with the reason when there are none."""
+        if self.finished:
+            raise Refused("the game is over: Check the route, or take actions back")
+        here = [str(a) for a in self.legal() if a.place == place]
+        if here:
+            return here
+        cities = sorted(self.state.content.graph.nodes)
+        if place not in cities:
+            raise Refused(f"{place!r} is not a city of the map")
+        places = sorted({str(a.place) for a in self.legal() if a.place})
+        shown = f" (the cities of your actions now: {', '.join(places)})" if places else ""
+        raise Refused(
+            f"no action of yours concerns {place} now; the question is "
+            f"{self.state.question()}{shown}"
+        )
+
+    def take(self, name: str) -> None:
+        if self.finished:
+            raise Refused("the game is over: Check the route, or take actions back")
+        action = self.chosen(name, "actions")
+        after = self.state.clone()
+        after.apply(action)
+        resolved = self.puzzle.puzzle.advance(after)
+        self.route.append(name)
+        self._states.append(after)
+        self.chance.append(resolved)
+
+    def drawn(self) -> list[str]:
+        return list(self.chance[-1])
+
+    def undo(self) -> str:
+        if not self.route:
+            return ""
+        self._states.pop()
+        self.chance.pop()
+        return self.route.pop()
+
+    def reset(self) -> None:
+        while self.route:
+            self.undo()
+
+    def sheet(self) -> ScoreSheet:
+        return self.state.scores()[0]
+
+    def status(self) -> list[str]:
+        """The running figures: where the game stands (the turn, or round V's end), the
+        marker's city, coins and Ideas, and the score the game would end with now."""
+        state = self.state
+        rules = state.content.rules
+        seen = state.observation(0)["players"][0]
+        if self.finished:
+            when = "the game is over"
+        elif state.phase == "Action":
+            turn = min(len(state.played[0]) + 1, rules.plays_per_round)
+            when = f"round {roman(state.round)}, turn {turn} of {rules.plays_per_round}"
+        else:
+            when = f"round {roman(state.round)}'s end"
+        ideas = ", ".join(f"{n} {genre}" for genre, n in seen["ideas"].items() if n) or "none"
+        return [
+            f"{when}; the marker in {seen['marker']}",
+            f"{plural(seen['coins'], 'coin')}; Ideas: {ideas}",
+            f"the score if the game ended now: {final_score(state)} VP",
+        ]
+
+
+def check_tour(puzzle: TourPuzzle, route: Sequence[str], *, reveal: bool = False) -> Verdict:
+    """Judge a whole route of actions from the puzzle's start: the reveals may be named too (as
+    in a plan's history) and must be the puzzle's. Refused naming the action and the engine's
+    reason; accepted when it scores the optimum; else the score sheets compared line by line
+    and where the route leaves the optimal one, which is shown only with `reveal`."""
+    optimum = puzzle.score
+    solution = ["the optimal route: " + "; ".join(puzzle.route)]
+    walk = TourWalk(puzzle)
+    refused = walk.follow(route, "action")
+    if refused is not None:
+        return Verdict(False, False, None, optimum, (refused, *(solution if reveal else [])))
+    if not walk.finished:
+        stops = f"the route stops before the game ends: {walk.status()[0]}"
+        return Verdict(False, False, None, optimum, (stops, *(solution if reveal else [])))
+    sheet = walk.sheet()
+    if sheet.total >= optimum:
+        lines = [
+            f"{s.label}: {s.points}" + (f" ({s.detail})" if s.detail else "")
+            for s in sheet.lines
+            if s.points
+        ]
+        return Verdict(True, True, sheet.total, optimum, tuple(lines))
+    best = puzzle.optimum.sheet
+    assert best is not None
+    lines = sheet_lines(sheet, best, "the optimum")
+    mine, theirs = list(walk.route), list(puzzle.route)
+    first = next((i for i, (a, b) in enumerate(zip(mine, theirs, strict=False)) if a != b), None)
+    if first is not None:
+        lines.append(
+            f"your route leaves the optimal one at action {first + 1}: you {mine[first]}, "
+            f"the optimum {theirs[first]}"
+        )
+    lines += solution if reveal else [on_request("the optimal route")]
+    return Verdict(True, False, sheet.total, optimum, tuple(lines))
