@@ -122,7 +122,7 @@ class Puzzle:
         else:
             drawn = self.start_paintings - sum(state.painting_pile.values())
             paintings = self.paintings[drawn:]
-        return Puzzle(state.clone(), decks=decks, paintings=paintings)
+        return Puzzle(state.clone(), self.seed, decks=decks, paintings=paintings)
 
     def before(self, history: Sequence[str]) -> TimelessState:
         """The fresh state a plan's `history` is played from: `state()`, whatever the plan."""
