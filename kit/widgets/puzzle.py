@@ -7,7 +7,11 @@ A click on a place of the map is the next step of the route: for an orienteering
 point; for an 80-day puzzle, the action that place means (a travel there, or, on the city where
 the pawn stands, an Explore or a wait); for a four-week puzzle (`kit.puzzles.weeks_puzzle`), the
 play that region means (a start or a travel there, a card of it to visit, an Extra there), every
-legal play offered as a button besides. Where a click means several (two ways to pay a travel),
+legal play offered as a button besides; for a Grand Tour puzzle (`kit.puzzles.tour_puzzle`), the
+action that city means (a move there, an exploration or a café there), every legal action
+offered as a button besides, the player's area (hand and cards played with their effects,
+Ideas, Journals, tiles) and the table (the market, the travellers, the Gazette) shown under the
+map. Where a click means several (two ways to pay a travel),
 buttons offer them. The answers to an action's questions (which token to keep, an Objective to
 play) and a Traveller's power are buttons too. The running figures (budget used and left, or the
 day against the limit, or the days, resources and hand of the four weeks, and the score) show as
@@ -39,17 +43,21 @@ from kit.puzzles import (
     PointsPuzzle,
     PointsWalk,
     Refused,
+    TourPuzzle,
+    TourWalk,
     Verdict,
     WeeksPuzzle,
     WeeksWalk,
     check,
 )
 from kit.widgets.board import Board
+from kit.widgets.picture import AUTO
 from kit.widgets.pieces import Piece
 from kit.widgets.sizes import SIZES, Sizes, sizes
 from kit.widgets.timelines import TimelineView, timeline
 from kit.widgets.views import PANEL_CSS, escape
 from kit.widgets.views.four_weeks import FourWeeksView
+from kit.widgets.views.timeless_journeys import TimelessJourneysView
 
 WRAP = ipywidgets.Layout(flex_flow="row wrap")
 REFUSED = "#b2182b"
@@ -140,6 +148,17 @@ def weeks_pieces(walk: WeeksWalk) -> list[Piece]:
     return FourWeeksView(state.game).pieces(state.observation(0))
 
 
+def tour_path(walk: TourWalk) -> list[str]:
+    """The cities the Player marker has stood in, in order (a city counted again when it comes
+    back)."""
+    path: list[str] = []
+    for state in walk.states:
+        city = str(state.loc[0])
+        if not path or path[-1] != city:
+            path.append(city)
+    return path
+
+
 def weeks_path(walk: WeeksWalk) -> list[str]:
     """The regions the pawn has stood in, in order (a region counted again when it comes back)."""
     path: list[str] = []
@@ -167,16 +186,25 @@ class PuzzlePanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
     - `sizes`: the size it is drawn at ("normal" or "large", `kit.widgets.sizes`)."""
 
     def __init__(self, puzzle: AnyPuzzle, size: str | Sizes = "normal") -> None:
-        if not isinstance(puzzle, PointsPuzzle | JourneyPuzzle | WeeksPuzzle):
+        if not isinstance(puzzle, PointsPuzzle | JourneyPuzzle | TourPuzzle | WeeksPuzzle):
             raise KitError(f"not a puzzle of kit.puzzles: {puzzle!r}")
         self.sizes = sizes(size)
         self.puzzle = puzzle
-        self.walk: PointsWalk | JourneyWalk | WeeksWalk = puzzle.walk()
+        self.walk: PointsWalk | JourneyWalk | TourWalk | WeeksWalk = puzzle.walk()
         if isinstance(puzzle, PointsPuzzle):
             graph = points_graph(puzzle)
         else:
             graph = puzzle.puzzle.position.game.board()
-        self.board = Board(graph, outline=None, size=self.sizes)
+        # Italy's land behind a Grand Tour, as the play panel draws it; the others' maps bare.
+        outline = AUTO if isinstance(puzzle, TourPuzzle) else None
+        self.board = Board(graph, outline=outline, size=self.sizes)
+        # A Grand Tour's player area (hand, cards played, Ideas, Journals) and the table (the
+        # market, the travellers, the Gazette), under the map.
+        self.area: ipywidgets.HTML | None = None
+        self._view: TimelessJourneysView | None = None
+        if isinstance(puzzle, TourPuzzle):
+            self.area = ipywidgets.HTML().add_class("kit-area")
+            self._view = TimelessJourneysView(puzzle.puzzle.position.game)
         # The 80-day Timeline: which transport departs on which day, and the pawn's day.
         self.timeline: TimelineView | None = None
         if isinstance(self.walk, JourneyWalk):
@@ -233,6 +261,8 @@ class PuzzlePanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
             details += list(puzzle.puzzle.assumptions()[1:])
         if isinstance(puzzle, WeeksPuzzle):
             details.append(f"Check compares with the planner's plan: {puzzle.proof}")
+        if isinstance(puzzle, TourPuzzle):
+            details += list(puzzle.puzzle.assumptions()[1:])
         heading = ipywidgets.HTML(
             f"<style>{PANEL_CSS}{panel_css()}</style>"
             "<h3 style='margin:4px 0'>Build your route</h3>"
@@ -256,6 +286,7 @@ class PuzzlePanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
             ),
         ).add_class("kit-puzzle-controls")
         parts = [heading, ipywidgets.HBox([self.board, controls], layout=WRAP)]
+        parts += [self.area] if self.area is not None else []
         return parts + ([self.timeline] if self.timeline is not None else [])
 
     # --- steps -----------------------------------------------------------------------------
@@ -345,6 +376,13 @@ class PuzzlePanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
             self.board.pieces, path = points_pieces(walk), walk.route
         elif isinstance(walk, WeeksWalk):
             self.board.pieces, path = weeks_pieces(walk), weeks_path(walk)
+        elif isinstance(walk, TourWalk):
+            assert self._view is not None and self.area is not None
+            seen = walk.state.observation(0)
+            self.board.pieces, path = self._view.pieces(seen), tour_path(walk)
+            tables = self._view.player_table(seen, 0) + self._view.shared_table(seen)
+            wrap = "display:flex;flex-wrap:wrap;align-items:flex-start"
+            self.area.value = f"<div style='{wrap}'>{tables}</div>"
         else:
             self.board.pieces, path = journey_pieces(walk), journey_path(walk)
             assert self.timeline is not None
@@ -368,6 +406,10 @@ class PuzzlePanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
             options = walk.plays()
             if options:
                 question = f"{walk.state.question()}: click a region on the map, or choose"
+        if not options and isinstance(walk, TourWalk):
+            options = walk.plays()
+            if options:
+                question = f"{walk.state.question()}: choose, or click a city on the map"
         if not options and not question:
             question = (
                 "click the next point on the map"
@@ -381,6 +423,8 @@ class PuzzlePanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
             button = ipywidgets.Button(
                 description=option, layout=ipywidgets.Layout(width="auto", max_width="100%")
             )
+            if self._view is not None:  # a card's effect, where the action names a card
+                button.tooltip = self._view.explain(option)
             button.on_click(self._chosen)
             buttons.append(button)
         self._choices.children = tuple(buttons)

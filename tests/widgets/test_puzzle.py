@@ -21,6 +21,7 @@ from kit.puzzles import (
 from kit.widgets import PuzzlePanel, puzzle
 from kit.widgets.traffic import recorded
 from tests.puzzles.test_four_weeks import tiny as week  # one week of three days, 31 proven
+from tests.puzzles.test_timeless_journeys import easy as tour  # the last turn, 77 proven
 
 
 @cache
@@ -326,3 +327,54 @@ def test_a_large_panel_draws_its_map_and_its_controls_a_third_larger() -> None:
 def test_an_unknown_size_is_refused_with_the_sizes_there_are() -> None:
     with pytest.raises(KitError, match="size 'huge' is unknown; the panels draw normal, large"):
         puzzle(orienteering(), size="huge")
+
+
+def test_a_grand_tour_route_by_buttons_and_clicks_with_the_player_s_area() -> None:
+    panel = puzzle(tour())
+    heading = html_lib.unescape(panel.children[0].value)
+    assert "Grand Tour puzzle, easy, seed 0: the last turn of a solo game" in heading
+    assert "revealed in a fixed order (shuffled by seed 68)" in heading
+    # The Player marker in Torino, with Dickens; the hand with each card's effect, and the
+    # market on the table, under the map.
+    assert ("Torino", "pawn", "0") in {(p.place, p.kind, p.label) for p in panel.board.pieces}
+    assert ("Torino", "traveller", "CD") in {(p.place, p.kind, p.label) for p in panel.board.pieces}
+    area = html_lib.unescape(panel.area.value if panel.area else "")
+    assert "card 22: Take an Idea of your choice, or write in a Journal." in area
+    assert "Market, Level I" in area
+    buttons = {b.description: b.tooltip for b in panel.choice_buttons}
+    assert list(buttons) == [
+        *(
+            f"play card {card} face {side}"
+            for card in ("15", "22", "29")
+            for side in ("up", "down")
+        ),
+        "pay 2 coins to explore in Torino with Charles Dickens",
+    ]
+    assert buttons["play card 29 face down"] == "card 29: Buy a market card paying 2 coins less."
+    press(panel, "play card 22 face up")
+    press(panel, "activate card 22")
+    press(panel, "write in a Journal")
+    press(panel, "write an Art idea in Journal A3")
+    assert "2 Art, 1 History, 1 Philosophy" in panel.status[1]
+    click(panel, "Torino")  # the marker's city: Dickens explores it
+    assert panel.walk.route[-1] == "pay 2 coins to explore in Torino with Charles Dickens"
+    assert panel.message == "step 5: pay 2 coins to explore in Torino with Charles Dickens"
+    click(panel, "Torino")
+    for play in tour().route[6:]:
+        press(panel, play)
+    assert panel.walk.finished and panel.board.highlight == ["Torino"]
+    assert panel.status[-1] == "the score if the game ended now: 77 VP"
+    panel.check_button.click()
+    assert "Optimal: 77 points, as many as the proven optimum." in shown(panel)
+
+
+def test_a_refused_grand_tour_click_changes_nothing_and_says_why() -> None:
+    panel = puzzle(tour())
+    before = (list(panel.walk.route), panel.status, [b.description for b in panel.choice_buttons])
+    click(panel, "Roma")
+    assert panel.message == (
+        "refused: no action of yours concerns Roma now; the question is which card to play, "
+        "face up or face down (the cities of your actions now: Torino); nothing changed"
+    )
+    after = (list(panel.walk.route), panel.status, [b.description for b in panel.choice_buttons])
+    assert after == before
