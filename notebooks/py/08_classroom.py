@@ -75,6 +75,19 @@ assert check(journey, [str(action) for action in journey.optimum.history]).accep
 puzzle(journey)
 
 # %% [markdown]
+# A Grand Tour puzzle: the last turn of a solo game of Timeless Journeys, which the greedy bot
+# played up to here. The route is a list of action names: the card to play, face up or face
+# down, then every choice its chain asks for, and round V's end. The greedy bot takes the most
+# VP at each choice, and falls short of the optimum: find what it missed. Under the map stand
+# your hand and the cards played this round, each with its effect, and the market.
+
+# %%
+tour = generate("timeless_journeys", seed=0, difficulty="easy")
+print(tour.describe())
+assert tour.score > tour.greedy and check(tour, list(tour.route)).accepted
+puzzle(tour)
+
+# %% [markdown]
 # ## Part 2: a tournament
 #
 # Twenty games of The Amazing Journey, the random bot against the greedy one, seats rotating;
