@@ -71,10 +71,19 @@ def panel_css() -> str:
     """The panel's text in lines of text, not of buttons (ipywidgets sets a button's height as
     its text's line height); the controls (text and buttons) of a panel drawn larger than normal
     grow as its map does."""
-    return ".kit-puzzle .widget-html-content { line-height: 1.4; }" + "".join(
-        f".kit-size-{size.name} .kit-puzzle-controls {{ zoom: {size.scale:.4g}; }}"
-        for size in SIZES.values()
-        if size.scale != 1
+    choices = (
+        ".kit-puzzle .kit-choices .jupyter-button { white-space: normal; height: auto; "
+        "text-align: left; min-height: var(--jp-widgets-inline-height); line-height: 1.3; "
+        "padding: 3px 8px; }"
+    )  # a long action's button wraps its words rather than cut them
+    return (
+        ".kit-puzzle .widget-html-content { line-height: 1.4; }"
+        + choices
+        + "".join(
+            f".kit-size-{size.name} .kit-puzzle-controls {{ zoom: {size.scale:.4g}; }}"
+            for size in SIZES.values()
+            if size.scale != 1
+        )
     )
 
 
