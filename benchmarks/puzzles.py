@@ -7,7 +7,8 @@ and difficulty, over a number of seeds.
 For each puzzle: the generation time (every draw of its attempts, each with its proof, until one
 is kept), wall and CPU (the process's own, the fairer figure on a shared machine), and the proof
 time of the puzzle kept (orienteering: the exact search over every set of points and the CP-SAT
-planner's own proof; 80 days: the exhaustive search over engine states); then per kind and
+planner's own proof; 80 days and Grand Tour: the exhaustive search over engine states; a Grand
+Tour has no hard puzzle); then per kind and
 difficulty the median and the worst, and how many of the seeds were made within `TARGET` seconds
 (wall, and CPU). Last, the puzzle panel on the first seed's easy puzzle of each kind: the time to
 build it, and for each step of the optimal route clicked on the map (the Python side, from the
@@ -25,7 +26,8 @@ import time
 from collections.abc import Sequence
 
 from kit.core.commands import ArgumentParser, count, run, whole
-from kit.puzzles import DIFFICULTIES, KINDS, JourneyPuzzle, PointsPuzzle, generate
+from kit.puzzles import DIFFICULTIES, KINDS, JourneyPuzzle, PointsPuzzle, TourPuzzle, generate
+from kit.puzzles.timeless_journeys import LEVELS as TOUR_LEVELS
 from kit.solve.amazing_journey import solve as plan_journey
 from kit.widgets import PuzzlePanel, puzzle
 from kit.widgets.traffic import recorded
@@ -36,7 +38,12 @@ TARGET = 5.0
 PLANNER_SECONDS = 60.0
 
 
-def proof_seconds(puzzle: PointsPuzzle | JourneyPuzzle) -> float:
+def offered(kind: str, difficulty: str) -> bool:
+    """Whether `kind` has puzzles of `difficulty` (a Grand Tour has no hard one)."""
+    return kind != "timeless_journeys" or difficulty in TOUR_LEVELS
+
+
+def proof_seconds(puzzle: PointsPuzzle | JourneyPuzzle | TourPuzzle) -> float:
     if isinstance(puzzle, PointsPuzzle):
         return puzzle.optimum.solve_time + puzzle.planner.solve_time
     return puzzle.optimum.solve_time
@@ -52,12 +59,12 @@ def main(argv: Sequence[str]) -> int:
     args = parser.parse_args(list(argv))
     print(f"{args.seeds} seeds from {args.first}; load {os.getloadavg()[0]:.1f}")
     print(
-        f"{'kind':<13} {'level':<7} {'seed':>4} {'tries':>5} {'made s':>7} {'cpu s':>7} "
+        f"{'kind':<17} {'level':<7} {'seed':>4} {'tries':>5} {'made s':>7} {'cpu s':>7} "
         f"{'proof s':>7}  optimum"
     )
     summary = []
     for kind in args.kinds:
-        for difficulty in args.difficulties:
+        for difficulty in (d for d in args.difficulties if offered(kind, d)):
             made, cpu, proofs = [], [], []
             for seed in range(args.first, args.first + args.seeds):
                 began, used = time.perf_counter(), time.process_time()
@@ -69,7 +76,7 @@ def main(argv: Sequence[str]) -> int:
                     puzzle.optimum.objective if isinstance(puzzle, PointsPuzzle) else puzzle.score
                 )
                 line = (
-                    f"{kind:<13} {difficulty:<7} {seed:>4} {puzzle.attempt + 1:>5} "
+                    f"{kind:<17} {difficulty:<7} {seed:>4} {puzzle.attempt + 1:>5} "
                     f"{made[-1]:>7.2f} {cpu[-1]:>7.2f} {proofs[-1]:>7.2f}  {optimum}"
                 )
                 if args.planner and isinstance(puzzle, JourneyPuzzle):
@@ -83,7 +90,7 @@ def main(argv: Sequence[str]) -> int:
             within = sum(t <= TARGET for t in made)
             within_cpu = sum(t <= TARGET for t in cpu)
             summary.append(
-                f"{kind:<13} {difficulty:<7} made: median {statistics.median(made):.2f} s, "
+                f"{kind:<17} {difficulty:<7} made: median {statistics.median(made):.2f} s, "
                 f"worst {max(made):.2f} s (CPU median {statistics.median(cpu):.2f} s, worst "
                 f"{max(cpu):.2f} s); proof: median {statistics.median(proofs):.2f} s, worst "
                 f"{max(proofs):.2f} s; {within}/{len(made)} within {TARGET:g} s "
@@ -103,7 +110,7 @@ def click(panel: PuzzlePanel, place: str) -> None:
     panel.board._handle_msg({"content": {"data": message}, "buffers": []})
 
 
-def panel_figures(made: PointsPuzzle | JourneyPuzzle) -> str:
+def panel_figures(made: PointsPuzzle | JourneyPuzzle | TourPuzzle) -> str:
     """The panel built, then each step of the optimal route by a click (and a button where the
     place offers several ways): milliseconds and bytes sent, median and worst."""
     began = time.perf_counter()
@@ -130,7 +137,7 @@ def panel_figures(made: PointsPuzzle | JourneyPuzzle) -> str:
                     next(b for b in panel.choice_buttons if b.description == step).click()
             times.append(time.perf_counter() - began)
         sizes.append(sum(m.size for m in messages))
-    kind = "orienteering" if isinstance(made, PointsPuzzle) else "amazing_journey"
+    kind = type(made).__name__
     return (
         f"panel {kind}: built {built * 1000:.0f} ms, {built_bytes / 1000:.1f} KB; a step of "
         f"{len(route)}: median {statistics.median(times) * 1000:.1f} ms, "

@@ -14,7 +14,10 @@ The difficulty is how far the greedy bot, which takes the most VP at each choice
 of the optimum from there: "easy" 1 to 4 VP, "medium" 5 or more (a turn with more choices to
 weigh, the search's positions allowed more). A draw whose search passes the level's positions
 (longer than a class waits), or whose shortfall is not the level's, is drawn again from the
-next attempt's numbers.
+next attempt's numbers. Few draws fall 5 VP short, so a medium draw is first screened: unless
+the greedy bot, after one of the first actions, reaches 5 VP more than it did, the draw is
+passed over in milliseconds instead of seconds of search (an easy puzzle takes a few seconds
+to make, a medium one 5 to 30, `benchmarks/puzzles.py`).
 
 There is no "hard" level: a hard puzzle would be the last round or two, and neither the
 exhaustive search (the last two turns pass 100,000 positions, a minute) nor the planner's
@@ -49,26 +52,31 @@ from kit.solve.timeless_journeys.exact import exact_search
 from kit.solve.timeless_journeys.puzzle import SETS
 from kit.solve.timeless_journeys.search import final_score, position_at
 from kit.timeless_journeys.actions import roman
+from kit.timeless_journeys.bots import GreedyBot
 from kit.timeless_journeys.content import EDITIONS
 from kit.timeless_journeys.state import TimelessState
 
 SEED_TEXT = "grand_tour"
 """The text a generation attempt's random numbers start from."""
 
-MOST_ATTEMPTS = 40
-
 
 @dataclass(frozen=True, slots=True)
 class Level:
     """A difficulty: how many VP short of the optimum the greedy bot falls (`shortfall`, from
-    and to), and the most positions the exhaustive search may keep to prove the optimum (a
-    position takes about half a millisecond)."""
+    and to); the most positions the exhaustive search may keep to prove the optimum (a
+    position takes about half a millisecond); whether a draw is `screened` first (see the
+    module's docstring), and the `attempts` drawn before giving up."""
 
     shortfall: range
     positions: int
+    screened: bool = False
+    attempts: int = 40
 
 
-LEVELS = {"easy": Level(range(1, 5), 3_000), "medium": Level(range(5, 1000), 20_000)}
+LEVELS = {
+    "easy": Level(range(1, 5), 3_000),
+    "medium": Level(range(5, 1000), 20_000, screened=True, attempts=200),
+}
 
 EDITION_NAMES = {"en": "English", "ja": "Japanese"}
 
@@ -133,6 +141,22 @@ def _draw(difficulty: str, seed: int, attempt: int) -> tuple[Puzzle, tuple[str, 
     return start.at(state), (travellers, edition, deal), game.score
 
 
+def _first_choices_best(puzzle: Puzzle) -> int:
+    """The best final score of the greedy bot's routes after each first action: a score the
+    optimum reaches at least, found in a fraction of a second."""
+    best = 0
+    for action in puzzle.state().legal_actions():
+        state = puzzle.state()
+        state.apply(action)
+        puzzle.advance(state)
+        bot = GreedyBot(1, 0)
+        while not state.is_terminal:
+            state.apply(bot.choose(state))
+            puzzle.advance(state)
+        best = max(best, state.scores()[0].total)
+    return best
+
+
 def tour_puzzle(seed: int = 0, difficulty: str = "easy") -> TourPuzzle:
     """The Grand Tour puzzle of `seed` at `difficulty` ("easy": the greedy bot 1 to 4 VP short
     of the optimum, "medium": 5 or more), with its optimum proven (see the module's
@@ -143,8 +167,10 @@ def tour_puzzle(seed: int = 0, difficulty: str = "easy") -> TourPuzzle:
             f"cannot be proven optimal yet; choose one of {', '.join(LEVELS)}"
         )
     level = LEVELS[difficulty]
-    for attempt in range(MOST_ATTEMPTS):
+    for attempt in range(level.attempts):
         puzzle, game, greedy = _draw(difficulty, seed, attempt)
+        if level.screened and _first_choices_best(puzzle) - greedy < level.shortfall.start:
+            continue  # most likely not the level's: spare the exhaustive search
         try:
             optimum = exact_search(puzzle, level.positions)
         except ValueError:  # too many positions: the next attempt
@@ -153,7 +179,7 @@ def tour_puzzle(seed: int = 0, difficulty: str = "easy") -> TourPuzzle:
             return TourPuzzle(seed, difficulty, puzzle, game, greedy, optimum, attempt)
     raise PuzzleError(
         f"no Grand Tour puzzle proven within {level.positions} positions with the greedy bot "
-        f"{level.shortfall.start} VP short or more in {MOST_ATTEMPTS} attempts for seed {seed} "
+        f"{level.shortfall.start} VP short or more in {level.attempts} attempts for seed {seed} "
         f"at {difficulty}"
     )
 
