@@ -10,7 +10,9 @@ picture beside this script:
   seconds, from `SOLVER`, a notebook written for it) once its plan is drawn, the step slider
   half-way along it;
 - `puzzle_panel.png`: the orienteering puzzle of `tests/widgets/puzzle.ipynb` after three clicks
-  and Check (the picture of `docs/widgets.md`).
+  and Check (the picture of `docs/widgets.md`);
+- `puzzle_tour.png`: the Grand Tour puzzle of the same notebook after its first four actions
+  (`docs/widgets.md`).
 
     python -m docs.screenshot                  # all, from the project folder
     python -m docs.screenshot classroom.png    # one
@@ -26,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from kit.core.files import FileWriteError, write_file
+from tests.puzzles.test_timeless_journeys import OPTIMUM as TOUR
 from tests.widgets.servers import ROOT, STARTUP, NoBrowser, chromium, click_place, voila
 
 HERE = Path(__file__).parent
@@ -99,11 +102,25 @@ def puzzle_panel(page: Any, picture: Path) -> None:
     write_file(picture, panel.screenshot())
 
 
+def puzzle_tour(page: Any, picture: Path) -> None:
+    """The Grand Tour puzzle after its first four actions (card 22 writes an Art idea)."""
+    from playwright.sync_api import expect
+
+    panel = page.locator(".puzzle-tour").first
+    for action in TOUR[:4]:
+        button = panel.get_by_role("button", name=action, exact=True)
+        expect(button).to_be_visible(timeout=STARTUP * 1000)
+        button.click()
+    expect(panel.locator(".kit-status")).to_contain_text("2 Art", timeout=20_000)
+    write_file(picture, panel.screenshot())
+
+
 SHOTS: dict[str, tuple[Path, Callable[[Any, Path], None]]] = {
     "play_panel.png": (ROOT / "notebooks" / "play.ipynb", play_panel),
     "classroom.png": (ROOT / "notebooks" / "08_classroom.ipynb", classroom),
     "solver_panel.png": (HERE / "solver_panel.ipynb", solver_panel),
     "puzzle_panel.png": (ROOT / "tests" / "widgets" / "puzzle.ipynb", puzzle_panel),
+    "puzzle_tour.png": (ROOT / "tests" / "widgets" / "puzzle.ipynb", puzzle_tour),
 }
 
 

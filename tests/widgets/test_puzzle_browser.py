@@ -1,13 +1,15 @@
-"""The puzzle panel in a real browser: Voila serves `puzzle.ipynb` (an orienteering puzzle and an
-80-day puzzle); Chromium clicks three places of the orienteering map (D, F, then the Finish),
-reads the running figures, clicks Check and reads the verdict (how the route falls short, the
-optimal route unnamed), then Show solution and reads the optimal route; on the 80-day map it
-clicks a city the pawn cannot reach and reads the refusal, then a city it can and reads the new
-day; on the four-week map it starts in a region, clicks one where no play is and reads the
-engine's reason, plays the rest of the optimum by its buttons and reads Check's verdict. A
-screenshot of each panel is saved in the test's temporary folder. In JupyterLab on a classroom
-screen, the map and its buttons are in view together. Skipped, saying why, only where Chromium
-cannot start."""
+"""The puzzle panel in a real browser: Voila serves `puzzle.ipynb` (an orienteering puzzle, an
+80-day puzzle, a four-week deal and a Grand Tour's last turn); Chromium clicks three places of
+the orienteering map (D, F, then the Finish), reads the running figures, clicks Check and reads
+the verdict (how the route falls short, the optimal route unnamed), then Show solution and
+reads the optimal route; on the 80-day map it clicks a city the pawn cannot reach and reads the
+refusal, then a city it can and reads the new day; on the four-week map it starts in a region,
+clicks one where no play is and reads the engine's reason, plays the rest of the optimum by its
+buttons and reads Check's verdict; on the Grand Tour's map it clicks a city no action concerns
+and reads the refusal, then plays the optimum by buttons and a click on the marker's city and
+reads Check's verdict. A screenshot of each panel is saved in the test's temporary folder. In
+JupyterLab on a classroom screen, the map and its buttons are in view together. Skipped, saying
+why, only where Chromium cannot start."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ import pytest
 
 from kit.widgets.sizes import NORMAL
 from tests.puzzles.test_four_weeks import OPTIMUM
+from tests.puzzles.test_timeless_journeys import OPTIMUM as TOUR
 from tests.widgets.servers import STARTUP, click_place, jupyterlab, run_all_cells, voila
 
 pytestmark = pytest.mark.slow  # a browser and a server each
@@ -90,6 +93,33 @@ def test_voila_builds_a_route_by_clicks_and_checks_it(browser: Any, tmp_path: Pa
             "Optimal: 31 points, as many as the proven optimum.", timeout=20_000
         )
         weeks.screenshot(path=tmp_path / "voila-puzzle-four-weeks.png")
+
+        tour = page.locator(".puzzle-tour")
+        figures = tour.locator(".kit-status")
+        expect(figures).to_contain_text("round V, turn 5 of 5; the marker in Torino")
+        expect(tour).to_contain_text("card 22: Take an Idea of your choice, or write in a Journal.")
+        click_place(tour, "Roma")
+        expect(tour).to_contain_text(
+            "refused: no action of yours concerns Roma now; the question is which card to play",
+            timeout=20_000,
+        )
+        for action in TOUR[:4]:
+            button = tour.get_by_role("button", name=action, exact=True)
+            expect(button).to_be_visible(timeout=20_000)
+            button.click()
+        expect(figures).to_contain_text("Ideas: 2 Art, 1 History, 1 Philosophy", timeout=20_000)
+        click_place(tour, "Torino")  # the marker's city: Dickens explores it
+        expect(tour).to_contain_text("step 5: pay 2 coins to explore in Torino", timeout=20_000)
+        for action in TOUR[5:]:
+            button = tour.get_by_role("button", name=action, exact=True)
+            expect(button).to_be_visible(timeout=20_000)
+            button.click()
+        expect(figures).to_contain_text("the score if the game ended now: 77 VP", timeout=20_000)
+        tour.get_by_role("button", name="Check").click()
+        expect(tour.locator(".kit-verdict")).to_contain_text(
+            "Optimal: 77 points, as many as the proven optimum.", timeout=20_000
+        )
+        tour.screenshot(path=tmp_path / "voila-puzzle-tour.png")
         page.close()
 
 
