@@ -16,8 +16,9 @@ weigh, the search's positions allowed more). A draw whose search passes the leve
 (longer than a class waits), or whose shortfall is not the level's, is drawn again from the
 next attempt's numbers. Few draws fall 5 VP short, so a medium draw is first screened: unless
 the greedy bot, after one of the first actions, reaches 5 VP more than it did, the draw is
-passed over in milliseconds instead of seconds of search (an easy puzzle takes a few seconds
-to make, a medium one 5 to 30, `benchmarks/puzzles.py`).
+passed over in milliseconds instead of seconds of search. Making a puzzle takes 5 s (easy) or
+13 s (medium) at the median of seeds 0-9, and up to 50 s, almost all of it in draws passed over
+(`benchmarks/puzzles.py`, `docs/widgets.md`).
 
 There is no "hard" level: a hard puzzle would be the last round or two, and neither the
 exhaustive search (the last two turns pass 100,000 positions, a minute) nor the planner's
