@@ -166,13 +166,55 @@ def end_workers(pool: Executor) -> None:
     """Terminate the processes of `pool` (a `ProcessPoolExecutor`) now: `shutdown` only drops
     the work not yet begun, and each worker would finish what it is doing first (a planner's
     search runs to its own time limit; a tournament's game can take half a minute). Python 3.14
-    has `terminate_workers()`; before it, the pool's processes are its `_processes`."""
+    has `terminate_workers()`; before it, the pool's thread is told of the shutdown first (so
+    that it takes its workers' end for the shutdown, not for a crash), then the processes (its
+    `_processes`) are terminated, and the thread freed from a result a worker was ended in the
+    middle of sending (`_unblock_results`)."""
     terminate = getattr(pool, "terminate_workers", None)
     if terminate is not None:
         terminate()
         return
-    for process in list((getattr(pool, "_processes", None) or {}).values()):
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    thread = getattr(pool, "_executor_manager_thread", None)
+    results = getattr(pool, "_result_queue", None)
+    work = getattr(pool, "_pending_work_items", None)
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
         process.terminate()
+    _unblock_results(processes, thread, results, work)
+
+
+def _unblock_results(
+    processes: list[Any], thread: threading.Thread | None, results: Any, work: Any
+) -> None:
+    """A worker ended while it wrote its result (a tournament's batch, a planner's plan: more
+    than a pipe takes at once) leaves the pool's `thread` reading the rest for ever: the pool
+    holds the pipe's writing end too, so no end of file comes, and `shutdown`, then the
+    interpreter's exit, wait on that thread for ever. Once the workers are gone and the thread
+    has not ended by itself, closing the pool's copy of that end (of `results`) brings the end
+    of file, and the thread takes the pool for broken and ends. The `work` whose futures are
+    done (cancelled) is dropped first: the thread would try to fail them too, which Python 3.11
+    refuses with an error."""
+    for process in processes:
+        process.join(ENDING_SECONDS)
+        if process.is_alive():
+            process.kill()
+            process.join()
+    if thread is None:
+        return
+    thread.join(ENDING_SECONDS)
+    if not thread.is_alive():
+        return
+    for key, item in list((work or {}).items()):
+        if item.future.done():
+            work.pop(key, None)
+    writer = getattr(results, "_writer", None)
+    if writer is not None:
+        writer.close()
+
+
+ENDING_SECONDS = 5.0
+"""How long a terminated worker may take to end before it is killed."""
 
 
 @contextmanager

@@ -6,8 +6,11 @@ method (where `fork` is not available or not safe)."""
 from __future__ import annotations
 
 import contextlib
+import gc
+import multiprocessing.queues
 import os
 import signal
+import struct
 import subprocess
 import sys
 import threading
@@ -200,6 +203,32 @@ def test_a_tournament_plays_on_spawned_workers(spawn):
     spawned = tournament("four_weeks", ["greedy", "random"], games=6, seed=2, workers=2)
     here = tournament("four_weeks", ["greedy", "random"], games=6, seed=2, workers=1)
     assert spawned.failures == () and spawned.results == here.results
+
+
+def half_a_result(sent: str) -> None:
+    """A worker ended while it writes its result: the start of a long message (its length and
+    a few of its bytes) on the pool's result pipe, then nothing more until it is ended."""
+    queue = next(o for o in gc.get_objects() if isinstance(o, multiprocessing.queues.SimpleQueue))
+    os.write(queue._writer.fileno(), struct.pack("!i", 1_000_000) + b"partial")
+    Path(sent).touch()
+    time.sleep(600)
+
+
+def test_a_pool_ended_while_a_worker_writes_its_result_shuts_down(tmp_path):
+    """The pool's thread, left reading the rest of a result that will never come, is freed when
+    the pool is ended at once: `close` returns, where it used to wait for ever."""
+    sent = tmp_path / "sent"
+    pool = pools.process_pool(1)
+    pool.submit(half_a_result, str(sent))
+    deadline = time.monotonic() + 120
+    while not sent.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert sent.exists()
+    closing = threading.Thread(target=pools.close, args=(pool,), kwargs={"at_once": True})
+    closing.daemon = True  # a pool that never shuts down must not hold the tests' end
+    closing.start()
+    closing.join(120)
+    assert not closing.is_alive(), "the pool's shutdown waits for ever"
 
 
 def test_a_fork_server_starts_processes_with_the_planners_imported(monkeypatch):
