@@ -83,7 +83,6 @@ puzzle(journey)
 
 # %%
 tour = generate("timeless_journeys", seed=0, difficulty="easy")
-print(tour.describe())
 assert tour.score > tour.greedy and check(tour, list(tour.route)).accepted
 puzzle(tour)
 
