@@ -277,16 +277,10 @@ class JourneyWalk(EngineWalk[JourneyState]):
         return list(self.chance[-1])
 
     def undo(self) -> str:
-        if not self.route:
-            return ""
-        self._states.pop()
-        self.chance.pop()
-        self._rolls.pop()
-        return self.route.pop()
-
-    def reset(self) -> None:
-        while self.route:
-            self.undo()
+        if self.route:
+            self.chance.pop()
+            self._rolls.pop()
+        return super().undo()
 
     def checkpoints(self) -> list[tuple[int, int]]:
         """The day each checkpoint was completed on and its points, in order."""

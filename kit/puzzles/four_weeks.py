@@ -33,6 +33,7 @@ from kit.puzzles.verdict import (
     limit_words,
     on_request,
     puzzle_seed,
+    scored_lines,
     sheet_lines,
 )
 from kit.puzzles.walk import EngineWalk, players_steps
@@ -141,14 +142,6 @@ class WeeksWalk(EngineWalk[FourWeeksState]):
         here = self.state.pos[0]
         return self.state.game.content.regions[here].code if here >= 0 else ""
 
-    def drawn(self) -> list[str]:
-        """The chance outcomes resolved after the last play (the cards drawn, the Festivals
-        revealed), by name."""
-        if not self.route:
-            return []
-        before, after = self._states[-2], self._states[-1]
-        return [str(a) for a in after.history[len(before.history) + 1 :]]
-
     def plays(self) -> list[str]:
         """The legal plays now, by name."""
         return [str(a) for a in self.legal()]
@@ -200,16 +193,6 @@ class WeeksWalk(EngineWalk[FourWeeksState]):
         self.puzzle.puzzle.play(after, action)
         self.route.append(name)
         self._states.append(after)
-
-    def undo(self) -> str:
-        if not self.route:
-            return ""
-        self._states.pop()
-        return self.route.pop()
-
-    def reset(self) -> None:
-        del self._states[1:]
-        self.route.clear()
 
     def sheet(self) -> ScoreSheet:
         return self.state.scores()[0]
@@ -268,11 +251,7 @@ def check_weeks(puzzle: WeeksPuzzle, route: Sequence[str], *, reveal: bool = Fal
         return verdict(False, False, None, [stops, *(solution if reveal else [])])
     sheet = walk.sheet()
     if sheet.total >= best_score:
-        lines = [
-            f"{s.label}: {s.points}" + (f" ({s.detail})" if s.detail else "")
-            for s in sheet.lines
-            if s.points
-        ]
+        lines = scored_lines(sheet)
         if sheet.total > best_score:
             lines.append(
                 f"{sheet.total - best_score} more than {name}, which keeps to the planner's "

@@ -43,6 +43,7 @@ from kit.puzzles.verdict import (
     attempt_random,
     checked_difficulty,
     on_request,
+    scored_lines,
     sheet_lines,
 )
 from kit.puzzles.walk import EngineWalk, players_steps
@@ -193,7 +194,6 @@ class TourWalk(EngineWalk[TimelessState]):
     def __init__(self, puzzle: TourPuzzle) -> None:
         super().__init__(puzzle.puzzle.state())
         self.puzzle = puzzle
-        self.chance: list[list[str]] = [[]]  # the reveals resolved after each action
 
     @property
     def finished(self) -> bool:
@@ -231,24 +231,9 @@ class TourWalk(EngineWalk[TimelessState]):
         action = self.chosen(name, "actions")
         after = self.state.clone()
         after.apply(action)
-        resolved = self.puzzle.puzzle.advance(after)
+        self.puzzle.puzzle.advance(after)
         self.route.append(name)
         self._states.append(after)
-        self.chance.append(resolved)
-
-    def drawn(self) -> list[str]:
-        return list(self.chance[-1])
-
-    def undo(self) -> str:
-        if not self.route:
-            return ""
-        self._states.pop()
-        self.chance.pop()
-        return self.route.pop()
-
-    def reset(self) -> None:
-        while self.route:
-            self.undo()
 
     def sheet(self) -> ScoreSheet:
         return self.state.scores()[0]
@@ -290,11 +275,7 @@ def check_tour(puzzle: TourPuzzle, route: Sequence[str], *, reveal: bool = False
         return Verdict(False, False, None, optimum, (stops, *(solution if reveal else [])))
     sheet = walk.sheet()
     if sheet.total >= optimum:
-        lines = [
-            f"{s.label}: {s.points}" + (f" ({s.detail})" if s.detail else "")
-            for s in sheet.lines
-            if s.points
-        ]
+        lines = scored_lines(sheet)
         return Verdict(True, True, sheet.total, optimum, tuple(lines))
     best = puzzle.optimum.sheet
     assert best is not None

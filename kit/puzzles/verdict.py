@@ -104,6 +104,15 @@ def length_text(value: float) -> str:
     return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
+def scored_lines(sheet: ScoreSheet) -> list[str]:
+    """The lines of `sheet` that score, each with its points and details."""
+    return [
+        f"{s.label}: {s.points}" + (f" ({s.detail})" if s.detail else "")
+        for s in sheet.lines
+        if s.points
+    ]
+
+
 def sheet_lines(yours: ScoreSheet, best: ScoreSheet, name: str) -> list[str]:
     """The lines of `yours` that differ from `best` (called `name`: "the optimum"), each with
     both points and details."""

@@ -37,8 +37,24 @@ class EngineWalk(Generic[Played]):
         raise NotImplementedError
 
     def drawn(self) -> list[str]:
-        """The chance outcomes resolved after the last step, by name."""
-        raise NotImplementedError
+        """The chance outcomes resolved after the last step, by name: the actions of the
+        position's history after the step's own."""
+        if not self.route:
+            return []
+        before, after = self._states[-2], self._states[-1]
+        return [str(a) for a in after.history[len(before.history) + 1 :]]
+
+    def undo(self) -> str:
+        """Take back the last step: its name, or "" when there is none."""
+        if not self.route:
+            return ""
+        self._states.pop()
+        return self.route.pop()
+
+    def reset(self) -> None:
+        """Take back every step."""
+        while self.route:
+            self.undo()
 
     def follow(self, route: Sequence[str], step: str) -> str | None:
         """Take `route`'s steps in order; a chance outcome named after a step (as in a plan's

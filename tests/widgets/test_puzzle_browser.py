@@ -13,6 +13,7 @@ why, only where Chromium cannot start."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -83,10 +84,7 @@ def test_voila_builds_a_route_by_clicks_and_checks_it(browser: Any, tmp_path: Pa
             "the pawn is in AAA",
             timeout=20_000,
         )
-        for play in OPTIMUM[1:]:
-            button = weeks.get_by_role("button", name=play, exact=True)
-            expect(button).to_be_visible(timeout=20_000)
-            button.click()
+        press(weeks, OPTIMUM[1:])
         expect(figures).to_contain_text("score so far 31", timeout=20_000)
         weeks.get_by_role("button", name="Check").click()
         expect(weeks.locator(".kit-verdict")).to_contain_text(
@@ -103,17 +101,11 @@ def test_voila_builds_a_route_by_clicks_and_checks_it(browser: Any, tmp_path: Pa
             "refused: no action of yours concerns Roma now; the question is which card to play",
             timeout=20_000,
         )
-        for action in TOUR[:4]:
-            button = tour.get_by_role("button", name=action, exact=True)
-            expect(button).to_be_visible(timeout=20_000)
-            button.click()
+        press(tour, TOUR[:4])
         expect(figures).to_contain_text("Ideas: 2 Art, 1 History, 1 Philosophy", timeout=20_000)
         click_place(tour, "Torino")  # the marker's city: Dickens explores it
         expect(tour).to_contain_text("step 5: pay 2 coins to explore in Torino", timeout=20_000)
-        for action in TOUR[5:]:
-            button = tour.get_by_role("button", name=action, exact=True)
-            expect(button).to_be_visible(timeout=20_000)
-            button.click()
+        press(tour, TOUR[5:])
         expect(figures).to_contain_text("the score if the game ended now: 77 VP", timeout=20_000)
         tour.get_by_role("button", name="Check").click()
         expect(tour.locator(".kit-verdict")).to_contain_text(
@@ -156,6 +148,16 @@ def test_jupyterlab_shows_the_map_and_its_buttons_together_on_a_classroom_screen
         click_place(panel, "D")
         expect(status).to_contain_text("route: Start → D (at D)", timeout=20_000)
         page.close()
+
+
+def press(panel: Any, names: Sequence[str]) -> None:
+    """Click the panel's buttons named `names`, in order, each once it shows."""
+    from playwright.sync_api import expect
+
+    for name in names:
+        button = panel.get_by_role("button", name=name, exact=True)
+        expect(button).to_be_visible(timeout=20_000)
+        button.click()
 
 
 def pixels(element: Any, style: str) -> float:
