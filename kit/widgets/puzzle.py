@@ -391,7 +391,8 @@ class PuzzlePanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
             self.board.pieces, path = self._view.pieces(seen), tour_path(walk)
             tables = self._view.player_table(seen, 0) + self._view.shared_table(seen)
             wrap = "display:flex;flex-wrap:wrap;align-items:flex-start"
-            self.area.value = f"<div style='{wrap}'>{tables}</div>"
+            key = f"<div class='kit-muted'>{escape(self._view.key(seen))}</div>"
+            self.area.value = f"{key}<div style='{wrap}'>{tables}</div>"
         else:
             self.board.pieces, path = journey_pieces(walk), journey_path(walk)
             assert self.timeline is not None

@@ -341,6 +341,12 @@ def test_a_grand_tour_route_by_buttons_and_clicks_with_the_player_s_area() -> No
     area = html_lib.unescape(panel.area.value if panel.area else "")
     assert "card 22: Take an Idea of your choice, or write in a Journal." in area
     assert "Market, Level I" in area
+    assert (
+        "On the map: FT a Favour tile; Fr a Friend tile; L a Letter marker; C a café marker; a "
+        "star, a Famous Traveller (MT Mark Twain, LB Lady Blessington, CD Charles Dickens); a "
+        "number on a token, the face-down Exploration tiles left; a pawn, a Player marker (its "
+        "player's number)"
+    ) in area
     buttons = {b.description: b.tooltip for b in panel.choice_buttons}
     assert list(buttons) == [
         *(

@@ -142,6 +142,16 @@ class TimelessJourneysView(View):
             )
         return pieces
 
+    def key(self, seen: dict[str, Any]) -> str:
+        """What `pieces` draws, in words, for a class reading the map: each label once."""
+        travellers = [f"{initials(t['name'])} {t['name']}" for t in seen["travellers"] if t["city"]]
+        return (
+            "On the map: FT a Favour tile; Fr a Friend tile; L a Letter marker; C a café "
+            f"marker; a star, a Famous Traveller ({', '.join(travellers) or 'none'}); a "
+            "number on a token, the face-down Exploration tiles left; a pawn, a Player "
+            "marker (its player's number)"
+        )
+
     def player_table(self, seen: dict[str, Any], player: int) -> Html:
         area = seen["players"][player]
         hand = self.cards_cell(area["hand"]) if area["hand"] is not None else hidden(area)
