@@ -36,7 +36,7 @@ PARTS = {
         "GazetteRounds",
         "italy",
         "TimelessJourneysPlanner",
-        (),
+        ("timeless_journeys",),
     ),
     "four_weeks": (
         "Four weeks in Europe",
@@ -86,7 +86,7 @@ def test_a_games_engine_views_and_planner_are_those_its_record_names(name: str) 
 
 def test_the_lands_and_puzzle_kinds_are_the_records() -> None:
     assert OUTLINES == ("world", "italy", "europe")
-    assert KINDS == ("orienteering", "amazing_journey")
+    assert KINDS == ("orienteering", "amazing_journey", "timeless_journeys")
 
 
 def test_a_game_is_looked_up_by_its_one_name_hyphens_allowed() -> None:
