@@ -266,17 +266,21 @@ def check_tour(puzzle: TourPuzzle, route: Sequence[str], *, reveal: bool = False
     and where the route leaves the optimal one, which is shown only with `reveal`."""
     optimum = puzzle.score
     solution = ["the optimal route: " + "; ".join(puzzle.route)]
+
+    def verdict(legal: bool, accepted: bool, score: int | None, lines: list[str]) -> Verdict:
+        return Verdict(legal, accepted, score, optimum, tuple(lines), unit="VP")
+
     walk = TourWalk(puzzle)
     refused = walk.follow(route, "action")
     if refused is not None:
-        return Verdict(False, False, None, optimum, (refused, *(solution if reveal else [])))
+        return verdict(False, False, None, [refused, *(solution if reveal else [])])
     if not walk.finished:
         stops = f"the route stops before the game ends: {walk.status()[0]}"
-        return Verdict(False, False, None, optimum, (stops, *(solution if reveal else [])))
+        return verdict(False, False, None, [stops, *(solution if reveal else [])])
     sheet = walk.sheet()
     if sheet.total >= optimum:
         lines = scored_lines(sheet)
-        return Verdict(True, True, sheet.total, optimum, tuple(lines))
+        return verdict(True, True, sheet.total, lines)
     best = puzzle.optimum.sheet
     assert best is not None
     lines = sheet_lines(sheet, best, "the optimum")
@@ -288,4 +292,4 @@ def check_tour(puzzle: TourPuzzle, route: Sequence[str], *, reveal: bool = False
             f"the optimum {theirs[first]}"
         )
     lines += solution if reveal else [on_request("the optimal route")]
-    return Verdict(True, False, sheet.total, optimum, tuple(lines))
+    return verdict(True, False, sheet.total, lines)

@@ -31,7 +31,8 @@ class Verdict:
     why; or how the route falls short of the optimum, the optimum itself given only when asked
     for, `check(..., reveal=True)`). When the optimum
     is a best known plan and not a proven one (`proven` False), `bound` is the most any plan
-    can score as far as the planner proved, and `accepted` means as good as that plan."""
+    can score as far as the planner proved, and `accepted` means as good as that plan. `unit`
+    is what the game counts its score in ("points", or a Grand Tour's "VP")."""
 
     legal: bool
     accepted: bool
@@ -40,24 +41,26 @@ class Verdict:
     lines: tuple[str, ...]
     proven: bool = True
     bound: int | None = None
+    unit: str = "points"
 
     @property
     def headline(self) -> str:
         if not self.legal:
             return "Refused: the route breaks the puzzle's rules."
         assert self.score is not None
+        scored = f"{self.score} {self.unit}"
         if not self.proven:
             known = (
                 f"the best known plan, {self.optimum} (not proven optimal: "
                 f"{limit_words(self.bound)})"
             )
             if self.accepted:
-                return f"As good as the best known: {self.score} points against {known}."
-            return f"Legal, {self.score} points: {self.optimum - self.score} short of {known}."
+                return f"As good as the best known: {scored} against {known}."
+            return f"Legal, {scored}: {self.optimum - self.score} short of {known}."
         if self.accepted:
-            return f"Optimal: {self.score} points, as many as the proven optimum."
+            return f"Optimal: {scored}, as many as the proven optimum."
         short = self.optimum - self.score
-        return f"Legal, {self.score} points: {short} short of the proven optimum, {self.optimum}."
+        return f"Legal, {scored}: {short} short of the proven optimum, {self.optimum}."
 
     def __str__(self) -> str:
         return "\n".join([self.headline, *(f"- {line}" for line in self.lines)])

@@ -69,7 +69,7 @@ def test_a_puzzle_is_the_last_turn_of_a_seeded_greedy_game_and_its_proven_optimu
 def test_the_optimum_is_accepted_with_its_score_sheet() -> None:
     verdict = check(easy(), OPTIMUM)
     assert verdict.legal and verdict.accepted and verdict.score == 77
-    assert verdict.headline == "Optimal: 77 points, as many as the proven optimum."
+    assert verdict.headline == "Optimal: 77 VP, as many as the proven optimum."
     assert "A. Exploration tiles: 26 (8 tiles)" in verdict.lines
 
 
@@ -78,6 +78,7 @@ def test_the_greedy_bot_s_route_is_told_where_it_falls_short() -> None:
     route = greedy_game(puzzle.puzzle, 1).history
     verdict = check(puzzle, route)
     assert verdict.legal and not verdict.accepted and verdict.score == 76
+    assert verdict.headline == "Legal, 76 VP: 1 short of the proven optimum, 77."
     assert verdict.lines == (
         "B. Travel Journals: you 0 (0 filled, 0 filled), the optimum 1 (1 filled, 0 filled)",
         "your route leaves the optimal one at action 1: you play card 29 face down, the optimum "

@@ -371,7 +371,7 @@ def test_a_grand_tour_route_by_buttons_and_clicks_with_the_player_s_area() -> No
     assert panel.walk.finished and panel.board.highlight == ["Torino"]
     assert panel.status[-1] == "the score if the game ended now: 77 VP"
     panel.check_button.click()
-    assert "Optimal: 77 points, as many as the proven optimum." in shown(panel)
+    assert "Optimal: 77 VP, as many as the proven optimum." in shown(panel)
 
 
 def test_a_refused_grand_tour_click_changes_nothing_and_says_why() -> None:

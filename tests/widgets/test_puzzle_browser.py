@@ -109,7 +109,7 @@ def test_voila_builds_a_route_by_clicks_and_checks_it(browser: Any, tmp_path: Pa
         expect(figures).to_contain_text("the score if the game ended now: 77 VP", timeout=20_000)
         tour.get_by_role("button", name="Check").click()
         expect(tour.locator(".kit-verdict")).to_contain_text(
-            "Optimal: 77 points, as many as the proven optimum.", timeout=20_000
+            "Optimal: 77 VP, as many as the proven optimum.", timeout=20_000
         )
         tour.screenshot(path=tmp_path / "voila-puzzle-tour.png")
         page.close()
