@@ -212,12 +212,11 @@ class TourWalk(EngineWalk[TimelessState]):
         café or a conversation there); refused with the reason when there are none."""
         if self.finished:
             raise Refused("the game is over: Check the route, or take actions back")
+        if place not in self.state.content.graph.nodes:
+            raise Refused(f"{place!r} is not a city of the map")
         here = [str(a) for a in self.legal() if a.place == place]
         if here:
             return here
-        cities = sorted(self.state.content.graph.nodes)
-        if place not in cities:
-            raise Refused(f"{place!r} is not a city of the map")
         places = sorted({str(a.place) for a in self.legal() if a.place})
         shown = f" (the cities of your actions now: {', '.join(places)})" if places else ""
         raise Refused(
