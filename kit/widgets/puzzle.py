@@ -192,6 +192,8 @@ class PuzzlePanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
     - `verdict`: the last Check's `Verdict` (None before Check, or after a change);
     - `timeline`: for an 80-day puzzle, the Timeline (`kit.widgets.timelines`) with the pawn on
       the route's day; None for an orienteering puzzle;
+    - `area`: for a Grand Tour puzzle, the key to the map's pieces, the player's area and the
+      table, under the map; None for the others;
     - `sizes`: the size it is drawn at ("normal" or "large", `kit.widgets.sizes`)."""
 
     def __init__(self, puzzle: AnyPuzzle, size: str | Sizes = "normal") -> None:
