@@ -134,17 +134,9 @@ class WeeksWalk(EngineWalk[FourWeeksState]):
         self.puzzle = puzzle
 
     @property
-    def finished(self) -> bool:
-        return bool(self.state.is_terminal)
-
-    @property
     def place(self) -> str:
         here = self.state.pos[0]
         return self.state.game.content.regions[here].code if here >= 0 else ""
-
-    def plays(self) -> list[str]:
-        """The legal plays now, by name."""
-        return [str(a) for a in self.legal()]
 
     def options(self, place: str) -> list[str]:
         """The plays a click on the region `place` may mean (a start or a travel there, a card

@@ -53,7 +53,7 @@ from kit.solve.timeless_journeys.baseline import greedy_game
 from kit.solve.timeless_journeys.exact import exact_search
 from kit.solve.timeless_journeys.puzzle import SETS
 from kit.solve.timeless_journeys.search import final_score, position_at
-from kit.timeless_journeys.actions import roman
+from kit.timeless_journeys.actions import genre_name, roman
 from kit.timeless_journeys.bots import GreedyBot
 from kit.timeless_journeys.content import EDITIONS
 from kit.timeless_journeys.state import TimelessState
@@ -196,16 +196,8 @@ class TourWalk(EngineWalk[TimelessState]):
         self.puzzle = puzzle
 
     @property
-    def finished(self) -> bool:
-        return bool(self.state.is_terminal)
-
-    @property
     def place(self) -> str:
         return str(self.state.loc[0])
-
-    def plays(self) -> list[str]:
-        """The legal actions now, by name."""
-        return [str(a) for a in self.legal()]
 
     def options(self, place: str) -> list[str]:
         """The actions a click on the city `place` may mean (a move there, an exploration, a
@@ -242,7 +234,6 @@ class TourWalk(EngineWalk[TimelessState]):
         marker's city, coins and Ideas, and the score the game would end with now."""
         state = self.state
         rules = state.content.rules
-        seen = state.observation(0)["players"][0]
         if self.finished:
             when = "the game is over"
         elif state.phase == "Action":
@@ -250,10 +241,11 @@ class TourWalk(EngineWalk[TimelessState]):
             when = f"round {roman(state.round)}, turn {turn} of {rules.plays_per_round}"
         else:
             when = f"round {roman(state.round)}'s end"
-        ideas = ", ".join(f"{n} {genre}" for genre, n in seen["ideas"].items() if n) or "none"
+        held = enumerate(state.ideas[0])
+        ideas = ", ".join(f"{n} {genre_name(rules.genres, g)}" for g, n in held if n) or "none"
         return [
-            f"{when}; the marker in {seen['marker']}",
-            f"{plural(seen['coins'], 'coin')}; Ideas: {ideas}",
+            f"{when}; the marker in {self.place}",
+            f"{plural(state.coins[0], 'coin')}; Ideas: {ideas}",
             f"the score if the game ended now: {final_score(state)} VP",
         ]
 

@@ -1,5 +1,6 @@
-"""What the route-of-actions puzzles share (the 80-day journey and the four-week plays): a
-route taken a step at a time on the game's engine, each position kept for Undo."""
+"""What the route-of-actions puzzles share (the 80-day journey, the four-week plays, a Grand
+Tour's last turn): a route taken a step at a time on the game's engine, each position kept for
+Undo."""
 
 from __future__ import annotations
 
@@ -29,8 +30,17 @@ class EngineWalk(Generic[Played]):
         """The position at the start and after each step of the route."""
         return tuple(self._states)
 
+    @property
+    def finished(self) -> bool:
+        """Whether the route is complete: by default, the game is over."""
+        return bool(self.state.is_terminal)
+
     def legal(self) -> list[Any]:
         return [] if self.state.is_terminal else list(self.state.legal_actions())
+
+    def plays(self) -> list[str]:
+        """The legal actions now, by name."""
+        return [str(a) for a in self.legal()]
 
     def take(self, name: str) -> None:
         """Play the step `name` and the chance after it, or raise `Refused` saying why."""

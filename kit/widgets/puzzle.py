@@ -30,6 +30,7 @@ a third larger, for a large room (`kit.widgets.sizes`)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import ipywidgets
@@ -140,15 +141,20 @@ def journey_pieces(walk: JourneyWalk) -> list[Piece]:
     return pieces
 
 
-def journey_path(walk: JourneyWalk) -> list[str]:
-    """The cities the pawn has stood in, in order (a city counted again when it comes back)."""
-    names = [c.name for c in walk.state.tables.content.board.cities]
+def stood_in(places: Iterable[str]) -> list[str]:
+    """The places a pawn stood in, one a step, as a path: a place once while it stays there
+    and again when it comes back; "" (not on the map yet) left out."""
     path: list[str] = []
-    for state in walk.states:
-        city = names[state.pos[walk.player]]
-        if not path or path[-1] != city:
-            path.append(city)
+    for place in places:
+        if place and (not path or path[-1] != place):
+            path.append(place)
     return path
+
+
+def journey_path(walk: JourneyWalk) -> list[str]:
+    """The cities the pawn has stood in, in order."""
+    names = [c.name for c in walk.state.tables.content.board.cities]
+    return stood_in(names[state.pos[walk.player]] for state in walk.states)
 
 
 def weeks_pieces(walk: WeeksWalk) -> list[Piece]:
@@ -158,25 +164,14 @@ def weeks_pieces(walk: WeeksWalk) -> list[Piece]:
 
 
 def tour_path(walk: TourWalk) -> list[str]:
-    """The cities the Player marker has stood in, in order (a city counted again when it comes
-    back)."""
-    path: list[str] = []
-    for state in walk.states:
-        city = str(state.loc[0])
-        if not path or path[-1] != city:
-            path.append(city)
-    return path
+    """The cities the Player marker has stood in, in order."""
+    return stood_in(str(state.loc[0]) for state in walk.states)
 
 
 def weeks_path(walk: WeeksWalk) -> list[str]:
-    """The regions the pawn has stood in, in order (a region counted again when it comes back)."""
-    path: list[str] = []
-    for state in walk.states:
-        here = state.pos[0]
-        region = state.game.content.regions[here].code if here >= 0 else ""
-        if region and (not path or path[-1] != region):
-            path.append(region)
-    return path
+    """The regions the pawn has stood in, in order."""
+    regions = walk.state.game.content.regions
+    return stood_in(regions[s.pos[0]].code if s.pos[0] >= 0 else "" for s in walk.states)
 
 
 class PuzzlePanel(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no types
