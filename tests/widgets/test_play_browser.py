@@ -94,10 +94,11 @@ def play_a_move(page: Any, game: str, shots: Path, prefix: str) -> None:
     expect(timeline).not_to_contain_text(move.timeline)
     # JupyterLab lays out a cell far down the notebook only once it is scrolled into view
     # (content-visibility: auto), a frame or two later: a click that scrolls there itself may
-    # land before the layout, so scroll first and let two frames pass.
-    mark.scroll_into_view_if_needed()
-    mark.evaluate(
-        "m => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    # land before the layout, so scroll first and let two frames pass. The board is scrolled,
+    # not the mark: a board drawn again for the page's width replaces its marks meanwhile.
+    board.scroll_into_view_if_needed()
+    board.evaluate(
+        "b => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
     )
     # A board first drawn at another width is drawn again for the page's: click the new one.
     expect(board).to_have_attribute("data-settled", "yes", timeout=STARTUP * 1000)

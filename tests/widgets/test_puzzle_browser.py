@@ -132,6 +132,10 @@ def test_jupyterlab_shows_the_map_and_its_buttons_together_on_a_classroom_screen
         expect(status).to_contain_text("budget used 0 of 34, 34 left", timeout=STARTUP * 1000)
         assert page.locator(".jp-FileBrowser").is_visible()
         panel.evaluate("panel => panel.scrollIntoView({block: 'start'})")
+        # A map first drawn at another width is drawn again for the page's: measure that one.
+        expect(panel.locator(".kit-board").first).to_have_attribute(
+            "data-settled", "yes", timeout=STARTUP * 1000
+        )
         board = panel.locator(".kit-board svg").first
         buttons = [panel.get_by_role("button", name=name) for name in BUTTONS]
         for shown in [board, *buttons]:
