@@ -22,10 +22,14 @@ What the model keeps, rule by rule:
   the city reward for an exploration, which genre of Idea, which Gazette reward; each option
   with its price in coins and VP.
 - The marker. A conversation with a local, an exploration and its tile, a meeting with a
-  Famous Traveller need the marker in that city that round, one city more per move (a move
-  step, a direct move, a face-down move, or a move a tile or a Gazette reward gives);
-  a letter and a café need a city the marker has been in, or a Letter marker; an action
-  "anywhere in Italy" needs none.
+  Famous Traveller need the marker in that city that round; a letter and a café need a city
+  the marker has been in, or a Letter marker; an action "anywhere in Italy" needs none. The
+  marker starts a round where it ended the one before (the first where it is now) and walks
+  to the cities it is in that round, in some order, each by the map's shortest path from the
+  city before it, unless a direct move comes between; the place it ends the round at is as
+  far from the start, or from a city a direct move took it to. A direct move goes to one of
+  its step's cities, or to Lord Byron's city (once a turn, at his price); a move a tile
+  gives counts in some round.
 - The hand. The cards held at each round's start: now the hand; later at most the hand
   limit's worth of those held, played or gained the round before. A round gains cards the
   market shows that round: its free Market pick (of a level the categories shown allow), its
@@ -56,7 +60,9 @@ best bound at its time limit is at least the optimum.
 - Order within a round across categories, and when coins and Ideas are gained and paid:
   the totals only are held to what is held and gained (a plan never holds less than nothing,
   so not in total either); which cities the marker is in is kept per round, not per play.
-- Paths and their coins: a move reaches one more city whatever the path costs.
+- Paths: the walk is the order in which the marker first comes to the cities, not each
+  move; a city after a direct move is reached for nothing, wherever the move went; the paths
+  cost nothing; a direct move a tile or Lost in Admiration gives goes anywhere.
 - A step's gains otherwise as `bound.Yields` counts them (what a Favour, city or tile reward,
   a card bought and used at once gives at most); the Ideas of a genre of choice, Lady Craven's
   discount and the Journals' Idea slots of any genre.
@@ -108,20 +114,25 @@ Linear = Any
 """A CP-SAT linear expression (an int, a variable, or sums and products of them)."""
 
 
-TALLIES = ("takes", "moves", "far_talks", "far_cafes", "far_takes", "buys", "wild", "trades")
+TALLIES = (
+    *("takes", "moves", "jumps", "far_talks", "far_cafes", "far_takes", "buys", "wild", "trades"),
+)
 """What an option counts besides its `gives`: tiles taken (`gives.explores` counts every
-exploration), moves, conversations and cafés and tiles anywhere, buys, Ideas of a genre of
-choice, Ideas traded away."""
+exploration), moves along a path, direct moves, conversations and cafés and tiles anywhere,
+buys, Ideas of a genre of choice, Ideas traded away."""
 
 
 @dataclass(frozen=True)
 class Option:
     """One way to resolve an effect once: what it gives (`takes`: new Exploration tiles taken,
-    beside `gives.explores`, every exploration) and what it costs."""
+    beside `gives.explores`, every exploration) and what it costs; `here`, the cities the marker
+    must be in that round, `known` those it must have been in, `lands` those a direct move
+    takes it to (none: anywhere)."""
 
     gives: Yield
     takes: int = 0
     moves: int = 0
+    jumps: int = 0
     far_talks: int = 0
     far_cafes: int = 0
     far_takes: int = 0
@@ -133,6 +144,7 @@ class Option:
     vp: int = 0
     here: frozenset[str] = frozenset()
     known: frozenset[str] = frozenset()
+    lands: frozenset[str] = frozenset()
 
     def __add__(self, other: Option) -> Option:
         summed = {name: getattr(self, name) + getattr(other, name) for name in TALLIES}
@@ -143,6 +155,7 @@ class Option:
             vp=self.vp + other.vp,
             here=self.here | other.here,
             known=self.known | other.known,
+            lands=self.lands | other.lands,
             **summed,
         )
 
@@ -162,6 +175,7 @@ class Option:
             and self.vp <= other.vp
             and self.here <= other.here
             and self.known <= other.known
+            and self.lands <= other.lands
         )
 
 
@@ -257,6 +271,8 @@ class Options:
             return self.among(self.tiles)
         if name == "experience_again":
             return self.among(self.gazette)
+        if name == "goto" and step.places:
+            return [Option(Yield(), jumps=1, lands=frozenset({city})) for city in step.places]
         if name in COUNTED:
             return [COUNTED[name]]
         if name == "flip_move":
@@ -302,12 +318,12 @@ class Options:
 
 COUNTED = {
     "move": Option(Yield(), moves=1),
-    "goto": Option(Yield(), moves=1),
+    "goto": Option(Yield(), jumps=1),
     "cafe_anywhere": Option(Yield(), far_cafes=1),
     "buy": Option(Yield(), buys=1),
 }
-"""The steps the model only counts, and what they count: a move (a direct one too) lets the
-marker reach one more city; a café anywhere is one more café; a buy, one more card."""
+"""The steps the model only counts, and what they count: a move along a path or a direct one
+(see `Relaxation._paths`); a café anywhere, one more café; a buy, one more card."""
 
 
 def repeats(step: Step) -> int:
@@ -369,11 +385,26 @@ class Relaxation:
             {c: self.model.new_bool_var(f"r{i} in {c}") for c in content.cities}
             for i in range(len(self.rounds))
         ]
+        # where the marker ends each round: a city, or a place on a path between cities
+        self.ends = [
+            {p: self.model.new_bool_var(f"r{i} ends at {p}") for p in content.neighbours}
+            for i in range(len(self.rounds))
+        ]
+        for ends, visits in zip(self.ends, self.visits, strict=True):
+            self.model.add_exactly_one(ends.values())
+            for city, visit in visits.items():
+                self.model.add(ends[city] <= visit)
         self.known = {c: self.model.new_bool_var(f"known {c}") for c in content.cities}
         for city, var in self.known.items():
             marked = any(p == 0 for p, _ in state.letters.get(city, ()))
             self.model.add(var <= sum(v[city] for v in self.visits) + int(marked))
-        self.others: list[Any] = []  # moves from tiles and meetings, round by round
+        # moves from tiles and meetings, along paths and direct, round by round
+        self.others: list[Any] = []
+        self.other_jumps: list[Any] = []
+        # each round's moves along paths and direct moves, and where the direct ones go
+        self.road: list[list[Linear]] = [[] for _ in self.rounds]
+        self.jumps: list[list[Linear]] = [[] for _ in self.rounds]
+        self.landings: list[dict[str | None, list[Linear]]] = [{} for _ in self.rounds]
         self.held = self._hand()
         per_round = [self._round(i) for i in range(len(self.rounds))]
         self.parts = self._score(per_round)
@@ -505,15 +536,107 @@ class Relaxation:
         down_moves = m.new_int_var(0, plays, f"r{i} down to move")
         m.add(down_coins + down_moves <= down)
         sums["coins"].append(content.rules.face_down_coins * down_coins)
-        sums["moves"].append(down_moves)
+        self.road[i].append(down_moves)
         totals = {q: sum(found) for q, found in sums.items()}
         shows_down = m.new_bool_var(f"r{i} shows face down")
         m.add(shows_down <= down + any(not up for _, up in state.played[0]) * (i == 0))
         self._gains(i, down - down_coins - down_moves, [*shown_categories, shows_down], totals)
-        extra = self._var(f"r{i} other moves", 10 * len(content.cities))
-        self.others.append(extra)
-        m.add(sum(self.visits[i].values()) <= 1 + totals["moves"] + extra)
         return totals
+
+    def _paths(self, i: int) -> None:
+        """Where the marker can be in round i. It starts where it is now (the first round) or
+        where it ended the round before. Its walk to the cities it is in takes the moves
+        along paths `_walk` counts; the place it ends the round at is at least the map's
+        shortest path (`Content.distance`) away from the start or from a city a direct move
+        took it to. The moves are those of the round's plays and meetings (`_moves`), Lord
+        Byron's (to his city, at his price, once a turn before its card) and a share of those
+        the tiles and Lost in Admiration give (the model does not tie them to a round, and
+        lets their direct moves go anywhere). Each city but the one it starts in takes a move
+        of either kind."""
+        state, content, m = self.state, self.state.content, self.model
+        extra = self._var(f"r{i} other moves", 10 * len(content.cities))
+        extra_jumps = self._var(f"r{i} other direct moves", 10 * len(content.cities))
+        self.others.append(extra)
+        self.other_jumps.append(extra_jumps)
+        road, jumps = sum(self.road[i]) + extra, sum(self.jumps[i]) + extra_jumps
+        start: dict[str, Linear] = {state.loc[0]: 1} if i == 0 else dict(self.ends[i - 1])
+        for city, at in start.items():
+            if city in self.visits[i]:
+                m.add(self.visits[i][city] >= at)
+        landings = {city: list(found) for city, found in self.landings[i].items()}
+        if "byron" in state.where:
+            byron = self._var(f"r{i} with Byron", self.plays[i])
+            self.prices.append(state.edition.byron_cost * byron)
+            jumps = jumps + byron
+            landings.setdefault(self.byron_city(i), []).append(byron)
+        m.add(
+            sum(self.visits[i].values())
+            <= sum(start.get(c, 0) for c in content.cities) + road + jumps
+        )
+        anywhere: Linear = extra_jumps + sum(landings.pop(None, []))
+        sources, landed = dict(start), []
+        for place, found in landings.items():
+            assert place is not None  # (popped)
+            lands = m.new_bool_var(f"r{i} moves directly to {place}")
+            m.add(lands <= sum(found))
+            sources[place] = sources.get(place, 0) + lands
+            landed.append(lands)
+        hops = content.distance
+        farthest = max(max(row.values()) for row in hops.values())
+        for b, at_b in self.ends[i].items():
+            for k in range(1, farthest + 1):
+                near = [at for a, at in sources.items() if hops[a][b] < k]
+                if any(isinstance(at, int) for at in near):  # from where it is now
+                    break
+                m.add(road + farthest * anywhere >= k * (at_b - sum(near)))
+        m.add(road >= self._walk(i, start, jumps))
+        if i == 0:  # without a direct move, a city it is in comes before where it ends
+            free = 2 * farthest * (anywhere + sum(landed))
+            for one, at_one in self.visits[i].items():
+                for b, at_b in self.ends[i].items():
+                    need = hops[state.loc[0]][one] + hops[one][b]
+                    m.add(road + free >= need * (at_one + at_b - 1))
+
+    def _walk(self, i: int, start: dict[str, Linear], jumps: Linear) -> Linear:
+        """The moves along paths the marker's walk in round i takes at least: the cities it
+        is in, in the order it first comes to them, each from the city before it (or from
+        the start) by the map's shortest path, or after a direct move (`jumps` of them)."""
+        m, hops = self.model, self.state.content.distance
+        visits = self.visits[i]
+        cities = list(visits)
+        length: list[Linear] = []
+        first = {c: m.new_bool_var(f"r{i} walks first to {c}") for c in cities}
+        m.add(sum(first.values()) <= 1)
+        for c, arc in first.items():
+            way = self._var(f"r{i} walks from the start to {c}", max(hops[a][c] for a in start))
+            for a, at_a in start.items():
+                m.add(way >= hops[a][c] * (at_a + arc - 1))
+            length.append(way)
+        arcs = {
+            (u, c): m.new_bool_var(f"r{i} walks from {u} to {c}")
+            for u in cities
+            for c in cities
+            if u != c
+        }
+        landing = {c: m.new_bool_var(f"r{i} walks to {c} after a direct move") for c in cities}
+        m.add(sum(landing.values()) <= jumps)
+        order = {c: self._var(f"r{i} walks to {c} as", len(cities)) for c in cities}
+        for c in cities:
+            came = [arcs[u, c] for u in cities if u != c]
+            m.add(first[c] + sum(came) + landing[c] == visits[c])
+            m.add(sum(arcs[c, w] for w in cities if w != c) <= visits[c])
+            for u in cities:
+                if u != c:
+                    m.add(order[c] >= order[u] + 1).only_enforce_if(arcs[u, c])
+        length += [hops[u][c] * arc for (u, c), arc in arcs.items()]
+        return sum(length)
+
+    def byron_city(self, i: int) -> str:
+        """Lord Byron's city in round i."""
+        state = self.state
+        columns = self.state.content.sides[state.side].columns
+        rules = [state.content.travellers[t].rule for t in state.travellers]
+        return columns[rules.index("byron")].cities[self.rounds[i]]
 
     @cached_property
     def discount(self) -> int:
@@ -613,7 +736,7 @@ class Relaxation:
                 if getattr(option.gives, q):
                     sums[q].append(getattr(option.gives, q) * n)
             for q, value in zip(COUNTS[len(QUANTITIES) :], option.counts(), strict=True):
-                if value:
+                if value and not (i is not None and q in ("moves", "jumps")):
                     sums[q].append(value * n)
             if option.coins:
                 self.prices.append(option.coins * n)
@@ -623,7 +746,20 @@ class Relaxation:
                 m.add(n <= most * (self.known[city] if i is None else self.visits[i][city]))
             for city in option.known:
                 m.add(n <= most * self.known[city])
+            if i is not None:  # the marker's moves in round i (see `_paths`)
+                self._moves(i, option, n)
         m.add(sum(chosen) <= times)
+
+    def _moves(self, i: int, option: Option, n: Any) -> None:
+        """The moves of an option chosen `n` times in round i, and where its direct moves go
+        (anywhere, None, unless each goes to a city of its own)."""
+        if option.moves:
+            self.road[i].append(option.moves * n)
+        if option.jumps:
+            self.jumps[i].append(option.jumps * n)
+            ends = option.lands if len(option.lands) == option.jumps else {None}
+            for city in ends:
+                self.landings[i].setdefault(city, []).append(n)
 
     # --- what the plays lead to -------------------------------------------------------------
     def _var(self, name: str, top: int) -> Any:
@@ -664,19 +800,32 @@ class Relaxation:
             rows.append(row)
         return rows
 
-    def _meetings(self, rows: list[dict[str, Linear]], later: dict[str, list[Linear]]) -> Any:
+    def _meetings(
+        self,
+        rows: list[dict[str, Linear]],
+        later: dict[str, list[Linear]],
+        again: dict[str, list[Linear]],
+    ) -> Any:
         """The meetings with Famous Travellers; returns how many (the tokens placed). A meeting
-        takes a conversation of its round and an open slot of a column whose traveller is in a
-        city the marker visits that round (or a conversation anywhere), and gives the slot's
-        reward, one of its options (twice for a Duel of Honor, the side's bonus with the first
-        token in its first column), added to `later`."""
+        takes a conversation and an open slot of a column whose traveller is in a city the
+        marker visits that round (or a conversation anywhere), and gives the slot's reward,
+        one of its options (twice for a Duel of Honor, the side's bonus with the first token
+        in its first column), added to `later`. A round's conversations are its plays', its
+        meetings' rewards' and, in any round, those of `again` (the rewards Lost in Admiration
+        gives again) and of the bonus; all but the plays' come after a meeting, so a round's
+        first meeting takes a play's."""
         state, content, m = self.state, self.state.content, self.model
         rules, side = content.rules, content.sides[state.side]
         tokens = state.exp[0]
-        gazette = self.options.among(self.options.gazette)
-        chained = max((o.gives.talks for o in gazette), default=0) > 0
+        bonus = m.new_bool_var("first column bonus")
+        if side.first_column_bonus and 0 not in state.bonus_taken and tokens:
+            self._uses(None, again, "first column bonus", side.first_column_bonus, bonus, 1)
+        else:
+            m.add(bonus == 0)
+        any_round = sum(again["talks"]), sum(again["far_talks"])
         counts, duels, first = [], [], []
         for i, rnd in enumerate(self.rounds):
+            got: dict[str, list[Linear]] = {q: [] for q in COUNTS}  # the meetings' rewards
             here, anywhere = [], []
             for column, slot in open_slots(state, rnd):
                 name = f"r{i} meets {column}/{slot}"
@@ -685,29 +834,26 @@ class Relaxation:
                 m.add(met <= self.visits[i][city] + far)
                 times: Linear = met
                 if "duel" in tokens and content.travellers[state.travellers[column]].duel:
-                    again = m.new_int_var(0, rules.duel_rewards - 1, name + " duel")
-                    m.add(again <= (rules.duel_rewards - 1) * met)
-                    duels.append(again)
-                    times = met + again
+                    twice = m.new_int_var(0, rules.duel_rewards - 1, name + " duel")
+                    m.add(twice <= (rules.duel_rewards - 1) * met)
+                    duels.append(twice)
+                    times = met + twice
                 reward = side.columns[column].rewards[rnd][slot]
-                self._uses(i, later, name, reward, times, rules.duel_rewards)
+                self._uses(i, got, name, reward, times, rules.duel_rewards)
                 here.append(met)
                 anywhere.append(far)
                 if column == 0:
                     first.append(met)
-            talks = rows[i]["talks"] + rows[i]["bought"]
-            far_talks = rows[i]["far_talks"]
-            if chained:  # a reward that is a conversation meets another traveller
-                m.add(sum(here) <= len(here) * (talks + far_talks))
-            else:
-                m.add(sum(here) <= talks + far_talks)
-                m.add(sum(anywhere) <= far_talks)
+            talks, far_talks = rows[i]["talks"] + rows[i]["bought"], rows[i]["far_talks"]
+            m.add(sum(here) <= len(here) * (talks + far_talks))  # the first is a play's
+            more, far_more = sum(got["talks"]) + any_round[0], sum(got["far_talks"]) + any_round[1]
+            m.add(sum(here) <= talks + far_talks + more + far_more)
+            m.add(sum(anywhere) <= far_talks + far_more)
             counts += here
+            for q, found in got.items():
+                later[q] += found
         m.add(sum(duels) <= rules.duel_rewards - 1)
-        if side.first_column_bonus and 0 not in state.bonus_taken and tokens:
-            bonus = m.new_bool_var("first column bonus")
-            m.add(bonus <= sum(first))
-            self._uses(None, later, "first column bonus", side.first_column_bonus, bonus, 1)
+        m.add(bonus <= sum(first))
         placed = self._var("tokens placed", len(tokens))
         m.add(placed == sum(counts))
         return placed
@@ -720,22 +866,28 @@ class Relaxation:
         plays = {q: sum(row[q] for row in rows) for q in COUNTS}
         later: dict[str, list[Linear]] = {q: [] for q in COUNTS}
         # Lost in Admiration: a Gazette reward again, once per Lost phase that finds the token
-        placed = self._meetings(rows, later)
+        again: dict[str, list[Linear]] = {q: [] for q in COUNTS}
         any_met = m.new_bool_var("a meeting")
-        m.add(placed >= 1).only_enforce_if(any_met)
-        m.add(placed == 0).only_enforce_if(~any_met)
         lost0, lost1 = lost_times(state, 0), lost_times(state, 1)
         gazette = self.options.among(self.options.gazette)
         self._choose(
-            None, later, "Lost in Admiration", gazette, lost0 + (lost1 - lost0) * any_met, lost1
+            None, again, "Lost in Admiration", gazette, lost0 + (lost1 - lost0) * any_met, lost1
         )
+        placed = self._meetings(rows, later, again)
+        m.add(placed >= 1).only_enforce_if(any_met)
+        m.add(placed == 0).only_enforce_if(~any_met)
+        for q, found in again.items():
+            later[q] += found
         # Dickens: his uses left, each an exploration or a café in his city
         dickens = 0
         if "dickens" in state.where:
             dickens = edition.dickens_per_turn * (turns_left(state) + sum(self.plays[1:]))
         new_tiles = self._tiles(plays, later, dickens)
         done = {q: plays[q] + sum(later[q]) for q in COUNTS}
+        for i in range(len(self.rounds)):
+            self._paths(i)
         m.add(sum(self.others) <= sum(later["moves"]))
+        m.add(sum(self.other_jumps) <= sum(later["jumps"]))
         explores = done["explores"] + dickens
         level_one = [c for c in holdable(self.puzzle, state)[-1] if content.card(c).level == 1]
         retires = self._capped("retired", done["retires"], len(level_one))
@@ -818,10 +970,7 @@ class Relaxation:
             found.append(edition.keats_play_vp * sum(self.plays))
         ideas: list[Linear] = []
         for i, rnd in enumerate(self.rounds):
-            ends = {c: m.new_bool_var(f"r{i} ends in {c}") for c in content.cities}
-            m.add(sum(ends.values()) <= 1)
-            for city, end in ends.items():
-                m.add(end <= self.visits[i][city])
+            ends = self.ends[i]
             for column in abilities_due(state, rnd):
                 rule = content.travellers[state.travellers[column]].rule
                 name = f"r{i} {rule}"
