@@ -10,7 +10,11 @@ greedy bot over `--plays` games of the same puzzle (its ties broken by seeds 1..
 plays take about five minutes a puzzle on a quiet core, so `--plays 20` makes a quick run).
 
 With `--greedy`, only the model's bound at the start of rounds IV and V of each puzzle's
-greedy game (seed 2), beside the count bound and the game's score.
+greedy game (seed 2), beside the count bound and the game's score. With `--sweep`, only the
+model against real games: at every turn's start from round IV of four bots' games of each
+puzzle (greedy seeds 2 and 7, random seeds 3 and 5), within a twentieth of the time limit,
+how many positions, how many bounded below the game's score (a bug: it must print 0), and
+at round V's last play how far the model is above the exhaustive optimum.
 
 Then, from the start of round IV and of round V of that plan (`--late`), the planner again
 within the time limit, where the CP-SAT relaxation (`model.py`) bounds the plans too: the
@@ -26,21 +30,28 @@ import argparse
 import time
 
 from kit.core.bench import load_average
+from kit.core.bots import RandomBot
 from kit.solve.plan import Plan
 from kit.solve.timeless_journeys import (
     SETS,
     Puzzle,
     best_greedy,
+    exact_search,
     greedy_game,
     model_bound,
     solve,
     standard_puzzle,
     upper_bound,
 )
-from kit.solve.timeless_journeys.search import position_at
+from kit.solve.timeless_journeys.model import applies
+from kit.solve.timeless_journeys.search import position_at, stage
+from kit.timeless_journeys.bots import GreedyBot
 
 LATE = {"IV": 18, "V": 24}
 """The stages the late rows start from: the first play of round IV and of round V."""
+
+LAST_PLAY = 28
+"""The stage of round V's last play."""
 
 
 def main() -> None:
@@ -55,10 +66,11 @@ def main() -> None:
     parser.add_argument(
         "--greedy", action="store_true", help="only the model at the greedy games' rounds IV, V"
     )
+    parser.add_argument("--sweep", action="store_true", help="only the model against games")
     args = parser.parse_args()
     print(load_average())
-    if args.greedy:
-        greedy_rows(args)
+    if args.greedy or args.sweep:
+        (greedy_rows if args.greedy else sweep_rows)(args)
         print(load_average())
         return
     print(
@@ -127,6 +139,36 @@ def greedy_rows(args: argparse.Namespace) -> None:
                     f"{upper_bound(late):>5g} {shown:>6} {took:>7.1f}",
                     flush=True,
                 )
+
+
+def sweep_rows(args: argparse.Namespace) -> None:
+    """The model at every turn's start from round IV of four bots' games of each puzzle (see
+    the module's docstring)."""
+    print(f"{'set':<5} {'ed':<3} {'positions':>9} {'below':>5}  above the optimum at the last play")
+    for name in args.sets:
+        for edition in args.editions:
+            puzzle = standard_puzzle(name, edition, args.seed)
+            count, below, above = 0, 0, []
+            bots: list[GreedyBot | RandomBot] = [GreedyBot(2, 0), GreedyBot(7, 0)]
+            for bot in [*bots, RandomBot(3, 0), RandomBot(5, 0)]:
+                state, starts = puzzle.state(), []
+                while not state.is_terminal:
+                    if state.is_chance_node:
+                        puzzle.advance(state)
+                        continue
+                    if applies(state) and stage(state) >= LATE["IV"]:
+                        starts.append(puzzle.at(state))
+                    state.apply(bot.choose(state))
+                final = state.scores()[0].total
+                for late in starts:
+                    found = model_bound(late, args.time_limit / 20, args.workers)
+                    assert found is not None
+                    count, below = count + 1, below + (found.bound < final)
+                    if stage(late.state()) == LAST_PLAY:
+                        optimum = exact_search(late).objective
+                        assert optimum is not None
+                        above.append(found.bound - optimum)
+            print(f"{name:<5} {edition:<3} {count:>9} {below:>5}  {above}", flush=True)
 
 
 def ratio(plan: Plan) -> str:

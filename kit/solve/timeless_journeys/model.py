@@ -69,9 +69,9 @@ best bound at its time limit is at least the optimum.
 - The hand limit's discards are chosen freely, and a card removed by a Favour stays in hand.
 
 It applies at a turn's start (the player about to play a card); elsewhere (`applies`) the
-count bound stands. CP-SAT closes its own search in seconds on round V and most of round IV;
-from the game's start its bound within a minute is above the count bound (see
-`benchmarks/RESULTS.md`)."""
+count bound stands. CP-SAT closes its own search in seconds on round V; on round IV its bound
+within 15 s is a third below the count bound, and from the game's start within a minute above
+it (see `benchmarks/RESULTS.md`)."""
 
 from __future__ import annotations
 
@@ -546,7 +546,7 @@ class Relaxation:
     def _paths(self, i: int) -> None:
         """Where the marker can be in round i. It starts where it is now (the first round) or
         where it ended the round before. Its walk to the cities it is in takes the moves
-        along paths `_walk` counts; the place it ends the round at is at least the map's
+        along paths `walk` counts; the place it ends the round at is at least the map's
         shortest path (`Content.distance`) away from the start or from a city a direct move
         took it to. The moves are those of the round's plays and meetings (`_moves`), Lord
         Byron's (to his city, at his price, once a turn before its card) and a share of those
@@ -589,7 +589,7 @@ class Relaxation:
                 if any(isinstance(at, int) for at in near):  # from where it is now
                     break
                 m.add(road + farthest * anywhere >= k * (at_b - sum(near)))
-        m.add(road >= self._walk(i, start, jumps))
+        m.add(road >= self.walk(i, start, jumps))
         if i == 0:  # without a direct move, a city it is in comes before where it ends
             free = 2 * farthest * (anywhere + sum(landed))
             for one, at_one in self.visits[i].items():
@@ -597,7 +597,7 @@ class Relaxation:
                     need = hops[state.loc[0]][one] + hops[one][b]
                     m.add(road + free >= need * (at_one + at_b - 1))
 
-    def _walk(self, i: int, start: dict[str, Linear], jumps: Linear) -> Linear:
+    def walk(self, i: int, start: dict[str, Linear], jumps: Linear) -> Linear:
         """The moves along paths the marker's walk in round i takes at least: the cities it
         is in, in the order it first comes to them, each from the city before it (or from
         the start) by the map's shortest path, or after a direct move (`jumps` of them)."""

@@ -51,9 +51,9 @@ play and round V's end take seconds, the last two plays far longer (`benchmarks/
 
 MODEL_ROUNDS = 2
 """With at most this many rounds left (the one under way included), the planner asks the
-CP-SAT relaxation (`model`) for a bound too: there it closes its own search in seconds and
-bounds far below the count bound; earlier its best bound within the time is above it
-(`benchmarks/RESULTS.md`)."""
+CP-SAT relaxation (`model`) for a bound too: there it bounds far below the count bound (on
+round V it closes its own search in seconds); earlier its best bound within the time is above
+it (`benchmarks/RESULTS.md`)."""
 
 MODEL_SHARE = 0.25
 """The share of the time limit the relaxation may take."""

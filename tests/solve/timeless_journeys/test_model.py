@@ -5,6 +5,8 @@ standard puzzles, the planner's plans), and below the count bound there."""
 
 from __future__ import annotations
 
+from itertools import permutations
+
 import pytest
 from ortools.sat.python import cp_model
 
@@ -108,6 +110,51 @@ def test_on_the_last_play_the_model_is_the_optimum_far_below_the_count():
         44,
         235,
     )
+
+
+def test_a_round_without_a_conversation_meets_no_traveller():
+    # The random game of the intro set (seed 3), at round V's last play: the marker stands on
+    # the Apennine Pass with no coin, and no card in hand talks. A Gazette reward that is a
+    # conversation meets one more traveller only after a first meeting; the model gave three
+    # meetings (21 VP of Gazette tokens) and 51 VP before it knew, 17 now.
+    puzzle = standard_puzzle("intro", "en")
+    positions, final = game_of(puzzle, RandomBot(3, 0))
+    last = puzzle.at(next(p for p in positions if applies(p) and stage(p) == 28))
+    assert last.state().loc[0] == "Apennine Pass"
+    found = model_bound(last, time_limit=30)
+    assert found is not None and found.optimal
+    assert (final, exact_search(last).objective, found.bound) == (10, 14, 17)
+
+
+@pytest.mark.parametrize(
+    ("cities", "moves"),
+    [
+        (("Genova",), 2),  # by the Asti Hills
+        (("Genova", "Firenze"), 4),  # then by the Ligurian Coast
+        (("Venezia", "Napoli"), 7),  # Milano, the Verona Road; Bologna, Adriatic Coast, Roma
+        (("Milano", "Roma", "Venezia"), 6),  # Milano, Venezia, Roma
+    ],
+)
+def test_the_marker_walks_to_its_cities_by_the_shortest_order_of_paths(cities, moves):
+    # At the game's start, from Torino with no direct move, the walk to the cities takes at
+    # least the moves along paths of the shortest order of them.
+    puzzle = standard_puzzle("intro", "en")
+    relaxation = Relaxation(puzzle)
+    distance = puzzle.state().content.distance
+    assert puzzle.state().loc[0] == "Torino"
+    shortest = min(
+        sum(distance[a][b] for a, b in zip(("Torino", *order), order, strict=False))
+        for order in permutations(cities)
+    )
+    assert shortest == moves
+    walk = relaxation.walk(0, {"Torino": 1}, 0)
+    model = relaxation.model
+    for city, visit in relaxation.visits[0].items():
+        model.add(visit == int(city in cities or city == "Torino"))
+    model.minimize(walk)
+    solver = cp_model.CpSolver()
+    assert solver.solve(model) == cp_model.OPTIMAL
+    assert solver.objective_value == moves
 
 
 def test_a_chain_activates_the_card_played_kth_of_m_at_most_m_minus_k_plus_one_times():
