@@ -63,10 +63,11 @@ def main() -> None:
     parser.add_argument("--plays", type=int, default=1000, help="greedy games per puzzle")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--late", nargs="*", default=list(LATE), choices=list(LATE))
-    parser.add_argument(
+    only = parser.add_mutually_exclusive_group()
+    only.add_argument(
         "--greedy", action="store_true", help="only the model at the greedy games' rounds IV, V"
     )
-    parser.add_argument("--sweep", action="store_true", help="only the model against games")
+    only.add_argument("--sweep", action="store_true", help="only the model against games")
     args = parser.parse_args()
     print(load_average())
     if args.greedy or args.sweep:

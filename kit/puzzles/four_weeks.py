@@ -30,6 +30,7 @@ from kit.puzzles.verdict import (
     PuzzleError,
     Refused,
     Verdict,
+    departure,
     limit_words,
     on_request,
     puzzle_seed,
@@ -260,12 +261,6 @@ def check_weeks(puzzle: WeeksPuzzle, route: Sequence[str], *, reveal: bool = Fal
         lines.append(
             f"Locations visited: you {_visited(walk.state)}; {name} {_visited(plan.state)}"
         )
-    mine, theirs = list(walk.route), list(puzzle.route)
-    first = next((i for i, (a, b) in enumerate(zip(mine, theirs, strict=False)) if a != b), None)
-    if first is not None:
-        lines.append(
-            f"your route leaves {name} at play {first + 1}: you {mine[first]}, "
-            f"{name} {theirs[first]}"
-        )
+    lines += departure(walk.route, puzzle.route, name, "play", name)
     lines += solution if reveal else [on_request(name)]
     return verdict(True, False, sheet.total, lines)

@@ -42,6 +42,7 @@ from kit.puzzles.verdict import (
     Verdict,
     attempt_random,
     checked_difficulty,
+    departure,
     on_request,
     scored_lines,
     sheet_lines,
@@ -275,12 +276,6 @@ def check_tour(puzzle: TourPuzzle, route: Sequence[str], *, reveal: bool = False
     best = puzzle.optimum.sheet
     assert best is not None
     lines = sheet_lines(sheet, best, "the optimum")
-    mine, theirs = list(walk.route), list(puzzle.route)
-    first = next((i for i, (a, b) in enumerate(zip(mine, theirs, strict=False)) if a != b), None)
-    if first is not None:
-        lines.append(
-            f"your route leaves the optimal one at action {first + 1}: you {mine[first]}, "
-            f"the optimum {theirs[first]}"
-        )
+    lines += departure(walk.route, puzzle.route, "the optimal one", "action", "the optimum")
     lines += solution if reveal else [on_request("the optimal route")]
     return verdict(True, False, sheet.total, lines)

@@ -5,6 +5,7 @@ another."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kit.core import KitError, ScoreSheet
@@ -127,3 +128,17 @@ def sheet_lines(yours: ScoreSheet, best: ScoreSheet, name: str) -> list[str]:
                 f"{theirs.points} ({theirs.detail or '-'})"
             )
     return lines
+
+
+def departure(
+    mine: Sequence[str], theirs: Sequence[str], left: str, step: str, name: str
+) -> list[str]:
+    """Where the route `mine` first leaves `theirs` (called `left` there, `name` after: "the
+    optimal one", "the optimum"), counted in `step`s ("action", "play"); none where neither
+    leaves the other before one ends."""
+    first = next((i for i, (a, b) in enumerate(zip(mine, theirs, strict=False)) if a != b), None)
+    if first is None:
+        return []
+    return [
+        f"your route leaves {left} at {step} {first + 1}: you {mine[first]}, {name} {theirs[first]}"
+    ]
