@@ -198,6 +198,16 @@ def majorities(state: TimelessState) -> list[int]:
     return points
 
 
+def total(state: TimelessState, player: int) -> int:
+    """The score sheet's total, without its words: a search scores millions of final
+    positions (the cards played this round counted in hand, as before the final scoring)."""
+    return (
+        state.vp[player] + exploration(state, player) + journals(state, player)
+        + advanced_cards(state, player) + affinities(state, player)
+        + majorities(state)[player] + lebrun_score(state, player)
+    )  # fmt: skip
+
+
 def score_sheets(state: TimelessState) -> list[ScoreSheet]:
     majority = majorities(state)
     sheets = []

@@ -7,6 +7,8 @@ import json
 from collections import Counter
 from functools import cache
 
+from kit.timeless_journeys import scoring
+
 
 def check(state) -> None:
     """Every invariant of the position: cards, Idea tokens, tiles, markers and paintings."""
@@ -136,10 +138,12 @@ def step_checker(every: int = 1, observe_every: int = 0):
 
 
 def check_scores(state) -> None:
-    """The score sheet adds up and matches its parts."""
+    """The score sheet adds up and matches its parts, and the total without words (what the
+    searches score final positions by) is the sheet's."""
     for sheet in state.scores():
         assert sheet.total == sum(line.points for line in sheet.lines)
         assert sheet.line("in-game VP") == state.vp[sheet.player]
+        assert scoring.total(state, sheet.player) == sheet.total
 
 
 def hidden(state, player: int) -> list[str]:

@@ -32,7 +32,7 @@ from typing import Any
 
 from kit.solve.plan import past
 from kit.solve.timeless_journeys.puzzle import Puzzle
-from kit.timeless_journeys import scoring, travellers
+from kit.timeless_journeys import scoring
 from kit.timeless_journeys.bots import GreedyBot
 from kit.timeless_journeys.phases import Turn
 from kit.timeless_journeys.state import TimelessState
@@ -120,13 +120,8 @@ def position_at(puzzle: Puzzle, history: Sequence[str], target: int) -> Timeless
 
 
 def final_score(state: TimelessState) -> int:
-    """The score sheet's total if the game ended now (the cards played this round counted in
-    hand, as they come back before the final scoring)."""
-    return (
-        state.vp[0] + scoring.exploration(state, 0) + scoring.journals(state, 0)
-        + scoring.advanced_cards(state, 0) + scoring.affinities(state, 0)
-        + scoring.majorities(state)[0] + travellers.lebrun_score(state, 0)
-    )  # fmt: skip
+    """The score sheet's total if the game ended now (`scoring.total`)."""
+    return scoring.total(state, 0)
 
 
 IDEA, COIN, LETTER = 0.6, 0.3, 0.5
