@@ -11,13 +11,16 @@ at least his price, which pays for the next exploration) is refused."""
 
 from __future__ import annotations
 
+import io
 import math
+import pickle
 import time
 from typing import Any
 
 from kit.solve.plan import OPTIMAL, Plan, past
 from kit.solve.timeless_journeys.puzzle import Puzzle
 from kit.solve.timeless_journeys.replay import verified
+from kit.timeless_journeys import scoring
 from kit.timeless_journeys.state import TimelessState
 
 IGNORED = frozenset(
@@ -27,21 +30,22 @@ IGNORED = frozenset(
 """The attributes that do not make a position: the way there, caches, the game shared by all."""
 
 
-def full_key(state: TimelessState) -> tuple[Any, ...]:
-    """Every attribute of the position, as a hashable value."""
-    return tuple(
-        (name, _frozen(value))
-        for name, value in sorted(state.__dict__.items())
-        if name not in IGNORED
+def full_key(state: TimelessState) -> bytes:
+    """Every attribute of the position, pickled: the lists as they are (pickling them is
+    far quicker than making tuples of them), each dict's items in the order of their keys,
+    and without pickle's memo, which would tell equal strings apart by their identity. Equal
+    keys are equal positions, and equal positions have equal keys."""
+    found = io.BytesIO()
+    pickler = pickle.Pickler(found, pickle.HIGHEST_PROTOCOL)
+    pickler.fast = True  # no memo: a value is pickled the same wherever it is
+    pickler.dump(
+        [
+            (name, sorted(value.items()) if isinstance(value, dict) else value)
+            for name, value in sorted(state.__dict__.items())
+            if name not in IGNORED
+        ]
     )
-
-
-def _frozen(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_frozen(item) for item in value)
-    if isinstance(value, dict):
-        return tuple(sorted((key, _frozen(item)) for key, item in value.items()))
-    return value
+    return found.getvalue()
 
 
 def exact_search(puzzle: Puzzle, limit: int = 200_000, deadline: float = math.inf) -> Plan:
@@ -49,43 +53,51 @@ def exact_search(puzzle: Puzzle, limit: int = 200_000, deadline: float = math.in
     and done by `deadline` (a `time.perf_counter()` instant): else `ValueError`, the puzzle
     is not tiny. Ctrl-C, or Stop (`kit.solve.plan.interrupt`), raises KeyboardInterrupt."""
     began = time.perf_counter()
-    best: dict[tuple[Any, ...], tuple[int, TimelessState]] = {}
+    best: dict[bytes, tuple[int, int]] = {}  # a position's best final score, and its action
 
-    def solve(state: TimelessState) -> tuple[int, TimelessState]:
-        """The best final score from `state` and its final state (each scored once: the
-        score sheet is most of the cost of a leaf)."""
+    def solve(state: TimelessState) -> int:
+        """The best final score from `state`, kept with the index of the action that leads
+        to it (the positions are let go: a search keeps hundreds of thousands)."""
         if state.is_terminal:
-            return _score(state), state
+            return _score(state)
         key = full_key(state)
         if key in best:
-            return best[key]
+            return best[key][0]
         if len(best) >= limit:
             raise ValueError(f"more than {limit} positions: the puzzle is not tiny")
         if past(deadline):  # Stop is asked here too
             raise ValueError(f"not solved in time ({len(best)} positions): the puzzle is not tiny")
-        found: tuple[int, TimelessState] | None = None
-        for action in state.legal_actions():
-            child = state.clone()
-            child.apply(action)
-            puzzle.advance(child)
-            final = solve(child)
-            if found is None or final[0] > found[0]:
-                found = final
-        assert found is not None, "a position that is not over has a legal action"
-        best[key] = found
-        return found
+        found = (-math.inf, -1)
+        for index, action in enumerate(state.legal_actions()):
+            score = solve(_child(puzzle, state, action))
+            if score > found[0]:
+                found = (score, index)
+        assert found[1] >= 0, "a position that is not over has a legal action"
+        best[key] = (int(found[0]), found[1])
+        return int(found[0])
 
     start = puzzle.state()
     try:
-        score, final = solve(start)
+        score = solve(start)
     except RecursionError:
         raise ValueError(
             "the puzzle is not tiny: a turn can go on without end (a loop of actions that "
             "gains more than it costs)"
         ) from None
+    final = start
+    while not final.is_terminal:  # the best actions, position after position
+        final = _child(puzzle, final, final.legal_actions()[best[full_key(final)][1]])
     history = [str(action) for action in final.history[len(start.history) :]]
     return verified(puzzle, history, score, OPTIMAL, score, began)
 
 
+def _child(puzzle: Puzzle, state: TimelessState, action: Any) -> TimelessState:
+    """The position after `action`, and the reveals the puzzle fixes."""
+    child = state.clone()
+    child.apply(action)
+    puzzle.advance(child)
+    return child
+
+
 def _score(state: TimelessState) -> int:
-    return state.scores()[0].total
+    return scoring.total(state, 0)
