@@ -14,7 +14,10 @@ greedy game (seed 2), beside the count bound and the game's score. With `--sweep
 model against real games: at every turn's start from round IV of four bots' games of each
 puzzle (greedy seeds 2 and 7, random seeds 3 and 5), within a twentieth of the time limit,
 how many positions, how many bounded below the game's score (a bug: it must print 0), and
-at round V's last play how far the model is above the exhaustive optimum.
+at round V's last play how far the model is above the exhaustive optimum. With `--two-turns`,
+only the planner's first try with two turns left (round V's fourth play of each puzzle's
+greedy game, seed 1): the exhaustive search within half the time limit and the planner's
+most positions, its optimum and seconds, or how far it came.
 
 Then, from the start of round IV and of round V of that plan (`--late`), the planner again
 within the time limit, where the CP-SAT relaxation (`model.py`) bounds the plans too: the
@@ -44,6 +47,7 @@ from kit.solve.timeless_journeys import (
     upper_bound,
 )
 from kit.solve.timeless_journeys.model import applies
+from kit.solve.timeless_journeys.planner import EXACT_POSITIONS
 from kit.solve.timeless_journeys.search import position_at, stage
 from kit.timeless_journeys.bots import GreedyBot
 
@@ -52,6 +56,9 @@ LATE = {"IV": 18, "V": 24}
 
 LAST_PLAY = 28
 """The stage of round V's last play."""
+
+TWO_TURNS = LAST_PLAY - 1
+"""The stage of round V's fourth play: two turns left."""
 
 
 def main() -> None:
@@ -68,10 +75,14 @@ def main() -> None:
         "--greedy", action="store_true", help="only the model at the greedy games' rounds IV, V"
     )
     only.add_argument("--sweep", action="store_true", help="only the model against games")
+    only.add_argument(
+        "--two-turns", action="store_true", help="only the exhaustive search, two turns left"
+    )
     args = parser.parse_args()
     print(load_average())
-    if args.greedy or args.sweep:
-        (greedy_rows if args.greedy else sweep_rows)(args)
+    if args.greedy or args.sweep or args.two_turns:
+        rows = greedy_rows if args.greedy else sweep_rows if args.sweep else two_turn_rows
+        rows(args)
         print(load_average())
         return
     print(
@@ -170,6 +181,25 @@ def sweep_rows(args: argparse.Namespace) -> None:
                         assert optimum is not None
                         above.append(found.bound - optimum)
             print(f"{name:<5} {edition:<3} {count:>9} {below:>5}  {above}", flush=True)
+
+
+def two_turn_rows(args: argparse.Namespace) -> None:
+    """The exhaustive search as the planner first tries it with two turns left (see the
+    module's docstring)."""
+    print(f"{'set':<5} {'ed':<3} {'optimum':>7} {'time s':>6}")
+    for name in args.sets:
+        for edition in args.editions:
+            puzzle = standard_puzzle(name, edition, args.seed)
+            game = greedy_game(puzzle, 1)
+            late = Puzzle(position_at(puzzle, game.history, TWO_TURNS).clone())
+            began = time.perf_counter()
+            try:
+                plan = exact_search(late, EXACT_POSITIONS, began + args.time_limit / 2)
+                found = str(plan.objective)
+            except ValueError as stop:
+                found = f"- ({stop})"
+            took = time.perf_counter() - began
+            print(f"{name:<5} {edition:<3} {found:>7} {took:>6.1f}", flush=True)
 
 
 def ratio(plan: Plan) -> str:

@@ -386,8 +386,9 @@ plt.show()
 # Journal slots) by the counts they allow; but it counts each source at its most on its own, as
 # if the same activations could give the VP of a conversation, the Ideas a café needs and the
 # café itself. No plan here is proven optimal; the plots compare plans, not optima. Only at the
-# very end does a proof come: with one turn left, the planner tries every way to play it (a
-# few thousand positions) and its best is then the optimum.
+# very end does a proof come: with two turns left or fewer, the planner tries every way to play
+# them (tens of thousands of positions, each reached twice counted once) and, if it is done
+# within half the time, its best is the optimum.
 
 # %% [markdown]
 # ## Exercise

@@ -18,7 +18,7 @@ The parts, one per module:
 - `exact`: the exhaustive search over engine states for tiny puzzles;
 - `replay`: a game the planner claims, replayed in the engine as a plan;
 - `planner`: `solve`, the parts put together within a time limit (the exhaustive search
-  first when one turn is left, the relaxation's bound when two rounds or fewer are);
+  first when two turns or fewer are left, the relaxation's bound when two rounds or fewer are);
 - `command`: `kit solve timeless-journeys` (`main`)."""
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ engine scores it as claimed. The price is that the search proves nothing: the pl
 comes from `bound.upper_bound`, a count of what each source of VP can give at most (see its
 docstring), and, with two rounds or fewer left, from the CP-SAT relaxation (`model`) where
 it is lower; the gap between the plan and the bound is reported. Proofs come only where the
-game is nearly over: with one turn left (`EXACT_TURNS`) the exhaustive search
+game is nearly over: with two turns left or fewer (`EXACT_TURNS`) the exhaustive search
 (`exact.exact_search`) runs first, and its optimum, found within half the time, is the plan,
 proven; it is also the optimum the tests hold the search to.
 
@@ -44,10 +44,11 @@ from kit.timeless_journeys.state import TimelessState
 OnSolution = Callable[[int, float, float], None]
 """Called with the score, the bound and the seconds elapsed each time a better plan is found."""
 
-EXACT_TURNS = 1
+EXACT_TURNS = 2
 """With at most this many turns left in the game (the one under way included), the planner
 first tries the exhaustive search (`exact.exact_search`), whose optimum is a proof: the last
-play and round V's end take seconds, the last two plays far longer (`benchmarks/RESULTS.md`)."""
+play and round V's end take seconds; the last two plays of seven standard puzzles of ten
+within 14 s, of the other three not within half a minute (`benchmarks/RESULTS.md`)."""
 
 MODEL_ROUNDS = 2
 """With at most this many rounds left (the one under way included), the planner asks the
@@ -58,9 +59,9 @@ it (`benchmarks/RESULTS.md`)."""
 MODEL_SHARE = 0.25
 """The share of the time limit the relaxation may take."""
 
-EXACT_POSITIONS = 50_000
-"""The most positions that first try may keep (a fraction of a millisecond each) before the
-search plans."""
+EXACT_POSITIONS = 200_000
+"""The most positions that first try may keep before the search plans: about 2 KB each
+(`exact.full_key`), 400 MB at most, and some 7,000 a second."""
 
 
 def solve(
@@ -72,7 +73,7 @@ def solve(
     """The best plan found within `time_limit` seconds (the first greedy games always
     finish) by `workers` searches of different seeds, each in its own process, replayed in
     the engine. `status` is "optimal" only when the plan meets the bound, or is the
-    exhaustive search's optimum (one turn left); a puzzle without a finite bound (see
+    exhaustive search's optimum (two turns left or fewer); a puzzle without a finite bound (see
     `bound`) gets a plan with none. Ctrl-C (SIGTERM, SIGHUP, a panel's Stop) ends the other
     searches' processes at once and raises `Interrupted` with the best plan found so far.
     `time_limit` and `workers` are checked by `kit.core.limits` (`KitError`)."""
@@ -136,12 +137,13 @@ def _exhaustive(puzzle: Puzzle, deadline: float) -> Plan | None:
 def _modelled(puzzle: Puzzle, began: float, time_limit: float, workers: int) -> float:
     """The CP-SAT relaxation's bound (`model.model_bound`) when at most `MODEL_ROUNDS`
     rounds are left and the player is about to play a card, within `MODEL_SHARE` of the time
-    limit; infinite otherwise, and where the relaxation cannot read the content (Ctrl-C
-    meanwhile raises `Interrupted` with no plan)."""
+    limit (its own share, after an exhaustive search that did not end in time, so that the
+    plan keeps the model's bound); infinite otherwise, and where the relaxation cannot read
+    the content (Ctrl-C meanwhile raises `Interrupted` with no plan)."""
     state = puzzle.state()
     if state.content.rules.rounds - state.round > MODEL_ROUNDS or not applies(state):
         return math.inf
-    left = time_limit * MODEL_SHARE - (time.perf_counter() - began)
+    left = min(time_limit * MODEL_SHARE, time_limit - (time.perf_counter() - began))
     if left <= 0:
         return math.inf
     try:

@@ -220,7 +220,25 @@ def test_a_content_the_model_cannot_read_leaves_the_count_bound(intro, monkeypat
     assert plan.bound == upper_bound(puzzle) == 281 >= plan.objective
 
 
-def test_with_two_turns_left_the_planner_searches_bounded_by_the_model(intro):
+@pytest.mark.parametrize(
+    ("travellers", "edition", "optimum"), [("A", "en", 31), ("C", "ja", 50), ("D", "ja", 97)]
+)
+@pytest.mark.slow
+def test_with_two_turns_left_the_planner_proves_the_optimum(travellers, edition, optimum):
+    # round V's fourth play (stage 27): the exhaustive search tries both turns within its
+    # positions (seconds; the limit is many times that), and its optimum is the plan
+    puzzle = tiny(standard_puzzle(travellers, edition), 27)
+    plan = solve(puzzle, time_limit=600, workers=1)
+    assert plan.status == OPTIMAL and plan.objective == plan.bound == optimum
+    assert puzzle.replay(plan.history).scores()[0].total == optimum
+    assert final_score(Search(puzzle).run(time_limit=5)) <= optimum
+    found = model_bound(puzzle, time_limit=30)
+    assert found is not None and optimum <= found.bound < upper_bound(puzzle)
+
+
+def test_when_two_turns_are_too_many_to_try_the_model_bounds_the_plan(intro):
+    # the last two turns of intro's greedy game take the exhaustive search minutes: it stops
+    # at its share of the time, and the search plans
     puzzle = tiny(intro, 27)
     plan = solve(puzzle, time_limit=8, workers=1)
     # the count bound is 281; the relaxation, which CP-SAT solves in a second, proves 108:
