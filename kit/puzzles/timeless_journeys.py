@@ -16,13 +16,13 @@ weigh, the search's positions allowed more). A draw whose search passes the leve
 (longer than a class waits), or whose shortfall is not the level's, is drawn again from the
 next attempt's numbers. Few draws fall 5 VP short, so a medium draw is first screened: unless
 the greedy bot, after one of the first actions, reaches 5 VP more than it did, the draw is
-passed over in milliseconds instead of seconds of search. Making a puzzle takes 5 s (easy) or
-13 s (medium) at the median of seeds 0-9, and up to 50 s, almost all of it in draws passed over
+passed over in milliseconds instead of seconds of search. Making a puzzle takes 1.5 s (easy) or
+5 s (medium) at the median of seeds 0-9, and up to 14 s, almost all of it in draws passed over
 (`benchmarks/puzzles.py`, `docs/widgets.md`).
 
 There is no "hard" level: a hard puzzle would be the last round or two, and neither the
-exhaustive search (the last two turns pass 100,000 positions, a minute) nor the planner's
-bound proves those yet (`kit.solve.timeless_journeys`).
+exhaustive search (the last two turns alone take it 3 s to two minutes, up to a million
+positions) nor the planner's bound proves those yet (`kit.solve.timeless_journeys`).
 
 `TourWalk` is the rest of the game in progress, an action at a time: an action the engine
 refuses is refused with the engine's reason and changes nothing; a reveal after an action is
