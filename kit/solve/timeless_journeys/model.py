@@ -49,7 +49,9 @@ What the model keeps, rule by rule:
   of a discussion each, a café step and a Café marker each. Journal slots: a write each, each
   holding an Idea, a tile or a Friend tile.
 - Each round's end: the travellers' abilities, those paid only in the traveller's city where
-  the marker ends the round; Lady Montagu's VP or her Ideas.
+  the marker ends the round; Lady Montagu's VP or her Ideas (those of the game's last round
+  spent only on what comes after her: a café or a write Lost in Admiration gives, or a
+  card's end-of-round effect).
 - Final scoring by the counts reached: the Exploration table, the Journals
   (`bound.journals_most`), Elective Affinities and the majorities by the tokens placed
   (`bound.affinities_most`, `bound.majorities_most`), the Paintings by the explorations.
@@ -324,6 +326,11 @@ COUNTED = {
 }
 """The steps the model only counts, and what they count: a move along a path or a direct one
 (see `Relaxation._paths`); a café anywhere, one more café; a buy, one more card."""
+
+
+def spends(option: Option) -> bool:
+    """Whether an option can spend Ideas: a café, a write or a trade."""
+    return bool(option.gives.cafes or option.gives.writes or option.far_cafes or option.trades)
 
 
 def repeats(step: Step) -> int:
@@ -650,6 +657,12 @@ class Relaxation:
         return max((step.count for step in steps if step.name == "buy"), default=0)
 
     @cached_property
+    def cards_spend_at_the_end(self) -> bool:
+        """Whether a card's end-of-round effect can spend Ideas (a café, a write or a trade)."""
+        effects = self.state.content.end_round.values()
+        return any(spends(o) for effect in effects for o in self.options.effect(effect))
+
+    @cached_property
     def ever_held(self) -> Counter[str]:
         """The most copies of each card the player can ever hold."""
         return Counter(holdable(self.puzzle, self.state)[-1])
@@ -720,15 +733,15 @@ class Relaxation:
         options: Sequence[Option],
         times: Linear,
         most: int,
-    ) -> None:
+    ) -> list[Any]:
         """An effect resolved in round i (None: some round) `times` times at most (`most` at
         the very most), each time one of its `options`: what they give is added to `sums`,
         their prices to the model's; an option tied to a city needs the marker there (that
-        round, or some round)."""
+        round, or some round). Returns how many times each option is chosen."""
         if not options or (isinstance(times, int) and times <= 0) or most <= 0:
-            return
+            return []
         m = self.model
-        chosen = []
+        chosen: list[Any] = []
         for k, option in enumerate(options):
             n = m.new_int_var(0, most, f"{name} option{k}")
             chosen.append(n)
@@ -749,6 +762,7 @@ class Relaxation:
             if i is not None:  # the marker's moves in round i (see `_paths`)
                 self._moves(i, option, n)
         m.add(sum(chosen) <= times)
+        return chosen
 
     def _moves(self, i: int, option: Option, n: Any) -> None:
         """The moves of an option chosen `n` times in round i, and where its direct moves go
@@ -870,9 +884,10 @@ class Relaxation:
         any_met = m.new_bool_var("a meeting")
         lost0, lost1 = lost_times(state, 0), lost_times(state, 1)
         gazette = self.options.among(self.options.gazette)
-        self._choose(
+        lost = self._choose(
             None, again, "Lost in Admiration", gazette, lost0 + (lost1 - lost0) * any_met, lost1
         )
+        self.lost_spends = sum(n for n, o in zip(lost, gazette, strict=False) if spends(o))
         placed = self._meetings(rows, later, again)
         m.add(placed >= 1).only_enforce_if(any_met)
         m.add(placed == 0).only_enforce_if(~any_met)
@@ -959,7 +974,9 @@ class Relaxation:
         gains; Mary Shelley's by the Ideas written in all, `room` at most, Goethe's by the
         coins held and gained in all): those that pay only a player in the traveller's city
         pay where the marker ends the round, one city it is in that round. Lady Montagu gives
-        her VP or her Ideas (`montagu_ideas` counts the rounds she gives Ideas)."""
+        her VP or her Ideas (`montagu_ideas` counts the rounds she gives Ideas that can be
+        spent: in the game's last round only by what comes after her, a café or a write that
+        Lost in Admiration gives, or a card's end-of-round effect)."""
         state, content, m = self.state, self.state.content, self.model
         edition = state.edition
         columns = content.sides[state.side].columns
@@ -978,7 +995,13 @@ class Relaxation:
                 if rule == "montagu":
                     vp, idea = m.new_bool_var(name + " VP"), m.new_bool_var(name + " Ideas")
                     m.add(vp + idea <= here)
-                    ideas.append(idea)
+                    if rnd == content.rules.rounds - 1 and not self.cards_spend_at_the_end:
+                        spent = m.new_bool_var(name + " Ideas spent")  # only by Lost's reward
+                        m.add(spent <= idea)
+                        m.add(spent <= self.lost_spends)
+                        ideas.append(spent)
+                    else:
+                        ideas.append(idea)
                     found.append(edition.montagu_vp * vp + edition.montagu_ideas * twain * idea)
                     continue
                 gain: Linear

@@ -112,6 +112,22 @@ def test_on_the_last_play_the_model_is_the_optimum_far_below_the_count():
     )
 
 
+@pytest.mark.slow
+def test_lady_montagus_ideas_of_the_last_round_pay_only_for_what_comes_after_her():
+    # The greedy game of the intro set (seed 2), two turns before the end. Lady Montagu gives
+    # her Ideas at round V's end, after the last play: they can pay only for a café or a write
+    # that Lost in Admiration gives after her (no card of the set spends Ideas at a round's
+    # end). The model paid a 19 VP café in Roma with one of them and bounded at 73; now 69,
+    # against the exhaustive optimum of 52 (its two turns: some 226,000 positions).
+    puzzle = standard_puzzle("intro", "en")
+    positions, _ = game_of(puzzle, GreedyBot(2, 0))
+    late = puzzle.at(next(p for p in positions if applies(p) and stage(p) == 27))
+    assert not Relaxation(late).cards_spend_at_the_end
+    found = model_bound(late, time_limit=30)
+    assert found is not None and found.optimal
+    assert (found.bound, exact_search(late, 300_000).objective) == (69, 52)
+
+
 def test_a_round_without_a_conversation_meets_no_traveller():
     # The random game of the intro set (seed 3), at round V's last play: the marker stands on
     # the Apennine Pass with no coin, and no card in hand talks. A Gazette reward that is a
