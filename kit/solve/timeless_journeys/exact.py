@@ -59,7 +59,7 @@ def exact_search(puzzle: Puzzle, limit: int = 200_000, deadline: float = math.in
         """The best final score from `state`, kept with the index of the action that leads
         to it (the positions are let go: a search keeps hundreds of thousands)."""
         if state.is_terminal:
-            return _score(state)
+            return scoring.total(state, 0)
         key = full_key(state)
         if key in best:
             return best[key][0]
@@ -97,7 +97,3 @@ def _child(puzzle: Puzzle, state: TimelessState, action: Any) -> TimelessState:
     child.apply(action)
     puzzle.advance(child)
     return child
-
-
-def _score(state: TimelessState) -> int:
-    return scoring.total(state, 0)

@@ -887,7 +887,7 @@ class Relaxation:
         lost = self._choose(
             None, again, "Lost in Admiration", gazette, lost0 + (lost1 - lost0) * any_met, lost1
         )
-        self.lost_spends = sum(n for n, o in zip(lost, gazette, strict=False) if spends(o))
+        lost_spends = sum(n for n, o in zip(lost, gazette, strict=False) if spends(o))
         placed = self._meetings(rows, later, again)
         m.add(placed >= 1).only_enforce_if(any_met)
         m.add(placed == 0).only_enforce_if(~any_met)
@@ -961,7 +961,7 @@ class Relaxation:
             "prices": -sum(self.lost_vp),
             "cafés": cafe_vp,
             "Dickens": dickens * (yields.city.vp + yields.addison),
-            "travellers": self._travellers(ideas_written, room, coins, montagu_ideas),
+            "travellers": self._travellers(ideas_written, room, coins, montagu_ideas, lost_spends),
             "A. Exploration": exploration,
             "B. Journals": journals,
             "C. Advanced cards": self._advanced(),
@@ -969,14 +969,17 @@ class Relaxation:
             "Paintings": paintings,
         }
 
-    def _travellers(self, written: Any, room: int, coins: Linear, montagu_ideas: Any) -> Linear:
+    def _travellers(
+        self, written: Any, room: int, coins: Linear, montagu_ideas: Any, lost_spends: Linear
+    ) -> Linear:
         """The travellers' end-of-round abilities, round by round (`bound.round_end_most`'s
         gains; Mary Shelley's by the Ideas written in all, `room` at most, Goethe's by the
         coins held and gained in all): those that pay only a player in the traveller's city
         pay where the marker ends the round, one city it is in that round. Lady Montagu gives
         her VP or her Ideas (`montagu_ideas` counts the rounds she gives Ideas that can be
         spent: in the game's last round only by what comes after her, a café or a write that
-        Lost in Admiration gives, or a card's end-of-round effect)."""
+        Lost in Admiration gives, `lost_spends` times at most, or a card's end-of-round
+        effect)."""
         state, content, m = self.state, self.state.content, self.model
         edition = state.edition
         columns = content.sides[state.side].columns
@@ -998,7 +1001,7 @@ class Relaxation:
                     if rnd == content.rules.rounds - 1 and not self.cards_spend_at_the_end:
                         spent = m.new_bool_var(name + " Ideas spent")  # only by Lost's reward
                         m.add(spent <= idea)
-                        m.add(spent <= self.lost_spends)
+                        m.add(spent <= lost_spends)
                         ideas.append(spent)
                     else:
                         ideas.append(idea)
