@@ -771,7 +771,7 @@ def _retire_words(state: TimelessState, card: str) -> str:
 
 def _retire(state: TimelessState, player: int, card: str) -> None:
     state.hand[player].remove(card)
-    state.box.append(card)
+    bisect.insort(state.box, card)
     state.push(*effect_frames(player, state.content.rules.retire_reward))
 
 

@@ -574,7 +574,7 @@ def _discards(content: Content) -> dict[str, Choice]:
 
 def _discard(state: TimelessState, player: int, card: str) -> None:
     state.hand[player].remove(card)
-    state.box.append(card)
+    bisect.insort(state.box, card)
     state.stack.append(_hand_limit(player))
 
 

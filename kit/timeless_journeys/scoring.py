@@ -161,6 +161,10 @@ CONDITIONS: dict[str, Callable[[TimelessState, int, Condition], int]] = {
     "city": city,
 }
 
+BY_HAND = frozenset({"hand_advanced", "hand_categories"})
+"""The conditions that count the other cards held: a card without one is worth the same VP
+whichever cards are kept with it."""
+
 
 def affinities(state: TimelessState, player: int) -> int:
     """VP per Elective Affinities token placed, or the together VP if all of a player's

@@ -60,7 +60,7 @@ class TimelessState(StackState):
         self.market: list[list[str]] = [[] for _ in levels]
         self.deck: list[list[str]] = [list(deck) for deck in content.decks]
         self.bottom: list[list[str]] = [[] for _ in levels]
-        self.box: list[str] = []
+        self.box: list[str] = []  # the cards out of the game, sorted: their order means nothing
         self.loc = [content.start] * players
         self.coins = list(rules.starting_coins[players - 1])
         self.vp = [0] * players

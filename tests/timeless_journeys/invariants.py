@@ -131,6 +131,7 @@ def step_checker(every: int = 1, observe_every: int = 0):
             assert len(state.friends[p]) >= len(before.friends[p])
             assert len(state.exp[p]) <= len(before.exp[p])
             assert len(state.box) >= len(before.box)
+        assert state.box == sorted(state.box)  # no order: equal positions are equal
         if not before.is_chance_node:
             assert action.kind != "chance"
 

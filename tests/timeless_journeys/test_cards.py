@@ -509,7 +509,7 @@ def test_ft12_left_removes_a_level_one_card_for_two_coins_and_three_vp():
     ]
     do(state, "remove card 03 from the game to take 2 coins and score 3 VP")
     assert (state.coins[0], state.vp[0]) == (2 + 2, 3)
-    assert state.box == ["move2", "03"] and "03" not in state.hand[0]
+    assert state.box == ["03", "move2"] and "03" not in state.hand[0]
 
 
 def test_ft12_right_discusses_in_a_cafe_of_any_city():

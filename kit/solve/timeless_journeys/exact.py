@@ -15,12 +15,15 @@ import io
 import math
 import pickle
 import time
+from collections import Counter
+from itertools import combinations
 from typing import Any
 
 from kit.solve.plan import OPTIMAL, Plan, past
 from kit.solve.timeless_journeys.puzzle import Puzzle
 from kit.solve.timeless_journeys.replay import verified
 from kit.timeless_journeys import scoring
+from kit.timeless_journeys.phases import HandLimit
 from kit.timeless_journeys.state import TimelessState
 
 IGNORED = frozenset(
@@ -60,6 +63,8 @@ def exact_search(puzzle: Puzzle, limit: int = 200_000, deadline: float = math.in
         to it (the positions are let go: a search keeps hundreds of thousands)."""
         if state.is_terminal:
             return scoring.total(state, 0)
+        if last_discards(state):
+            return best_kept(state)[0]
         key = full_key(state)
         if key in best:
             return best[key][0]
@@ -86,9 +91,48 @@ def exact_search(puzzle: Puzzle, limit: int = 200_000, deadline: float = math.in
         ) from None
     final = start
     while not final.is_terminal:  # the best actions, position after position
-        final = _child(puzzle, final, final.legal_actions()[best[full_key(final)][1]])
+        if last_discards(final):
+            kept = Counter(best_kept(final)[1])
+            hand = final.hand[0]
+            extra = next(c for c in hand if kept[c] < hand.count(c))
+            action = next(a for a in final.legal_actions() if a.args == (extra,))
+        else:
+            action = final.legal_actions()[best[full_key(final)][1]]
+        final = _child(puzzle, final, action)
     history = [str(action) for action in final.history[len(start.history) :]]
     return verified(puzzle, history, score, OPTIMAL, score, began)
+
+
+def last_discards(state: TimelessState) -> bool:
+    """Whether all that is left of the game is its last discards down to the hand limit (the
+    last round's, then the final scoring): those the search does not try one by one, since
+    only the cards kept count (`best_kept`), not the order of the discards."""
+    stack = state.stack
+    return len(stack) == 1 and isinstance(stack[0], HandLimit) and not state.is_chance_node
+
+
+def best_kept(state: TimelessState) -> tuple[int, tuple[str, ...]]:
+    """The best final score of the last discards (`last_discards`) and the cards kept for it.
+    The cards played are back in the hand: only the Advanced cards' VP depend on the cards
+    kept. Where no card held counts the others (`scoring.BY_HAND`), the cards worth the most
+    are kept; else each way to keep the hand limit's worth of the hand is scored."""
+    player, limit = state.stack[0].player, state.content.rules.hand_limit
+    hand, advanced = state.hand[player], state.content.advanced
+    trial = state.clone()
+    found: tuple[int, tuple[str, ...]] = (-1, ())
+    trial.hand[player] = []
+    rest = scoring.total(trial, player)
+    cards = [advanced.get(card) for card in hand]
+    if not any(c is not None and c.vp_for and c.vp_for.name in scoring.BY_HAND for c in cards):
+        worth = [0 if c is None else scoring.card_vp(state, player, c) for c in cards]
+        best = sorted(range(len(hand)), key=lambda k: -worth[k])[:limit]
+        return rest + sum(worth[k] for k in best), tuple(sorted(hand[k] for k in best))
+    for kept in dict.fromkeys(combinations(hand, limit)):  # copies: once
+        trial.hand[player] = list(kept)
+        score = rest + scoring.advanced_cards(trial, player)
+        if score > found[0]:
+            found = (score, kept)
+    return found
 
 
 def _child(puzzle: Puzzle, state: TimelessState, action: Any) -> TimelessState:
