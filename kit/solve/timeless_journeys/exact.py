@@ -24,6 +24,7 @@ from kit.solve.timeless_journeys.puzzle import Puzzle
 from kit.solve.timeless_journeys.replay import verified
 from kit.timeless_journeys import scoring
 from kit.timeless_journeys.phases import HandLimit
+from kit.timeless_journeys.scoring import BY_HAND
 from kit.timeless_journeys.state import TimelessState
 
 IGNORED = frozenset(
@@ -57,6 +58,7 @@ def exact_search(puzzle: Puzzle, limit: int = 200_000, deadline: float = math.in
     is not tiny. Ctrl-C, or Stop (`kit.solve.plan.interrupt`), raises KeyboardInterrupt."""
     began = time.perf_counter()
     best: dict[bytes, tuple[int, int]] = {}  # a position's best final score, and its action
+    kept: dict[Any, tuple[int, tuple[str, ...]]] = {}  # the last discards' (`best_kept`)
 
     def solve(state: TimelessState) -> int:
         """The best final score from `state`, kept with the index of the action that leads
@@ -64,7 +66,7 @@ def exact_search(puzzle: Puzzle, limit: int = 200_000, deadline: float = math.in
         if state.is_terminal:
             return scoring.total(state, 0)
         if last_discards(state):
-            return best_kept(state)[0]
+            return best_kept(state, kept)[0]
         key = full_key(state)
         if key in best:
             return best[key][0]
@@ -92,9 +94,9 @@ def exact_search(puzzle: Puzzle, limit: int = 200_000, deadline: float = math.in
     final = start
     while not final.is_terminal:  # the best actions, position after position
         if last_discards(final):
-            kept = Counter(best_kept(final)[1])
+            keep = Counter(best_kept(final, kept)[1])
             hand = final.hand[0]
-            extra = next(c for c in hand if kept[c] < hand.count(c))
+            extra = next(c for c in hand if keep[c] < hand.count(c))
             action = next(a for a in final.legal_actions() if a.args == (extra,))
         else:
             action = final.legal_actions()[best[full_key(final)][1]]
@@ -111,28 +113,46 @@ def last_discards(state: TimelessState) -> bool:
     return len(stack) == 1 and isinstance(stack[0], HandLimit) and not state.is_chance_node
 
 
-def best_kept(state: TimelessState) -> tuple[int, tuple[str, ...]]:
+def best_kept(
+    state: TimelessState, known: dict[Any, tuple[int, tuple[str, ...]]] | None = None
+) -> tuple[int, tuple[str, ...]]:
     """The best final score of the last discards (`last_discards`) and the cards kept for it.
     The cards played are back in the hand: only the Advanced cards' VP depend on the cards
-    kept. Where no card held counts the others (`scoring.BY_HAND`), the cards worth the most
-    are kept; else each way to keep the hand limit's worth of the hand is scored."""
+    kept, and only a card that counts the others held (`scoring.BY_HAND`) is worth more or
+    less for the cards kept with it. Without one, the cards worth the most are kept; with one,
+    each way to keep the hand limit's worth of the hand is scored, once for each hand and
+    worth of its other cards (`known`: a search's last discards share them)."""
     player, limit = state.stack[0].player, state.content.rules.hand_limit
     hand, advanced = state.hand[player], state.content.advanced
     trial = state.clone()
-    found: tuple[int, tuple[str, ...]] = (-1, ())
     trial.hand[player] = []
     rest = scoring.total(trial, player)
-    cards = [advanced.get(card) for card in hand]
-    if not any(c is not None and c.vp_for and c.vp_for.name in scoring.BY_HAND for c in cards):
-        worth = [0 if c is None else scoring.card_vp(state, player, c) for c in cards]
-        best = sorted(range(len(hand)), key=lambda k: -worth[k])[:limit]
-        return rest + sum(worth[k] for k in best), tuple(sorted(hand[k] for k in best))
-    for kept in dict.fromkeys(combinations(hand, limit)):  # copies: once
-        trial.hand[player] = list(kept)
-        score = rest + scoring.advanced_cards(trial, player)
-        if score > found[0]:
-            found = (score, kept)
-    return found
+    counting = {
+        c for c in hand if (card := advanced.get(c)) and card.vp_for and card.vp_for.name in BY_HAND
+    }
+    worth = {
+        c: scoring.card_vp(state, player, advanced[c]) if c in advanced else 0
+        for c in hand
+        if c not in counting
+    }
+    if not counting:
+        best = tuple(sorted(sorted(hand, key=lambda c: -worth[c])[:limit]))
+        return rest + sum(worth[c] for c in best), best
+    known = {} if known is None else known
+    key = (tuple(hand), tuple(worth.values()))
+    if key not in known:
+        found: tuple[int, tuple[str, ...]] = (-1, ())
+        for kept in dict.fromkeys(combinations(hand, limit)):  # copies: once
+            trial.hand[player] = list(kept)
+            score = sum(
+                scoring.card_vp(trial, player, advanced[c]) if c in counting else worth[c]
+                for c in kept
+            )
+            if score > found[0]:
+                found = (score, kept)
+        known[key] = found
+    value, kept = known[key]
+    return rest + value, kept
 
 
 def _child(puzzle: Puzzle, state: TimelessState, action: Any) -> TimelessState:
