@@ -7,15 +7,14 @@ and difficulty, over a number of seeds.
 For each puzzle: the generation time (every draw of its attempts, each with its proof, until one
 is kept), wall and CPU (the process's own, the fairer figure on a shared machine), and the proof
 time of the puzzle kept (orienteering: the exact search over every set of points and the CP-SAT
-planner's own proof; 80 days and Grand Tour: the exhaustive search over engine states; a Grand
-Tour has no hard puzzle); then per kind and
-difficulty the median and the worst, and how many of the seeds were made within `TARGET` seconds
-(wall, and CPU). Last, the puzzle panel on the first seed's easy puzzle of each kind: the time to
-build it, and for each step of the optimal route clicked on the map (the Python side, from the
-browser's message to the redrawn panel) the time and the bytes sent. `--planner` also times the
-CP-SAT 80-day planner (`kit.solve.amazing_journey.solve`, 2 workers) on each 80-day puzzle kept and
-says whether it proves the same optimum. The load average is printed at the start and the end:
-the machine is shared."""
+planner's own proof; 80 days and Grand Tour: the exhaustive search over engine states); then
+per kind and difficulty the median and the worst, and how many of the seeds were made within
+`TARGET` seconds (wall, and CPU). Last, the puzzle panel on the first seed's easy puzzle of
+each kind: the time to build it, and for each step of the optimal route clicked on the map (the
+Python side, from the browser's message to the redrawn panel) the time and the bytes sent.
+`--planner` also times the CP-SAT 80-day planner (`kit.solve.amazing_journey.solve`, 2 workers)
+on each 80-day puzzle kept and says whether it proves the same optimum. The load average is
+printed at the start and the end: the machine is shared."""
 
 from __future__ import annotations
 
@@ -27,7 +26,6 @@ from collections.abc import Sequence
 
 from kit.core.commands import ArgumentParser, count, run, whole
 from kit.puzzles import DIFFICULTIES, KINDS, JourneyPuzzle, PointsPuzzle, TourPuzzle, generate
-from kit.puzzles.timeless_journeys import LEVELS as TOUR_LEVELS
 from kit.solve.amazing_journey import solve as plan_journey
 from kit.widgets import PuzzlePanel, puzzle
 from kit.widgets.traffic import recorded
@@ -36,11 +34,6 @@ TARGET = 5.0
 """A classroom puzzle (easy or medium) is made and proven within this many seconds."""
 
 PLANNER_SECONDS = 60.0
-
-
-def offered(kind: str, difficulty: str) -> bool:
-    """Whether `kind` has puzzles of `difficulty` (a Grand Tour has no hard one)."""
-    return kind != "timeless_journeys" or difficulty in TOUR_LEVELS
 
 
 def proof_seconds(puzzle: PointsPuzzle | JourneyPuzzle | TourPuzzle) -> float:
@@ -64,7 +57,7 @@ def main(argv: Sequence[str]) -> int:
     )
     summary = []
     for kind in args.kinds:
-        for difficulty in (d for d in args.difficulties if offered(kind, d)):
+        for difficulty in args.difficulties:
             made, cpu, proofs = [], [], []
             for seed in range(args.first, args.first + args.seeds):
                 began, used = time.perf_counter(), time.process_time()

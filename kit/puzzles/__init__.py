@@ -14,7 +14,8 @@ Three kinds:
   the die falls (`amazing_journey.py`);
 - "timeless_journeys" (`TourPuzzle`, `tour_puzzle`): the end of a solo game of Timeless
   Journeys, cut from a seeded game of the greedy bot, to finish with the most VP; the difficulty
-  ("easy" or "medium") sets how many turns are left (`timeless_journeys.py`).
+  sets how many turns are left (the last one: "easy", "medium"; the last two: "hard") and how
+  far short of the optimum the greedy bot falls (`timeless_journeys.py`).
 
 Besides, `weeks_puzzle(seed, content)` (`WeeksPuzzle`, `four_weeks.py`): a route of plays for a
 solo deal of the four-week game, against the four-week planner's plan: proven optimal on a small

@@ -1,28 +1,30 @@
-"""Grand Tour puzzles: the last turn of a solo game of Timeless Journeys, to finish with the most
-VP (`kit.solve.timeless_journeys.Puzzle`: the market's and the Paintings' reveals in a fixed
-order, so the rest of the game holds no chance).
+"""Grand Tour puzzles: the last turn or two of a solo game of Timeless Journeys, to finish with
+the most VP (`kit.solve.timeless_journeys.Puzzle`: the market's and the Paintings' reveals in a
+fixed order, so the rest of the game holds no chance).
 
 `tour_puzzle(seed, difficulty)` makes one. The seed draws a standard solo game (the travellers'
-set, the edition, the deal) and the kit's greedy bot plays it up to its last turn: the student
-plays that turn (the card, face up or down, its chain and every choice), round V's end (the
-travellers' rewards, the market pick, the hand limit) and so the final scoring, against the
-optimum of the exhaustive search over engine states (`exact.exact_search`), which proves it
-when the puzzle is made. That search is exact and deterministic, so the same seed gives the
-same puzzle and the same optimal plan on every machine.
+set, the edition, the deal) and the kit's greedy bot plays it up to its last turn (easy and
+medium) or its last two (hard): the student plays those turns (the card, face up or down, its
+chain and every choice), round V's end (the travellers' rewards, the market pick, the hand
+limit) and so the final scoring, against the optimum of the exhaustive search over engine
+states (`exact.exact_search`), which proves it when the puzzle is made. That search is exact
+and deterministic, so the same seed gives the same puzzle and the same optimal plan on every
+machine.
 
-The difficulty is how far the greedy bot, which takes the most VP at each choice, falls short
-of the optimum from there: "easy" 1 to 4 VP, "medium" 5 or more (a turn with more choices to
-weigh, the search's positions allowed more). A draw whose search passes the level's positions
-(longer than a class waits), or whose shortfall is not the level's, is drawn again from the
-next attempt's numbers. Few draws fall 5 VP short, so a medium draw is first screened: unless
-the greedy bot, after one of the first actions, reaches 5 VP more than it did, the draw is
-passed over in milliseconds instead of seconds of search. Making a puzzle takes 1.5 s (easy) or
-5 s (medium) at the median of seeds 0-9, and up to 14 s, almost all of it in draws passed over
+The difficulty is how many turns are left and how far the greedy bot, which takes the most VP
+at each choice, falls short of the optimum from there: "easy" the last turn, 1 to 4 VP short;
+"medium" the last turn, 5 or more (a turn with more choices to weigh, the search's positions
+allowed more); "hard" the last two turns, 5 or more. A draw whose search passes the level's
+positions (longer than a class waits), or whose shortfall is not the level's, is drawn again
+from the next attempt's numbers. Few last turns fall 5 VP short, so a medium draw is first
+screened: unless the greedy bot, after one of the first actions, reaches 5 VP more than it
+did, the draw is passed over in milliseconds instead of seconds of search. Making a puzzle
+takes under a second (easy, medium) or several seconds (hard) at the median of seeds 0-9
 (`benchmarks/puzzles.py`, `docs/widgets.md`).
 
-There is no "hard" level: a hard puzzle would be the last round or two, and neither the
-exhaustive search (the last two turns alone take it 3 s to two minutes, up to a million
-positions) nor the planner's bound proves those yet (`kit.solve.timeless_journeys`).
+The last round, five turns, is not a level: the exhaustive search does not prove it (three
+turns already take it 20 s to minutes), nor does the planner's bound
+(`kit.solve.timeless_journeys`).
 
 `TourWalk` is the rest of the game in progress, an action at a time: an action the engine
 refuses is refused with the engine's reason and changes nothing; a reveal after an action is
@@ -67,11 +69,13 @@ SEED_TEXT = "grand_tour"
 class Level:
     """A difficulty: how many VP short of the optimum the greedy bot falls (`shortfall`, from
     and to); the most positions the exhaustive search may keep to prove the optimum (a
-    position takes about half a millisecond); whether a draw is `screened` first (see the
-    module's docstring), and the `attempts` drawn before giving up."""
+    position takes a tenth of a millisecond or so); how many `turns` are left to play; whether
+    a draw is `screened` first (see the module's docstring), and the `attempts` drawn before
+    giving up."""
 
     shortfall: range
     positions: int
+    turns: int = 1
     screened: bool = False
     attempts: int = 40
 
@@ -79,6 +83,7 @@ class Level:
 LEVELS = {
     "easy": Level(range(1, 5), 3_000),
     "medium": Level(range(5, 1000), 20_000, screened=True, attempts=200),
+    "hard": Level(range(5, 1000), 40_000, turns=2),
 }
 
 EDITION_NAMES = {"en": "English", "ja": "Japanese"}
@@ -117,11 +122,16 @@ class TourPuzzle:
             f"game's engine from here ({self.optimum.solve_time:.1f} s)"
         )
 
+    @property
+    def turns(self) -> str:
+        """The turns left to play, in words."""
+        return "the last two turns" if LEVELS[self.difficulty].turns == 2 else "the last turn"
+
     def describe(self) -> str:
         travellers, edition, deal = self.game
         which = "the introductory set" if travellers == "intro" else f"historical set {travellers}"
         return (
-            f"Grand Tour puzzle, {self.difficulty}, seed {self.seed}: the last turn of a solo game "
+            f"Grand Tour puzzle, {self.difficulty}, seed {self.seed}: {self.turns} of a solo game "
             f"({which}, {EDITION_NAMES[edition]} edition, deal {deal}), played so far by the "
             f"greedy bot, which went on to score {self.greedy} VP; finish with the most VP"
         )
@@ -131,8 +141,8 @@ class TourPuzzle:
 
 
 def _draw(difficulty: str, seed: int, attempt: int) -> tuple[Puzzle, tuple[str, str, int], int]:
-    """The position of one attempt (the greedy bot's game at the start of its last turn), the
-    game it was cut from, and the greedy bot's final score."""
+    """The position of one attempt (the greedy bot's game at the start of its last turn, or
+    of the level's turns left), the game it was cut from, and the greedy bot's final score."""
     rng = attempt_random(SEED_TEXT, difficulty, seed, attempt)
     travellers, edition = rng.choice(SETS), rng.choice(EDITIONS)
     deal, bot = rng.randrange(1, 1000), rng.randrange(1, 1000)
@@ -140,7 +150,7 @@ def _draw(difficulty: str, seed: int, attempt: int) -> tuple[Puzzle, tuple[str, 
     game = greedy_game(start, bot)
     rules = start.position.content.rules
     last_turn = rules.rounds * (rules.plays_per_round + 1) - 2  # stages: `search.stage`
-    state = position_at(start, game.history, last_turn)
+    state = position_at(start, game.history, last_turn + 1 - LEVELS[difficulty].turns)
     return start.at(state), (travellers, edition, deal), game.score
 
 
@@ -161,15 +171,10 @@ def _first_choices_best(puzzle: Puzzle) -> int:
 
 
 def tour_puzzle(seed: int = 0, difficulty: str = "easy") -> TourPuzzle:
-    """The Grand Tour puzzle of `seed` at `difficulty` ("easy": the greedy bot 1 to 4 VP short
-    of the optimum, "medium": 5 or more), with its optimum proven (see the module's
-    docstring)."""
-    if checked_difficulty(difficulty) not in LEVELS:
-        raise PuzzleError(
-            f"no {difficulty} Grand Tour puzzle: its rest of the game (the last round or more) "
-            f"cannot be proven optimal yet; choose one of {', '.join(LEVELS)}"
-        )
-    level = LEVELS[difficulty]
+    """The Grand Tour puzzle of `seed` at `difficulty` ("easy": the last turn, the greedy bot
+    1 to 4 VP short of the optimum; "medium": the last turn, 5 or more; "hard": the last two
+    turns, 5 or more), with its optimum proven (see the module's docstring)."""
+    level = LEVELS[checked_difficulty(difficulty)]
     for attempt in range(level.attempts):
         puzzle, game, greedy = _draw(difficulty, seed, attempt)
         if level.screened and _first_choices_best(puzzle) - greedy < level.shortfall.start:

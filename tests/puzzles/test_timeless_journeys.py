@@ -1,5 +1,6 @@
-"""Grand Tour puzzles (`kit.puzzles.timeless_journeys`): the last turn of a seeded greedy game,
-its optimum proven by the exhaustive search; a route of actions checked against it."""
+"""Grand Tour puzzles (`kit.puzzles.timeless_journeys`): the last turn (or two) of a seeded
+greedy game, its optimum proven by the exhaustive search; a route of actions checked against
+it."""
 
 from __future__ import annotations
 
@@ -148,9 +149,30 @@ def test_a_medium_puzzle_has_the_greedy_bot_five_vp_short_or_more() -> None:
     assert bot.legal and bot.score is not None and bot.score <= 49
 
 
-def test_no_hard_puzzle_and_bad_arguments_are_refused_saying_why() -> None:
-    with pytest.raises(PuzzleError, match="no hard Grand Tour puzzle: .* choose one of easy, me"):
-        generate("timeless_journeys", 0, "hard")
+def test_a_hard_puzzle_is_the_last_two_turns_with_the_greedy_bot_five_vp_short_or_more() -> None:
+    puzzle = tour_puzzle(0, "hard")  # its first draw: 58 against 67
+    assert generate("timeless_journeys", 0, "hard") == puzzle
+    assert (puzzle.game, puzzle.attempt, puzzle.greedy, puzzle.score) == (
+        ("B", "ja", 814),
+        0,
+        58,
+        67,
+    )
+    assert puzzle.describe().startswith(
+        "Grand Tour puzzle, hard, seed 0: the last two turns of a solo game (historical set B, "
+        "Japanese edition, deal 814)"
+    )
+    assert puzzle.walk().status()[0] == "round V, turn 4 of 5; the marker in Torino"
+    # card 43 takes Torino's reward twice, then the marker goes to Milano, where card 08's
+    # conversation meets Lady Craven; the last discards keep the best eight cards
+    assert puzzle.route[:2] == ("play card 43 face up", "activate card 43")
+    assert puzzle.route.count("play card 08 face up") == 1
+    assert puzzle.optimum.is_optimal and check(puzzle, puzzle.route).accepted
+    bot = check(puzzle, greedy_game(puzzle.puzzle, 1).history)
+    assert bot.legal and bot.score == 58 and not bot.accepted
+
+
+def test_bad_arguments_are_refused_saying_why() -> None:
     with pytest.raises(PuzzleError, match="difficulty 'brutal' is unknown"):
         tour_puzzle(0, "brutal")
     with pytest.raises(PuzzleError, match="a seed is a whole number"):

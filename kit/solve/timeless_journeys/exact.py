@@ -4,10 +4,14 @@ shares nothing with the planner's search but the engine and the puzzle, so the t
 planner's search and bound to its optimum.
 
 Its key tells positions apart by every attribute of the state but the way there (the history,
-the caches), so two positions it merges are the same position: the optimum is exact. It is
-exponential in the plays left: one round's end, or its last play or two, is what it solves in
-seconds. A turn with no end (an edition whose Dickens has no limit per turn and a city reward of
-at least his price, which pays for the next exploration) is refused."""
+the caches), so two positions it merges are the same position: the optimum is exact. The game's
+last discards, down to the hand limit before the final scoring, are not tried one by one: only
+the cards kept count (`best_kept`). They were nineteen positions in twenty of a search over the
+last two plays; without them the last play of 30 greedy games takes 2 s instead of 110 s.
+It is exponential in the plays left: one round's end, or its last play or two, is what it
+solves in seconds; the last three take 20 s to minutes. A turn with no end (an edition whose
+Dickens has no limit per turn and a city reward of at least his price, which pays for the next
+exploration) is refused."""
 
 from __future__ import annotations
 

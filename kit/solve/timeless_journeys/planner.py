@@ -47,8 +47,8 @@ OnSolution = Callable[[int, float, float], None]
 EXACT_TURNS = 2
 """With at most this many turns left in the game (the one under way included), the planner
 first tries the exhaustive search (`exact.exact_search`), whose optimum is a proof: the last
-play and round V's end take seconds; the last two plays of seven standard puzzles of ten
-within 14 s, of the other three not within half a minute (`benchmarks/RESULTS.md`)."""
+play and round V's end take a second or less; the last two plays of seven standard puzzles of
+ten within 6 s, of the other three not within half a minute (`benchmarks/RESULTS.md`)."""
 
 MODEL_ROUNDS = 2
 """With at most this many rounds left (the one under way included), the planner asks the
@@ -61,7 +61,7 @@ MODEL_SHARE = 0.25
 
 EXACT_POSITIONS = 200_000
 """The most positions that first try may keep before the search plans: about 2 KB each
-(`exact.full_key`), 400 MB at most, and some 7,000 a second."""
+(`exact.full_key`), 400 MB at most, and some 5,000 to 7,000 a second."""
 
 
 def solve(
