@@ -48,7 +48,7 @@ EXACT_TURNS = 2
 """With at most this many turns left in the game (the one under way included), the planner
 first tries the exhaustive search (`exact.exact_search`), whose optimum is a proof: the last
 play and round V's end take a second or less; the last two plays of seven standard puzzles of
-ten within 6 s, of the other three not within half a minute (`benchmarks/RESULTS.md`)."""
+ten within 4 s, of the other three not within half a minute (`benchmarks/RESULTS.md`)."""
 
 MODEL_ROUNDS = 2
 """With at most this many rounds left (the one under way included), the planner asks the
