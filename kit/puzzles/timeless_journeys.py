@@ -19,8 +19,9 @@ positions (longer than a class waits), or whose shortfall is not the level's, is
 from the next attempt's numbers. Few last turns fall 5 VP short, so a medium draw is first
 screened: unless the greedy bot, after one of the first actions, reaches 5 VP more than it
 did, the draw is passed over in milliseconds instead of seconds of search. Making a puzzle
-takes under a second (easy, medium) or several seconds (hard) at the median of seeds 0-9
-(`benchmarks/puzzles.py`, `docs/widgets.md`).
+takes 0.3 s (easy), 1.7 s (medium) or 11 s (hard) at the median of seeds 0-9, and up to 1 s,
+5 s and 46 s, almost all of it in draws passed over (`benchmarks/puzzles.py`,
+`docs/widgets.md`).
 
 The last round, five turns, is not a level: the exhaustive search does not prove it (three
 turns already take it 20 s to minutes), nor does the planner's bound
