@@ -66,7 +66,8 @@ def exact_search(puzzle: Puzzle, limit: int = 200_000, deadline: float = math.in
 
     def solve(state: TimelessState) -> int:
         """The best final score from `state`, kept with the index of the action that leads
-        to it (the positions are let go: a search keeps hundreds of thousands)."""
+        to it (the positions are let go: a search keeps hundreds of thousands). `state` is
+        the search's own: its last action is played on it, not on a copy."""
         if state.is_terminal:
             return scoring.total(state, 0)
         if last_discards(state):
@@ -79,23 +80,26 @@ def exact_search(puzzle: Puzzle, limit: int = 200_000, deadline: float = math.in
         if past(deadline):  # Stop is asked here too
             raise ValueError(f"not solved in time ({len(best)} positions): the puzzle is not tiny")
         found = (-math.inf, -1)
-        for index, action in enumerate(state.legal_actions()):
-            score = solve(_child(puzzle, state, action))
+        actions = state.legal_actions()
+        for index, action in enumerate(actions):
+            child = state if index == len(actions) - 1 else state.clone()
+            child.apply(action)
+            puzzle.advance(child)
+            score = solve(child)
             if score > found[0]:
                 found = (score, index)
         assert found[1] >= 0, "a position that is not over has a legal action"
         best[key] = (int(found[0]), found[1])
         return int(found[0])
 
-    start = puzzle.state()
     try:
-        score = solve(start)
+        score = solve(puzzle.state())
     except RecursionError:
         raise ValueError(
             "the puzzle is not tiny: a turn can go on without end (a loop of actions that "
             "gains more than it costs)"
         ) from None
-    final = start
+    start = final = puzzle.state()
     while not final.is_terminal:  # the best actions, position after position
         if last_discards(final):
             keep = Counter(best_kept(final, kept)[1])
