@@ -45,7 +45,8 @@ What the model keeps, rule by rule:
   the side's first-column bonus once, Lost in Admiration's rewards as `bound.lost_times`.
 - Exploration tiles: a new one per exploration that takes one and per city without one, in a
   city the marker has been in; each new or unused tile's reward once. The Favour that removes
-  a Level I card, once per such reward and Level I card. Café discussions: the next free slot
+  a Level I card, once per such reward and per copy of a Level I card held now or gained,
+  which is then not held at the end. Café discussions: the next free slot
   of a discussion each, a café step and a Café marker each. Journal slots: a write each, each
   holding an Idea, a tile or a Friend tile.
 - Each round's end: the travellers' abilities, those paid only in the traveller's city where
@@ -68,7 +69,8 @@ best bound at its time limit is at least the optimum.
 - A step's gains otherwise as `bound.Yields` counts them (what a Favour, city or tile reward,
   a card bought and used at once gives at most); the Ideas of a genre of choice, Lady Craven's
   discount and the Journals' Idea slots of any genre.
-- The hand limit's discards are chosen freely, and a card removed by a Favour stays in hand.
+- The hand limit's discards are chosen freely, and a card removed by a Favour stays in hand
+  until the game's end (it may still be played in a later round).
 
 It applies at a turn's start (the player about to play a card); elsewhere (`applies`) the
 count bound stands. CP-SAT closes its own search in seconds on round V; on round IV its bound
@@ -906,6 +908,9 @@ class Relaxation:
         explores = done["explores"] + dickens
         level_one = [c for c in holdable(self.puzzle, state)[-1] if content.card(c).level == 1]
         retires = self._capped("retired", done["retires"], len(level_one))
+        # each copy of a Level I card, held now or gained later, is retired once at most
+        ones = [c for c in (*state.hand[0], *(c for c, _ in state.played[0])) if c in level_one]
+        copies = len(ones) + sum(gained[0] for gained in self.gained)
         reward = yields.effect(rules.retire_reward)
         gained = {q: done[q] + getattr(reward, q) * retires for q in QUANTITIES}
         # coins and Ideas: paid at most what is held and gained
@@ -964,7 +969,7 @@ class Relaxation:
             "travellers": self._travellers(ideas_written, room, coins, montagu_ideas, lost_spends),
             "A. Exploration": exploration,
             "B. Journals": journals,
-            "C. Advanced cards": self._advanced(),
+            "C. Advanced cards": self._advanced(retires, copies),
             "D. Gazette": gazette_vp,
             "Paintings": paintings,
         }
@@ -1029,22 +1034,27 @@ class Relaxation:
         m.add(montagu_ideas <= sum(ideas))
         return sum(found)
 
-    def _advanced(self) -> Linear:
+    def _advanced(self, retires: Any, copies: Linear) -> Linear:
         """The Advanced cards' VP at the end: the hand limit's worth of the cards held at the
-        end, each at its condition's most (the count bound's `card_most`)."""
+        end, each at its condition's most (the count bound's `card_most`). A Level I card
+        retired is not held at the end: those kept and the `retires` share the `copies` of
+        Level I cards held now or gained."""
         state, m = self.state, self.model
         most = self.count_most
         before, fresh = self.held[-1], self.fresh[-1]
         # the cards played come back to the hand: this round's too, if it is the last
         back = Counter(c for c, _ in state.played[0]) if len(self.rounds) == 1 else Counter()
-        kept = []
+        kept, cards, levels = [], [], {c: card.level for c, card in state.content.advanced.items()}
         for card in sorted(set(before) | set(fresh) | set(back)):
-            if card not in state.content.advanced:
+            if card not in levels:
                 continue
+            cards.append(card)
             keep = m.new_int_var(0, self.ever_held[card], f"keeps {card}")
             m.add(keep <= before.get(card, 0) + fresh.get(card, 0) + back[card])
             kept.append((keep, card_most(state, card, most)))
         m.add(sum(k for k, _ in kept) <= state.content.rules.hand_limit)
+        level_one = (k for (k, _), card in zip(kept, cards, strict=True) if levels[card] == 1)
+        m.add(retires + sum(level_one) <= copies)
         return sum(value * k for k, value in kept)
 
     def _tiles(self, plays: dict[str, Linear], later: dict[str, list[Linear]], dickens: int) -> Any:

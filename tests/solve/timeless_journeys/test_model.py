@@ -202,6 +202,29 @@ def test_a_chain_activates_the_card_played_kth_of_m_at_most_m_minus_k_plus_one_t
     assert most("08", "19", "24", "25", "47") == 5 + 4 + 3 + 2 + 1
 
 
+def test_a_level_one_card_is_retired_once_and_then_not_held_at_the_end():
+    # Round V's start of the intro set's greedy game (seed 2): three Level I cards in hand (08
+    # twice, 15) and two in the market (15, 16). The cards retired and the Level I cards held
+    # at the end share those five copies; the model once retired five and kept two of them
+    # too (15 VP of retired cards beside their Advanced cards' VP).
+    puzzle = standard_puzzle("intro", "en")
+    positions, _ = game_of(puzzle, GreedyBot(2, 0))
+    start = next(p for p in positions if applies(p) and stage(p) == 24)
+    assert sorted(start.hand[0])[:3] == ["08", "08", "15"]
+    relaxation = Relaxation(puzzle.at(start))
+    model = relaxation.model
+    named = {
+        var.name: model.get_int_var_from_proto_index(k)
+        for k, var in enumerate(model.proto.variables)
+    }
+    kept = [named[f"keeps {card}"] for card in ("08", "15", "16")]
+    model.maximize(named["retired"] + sum(kept))
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = 60
+    assert solver.solve(model) == cp_model.OPTIMAL
+    assert solver.objective_value == 3 + 2
+
+
 def test_the_model_starts_at_a_turns_start_only():
     puzzle = standard_puzzle("intro", "en")
     positions, _ = game_of(puzzle, GreedyBot(2, 0))
