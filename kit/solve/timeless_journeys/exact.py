@@ -62,7 +62,7 @@ def exact_search(puzzle: Puzzle, limit: int = 200_000, deadline: float = math.in
     is not tiny. Ctrl-C, or Stop (`kit.solve.plan.interrupt`), raises KeyboardInterrupt."""
     began = time.perf_counter()
     best: dict[bytes, tuple[int, int]] = {}  # a position's best final score, and its action
-    kept: dict[Any, tuple[int, tuple[str, ...]]] = {}  # the last discards' (`best_kept`)
+    judged: dict[Any, tuple[int, tuple[str, ...]]] = {}  # the last discards (`best_kept`)
 
     def solve(state: TimelessState) -> int:
         """The best final score from `state`, kept with the index of the action that leads
@@ -71,7 +71,7 @@ def exact_search(puzzle: Puzzle, limit: int = 200_000, deadline: float = math.in
         if state.is_terminal:
             return scoring.total(state, 0)
         if last_discards(state):
-            return best_kept(state, kept)[0]
+            return best_kept(state, judged)[0]
         key = full_key(state)
         if key in best:
             return best[key][0]
@@ -102,7 +102,7 @@ def exact_search(puzzle: Puzzle, limit: int = 200_000, deadline: float = math.in
     start = final = puzzle.state()
     while not final.is_terminal:  # the best actions, position after position
         if last_discards(final):
-            keep = Counter(best_kept(final, kept)[1])
+            keep = Counter(best_kept(final, judged)[1])
             hand = final.hand[0]
             extra = next(c for c in hand if keep[c] < hand.count(c))
             action = next(a for a in final.legal_actions() if a.args == (extra,))

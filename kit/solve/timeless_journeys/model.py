@@ -908,9 +908,6 @@ class Relaxation:
         explores = done["explores"] + dickens
         level_one = [c for c in holdable(self.puzzle, state)[-1] if content.card(c).level == 1]
         retires = self._capped("retired", done["retires"], len(level_one))
-        # each copy of a Level I card, held now or gained later, is retired once at most
-        ones = [c for c in (*state.hand[0], *(c for c, _ in state.played[0])) if c in level_one]
-        copies = len(ones) + sum(gained[0] for gained in self.gained)
         reward = yields.effect(rules.retire_reward)
         gained = {q: done[q] + getattr(reward, q) * retires for q in QUANTITIES}
         # coins and Ideas: paid at most what is held and gained
@@ -969,7 +966,7 @@ class Relaxation:
             "travellers": self._travellers(ideas_written, room, coins, montagu_ideas, lost_spends),
             "A. Exploration": exploration,
             "B. Journals": journals,
-            "C. Advanced cards": self._advanced(retires, copies),
+            "C. Advanced cards": self._advanced(retires),
             "D. Gazette": gazette_vp,
             "Paintings": paintings,
         }
@@ -1034,28 +1031,28 @@ class Relaxation:
         m.add(montagu_ideas <= sum(ideas))
         return sum(found)
 
-    def _advanced(self, retires: Any, copies: Linear) -> Linear:
+    def _advanced(self, retires: Any) -> Linear:
         """The Advanced cards' VP at the end: the hand limit's worth of the cards held at the
         end, each at its condition's most (the count bound's `card_most`). A Level I card
-        retired is not held at the end: those kept and the `retires` share the `copies` of
-        Level I cards held now or gained."""
-        state, m = self.state, self.model
+        retired is not held at the end: the Level I cards kept and the `retires` share the
+        copies of Level I cards held now (in hand and played) or gained in a round."""
+        state, m, advanced = self.state, self.model, self.state.content.advanced
         most = self.count_most
         before, fresh = self.held[-1], self.fresh[-1]
         # the cards played come back to the hand: this round's too, if it is the last
         back = Counter(c for c, _ in state.played[0]) if len(self.rounds) == 1 else Counter()
-        kept, cards, levels = [], [], {c: card.level for c, card in state.content.advanced.items()}
+        kept = []  # each card's copies kept, its VP and whether it is a Level I card
         for card in sorted(set(before) | set(fresh) | set(back)):
-            if card not in levels:
+            if card not in advanced:
                 continue
-            cards.append(card)
             keep = m.new_int_var(0, self.ever_held[card], f"keeps {card}")
             m.add(keep <= before.get(card, 0) + fresh.get(card, 0) + back[card])
-            kept.append((keep, card_most(state, card, most)))
-        m.add(sum(k for k, _ in kept) <= state.content.rules.hand_limit)
-        level_one = (k for (k, _), card in zip(kept, cards, strict=True) if levels[card] == 1)
-        m.add(retires + sum(level_one) <= copies)
-        return sum(value * k for k, value in kept)
+            kept.append((keep, card_most(state, card, most), advanced[card].level == 1))
+        m.add(sum(k for k, _, _ in kept) <= state.content.rules.hand_limit)
+        now = [c for c in (*state.hand[0], *(c for c, _ in state.played[0])) if c in advanced]
+        copies = sum(advanced[c].level == 1 for c in now) + sum(by[0] for by in self.gained)
+        m.add(retires + sum(k for k, _, one in kept if one) <= copies)
+        return sum(value * k for k, value, _ in kept)
 
     def _tiles(self, plays: dict[str, Linear], later: dict[str, list[Linear]], dickens: int) -> Any:
         """The new Exploration tiles, how many: one per exploration that takes one and per city
