@@ -66,6 +66,12 @@ best bound at its time limit is at least the optimum.
 - Paths: the walk is the order in which the marker first comes to the cities, not each
   move; a city after a direct move is reached for nothing, wherever the move went; the paths
   cost nothing; a direct move a tile or Lost in Admiration gives goes anywhere.
+- Letters: a letter reaches a local of any city the marker is in some round, the same local
+  again and again (the letters of one step too), without the Letter marker it needs (one a
+  city, three in all, placed by a conversation with that local before the letter). Holding
+  the letters to the locals under the player's markers at the round's start (too tight to be
+  valid, since markers are placed during the round) brings round V's optimum from the intro/en
+  plan's start from 202 to 175, against the plan's 100 (`benchmarks/RESULTS.md`).
 - A step's gains otherwise as `bound.Yields` counts them (what a Favour, city or tile reward,
   a card bought and used at once gives at most); the Ideas of a genre of choice, Lady Craven's
   discount and the Journals' Idea slots of any genre.
