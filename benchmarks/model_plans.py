@@ -1,7 +1,7 @@
 """Plans from the CP-SAT relaxation's solutions (`kit/solve/timeless_journeys/model.py`),
 against the planner's own, on the standard solo puzzles of Timeless Journeys.
 
-    python benchmarks/model_plans.py [--sets intro A B C D] [--editions en ja]
+    PYTHONPATH=. python benchmarks/model_plans.py [--sets intro A B C D] [--editions en ja]
                                      [--time-limit 60] [--workers 2] [--seed 1]
 
 For each puzzle the planner plans within the time limit. Then, from the start of round IV and
@@ -28,15 +28,13 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
+from benchmarks.timeless_journeys import LATE
 from kit.core.bench import load_average
 from kit.solve.timeless_journeys import SETS, solve, standard_puzzle
-from kit.solve.timeless_journeys.model import Relaxation
+from kit.solve.timeless_journeys.model import Relaxation, new_solver
 from kit.solve.timeless_journeys.puzzle import Puzzle
 from kit.solve.timeless_journeys.search import Search, evaluate, final_score, position_at
 from kit.timeless_journeys.state import TimelessState
-
-LATE = {"IV": 18, "V": 24}
-"""The stages the guided games start from: the first play of round IV and of round V."""
 
 
 @dataclass
@@ -55,9 +53,7 @@ def solution(
 ) -> tuple[str, list[RoundPlan]]:
     """The relaxation solved: its optimum and bound in words, and its solution round by round,
     read from the model's variables by their names."""
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = time_limit
-    solver.parameters.num_workers = workers
+    solver = new_solver(time_limit, workers)
     status = solver.solve(relaxation.model)
     proto = relaxation.model.proto
     values = {

@@ -28,7 +28,6 @@ from kit.solve.timeless_journeys.puzzle import Puzzle
 from kit.solve.timeless_journeys.replay import verified
 from kit.timeless_journeys import scoring
 from kit.timeless_journeys.phases import HandLimit
-from kit.timeless_journeys.scoring import BY_HAND
 from kit.timeless_journeys.state import TimelessState
 
 IGNORED = frozenset(
@@ -133,7 +132,9 @@ def best_kept(
     player, limit = state.stack[0].player, state.content.rules.hand_limit
     hand, advanced = state.hand[player], state.content.advanced
     counting = {
-        c for c in hand if (card := advanced.get(c)) and card.vp_for and card.vp_for.name in BY_HAND
+        c
+        for c in hand
+        if (card := advanced.get(c)) and card.vp_for and card.vp_for.name in scoring.BY_HAND
     }
     worth = {
         c: scoring.card_vp(state, player, advanced[c]) if c in advanced else 0

@@ -1132,20 +1132,7 @@ class Relaxation:
         """CP-SAT on the model for `time_limit` seconds. Ctrl-C, or Stop
         (`kit.solve.plan.interrupt`), ends the search and raises KeyboardInterrupt: a bound
         cut short is still a bound, but the caller asked to stop."""
-        solver = cp_model.CpSolver()
-        solver.parameters.max_time_in_seconds = time_limit
-        solver.parameters.num_workers = workers
-        # the linear relaxation of the rank and table constraints too: at round IV's start
-        # of greedy games it bounds lower within 15 s, and closed the search where the
-        # default did not (set D/ja: 343 proven, against 365; `benchmarks/RESULTS.md`)
-        solver.parameters.linearization_level = 2
-        if workers >= 2:
-            # beside the default search, one that raises the objective's bound step by
-            # step: with two rounds left of the greedy games of sets A/en, D/en and intro/en
-            # it bounds within 15 s at 240, 300 and 214 where the default alone stops at
-            # 265, 323 and 238, and it leaves round V's proofs as fast
-            solver.parameters.num_full_subsolvers = 2
-            solver.parameters.subsolvers.extend(["default_lp", "objective_lb_search"])
+        solver = new_solver(time_limit, workers)
         status, interrupted = run_solver(solver, self.model)
         if interrupted:
             raise KeyboardInterrupt
@@ -1160,3 +1147,22 @@ def model_bound(puzzle: Puzzle, time_limit: float = 10.0, workers: int = 1) -> M
     if not applies(puzzle.state()):
         return None
     return Relaxation(puzzle).solve(time_limit, workers)
+
+
+def new_solver(time_limit: float, workers: int) -> cp_model.CpSolver:
+    """CP-SAT as the model is solved (`Relaxation.solve`; a benchmark reads its solutions)."""
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = time_limit
+    solver.parameters.num_workers = workers
+    # the linear relaxation of the rank and table constraints too: at round IV's start
+    # of greedy games it bounds lower within 15 s, and closed the search where the
+    # default did not (set D/ja: 343 proven, against 365; `benchmarks/RESULTS.md`)
+    solver.parameters.linearization_level = 2
+    if workers >= 2:
+        # beside the default search, one that raises the objective's bound step by
+        # step: with two rounds left of the greedy games of sets A/en, D/en and intro/en
+        # it bounds within 15 s at 240, 300 and 214 where the default alone stops at
+        # 265, 323 and 238, and it leaves round V's proofs as fast
+        solver.parameters.num_full_subsolvers = 2
+        solver.parameters.subsolvers.extend(["default_lp", "objective_lb_search"])
+    return solver
